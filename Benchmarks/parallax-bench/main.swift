@@ -1,0 +1,45 @@
+// Release-build benchmarks: `make bench` (or swift run -c release parallax-bench). Prints median timings.
+import Foundation
+import Geometry
+import Tracking
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+func measure(_ name: String, repetitions: Int = 5, _ body: () throws -> Void) rethrows {
+    var times: [Double] = []
+    for _ in 0..<repetitions {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    print(String(format: "%-46@ median %.4f s  (min %.4f, max %.4f, n=%d)", name as NSString, median(times), times.min()!, times.max()!, repetitions))
+}
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-bench-\(getpid())")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+
+// Synthesis: 1 hour at 60 Hz with every noise model on.
+var hourSpec = TraceSpec(seed: 7, motion: [
+    MotionSegment(model: .still, duration: 900), MotionSegment(model: .sway, duration: 900),
+    MotionSegment(model: .glance, duration: 900), MotionSegment(model: .lean, duration: 900),
+])
+hourSpec.noise.latency = 0.03
+hourSpec.noise.depthScaleError = 0.02
+hourSpec.noise.outlierProbability = 0.002
+var hour: HeadTrace?
+try measure("synthesize 1 h at 60 Hz, all noise on") { hour = try TraceSynthesizer.synthesize(hourSpec) }
+print("  samples: \(hour!.count)")
+
+// CSV: 1,000,000 rows with truth.
+var millionSpec = hourSpec
+millionSpec.motion = [MotionSegment(model: .glance, duration: 1_000_000 / 60.0)]
+let million = try TraceSynthesizer.synthesize(millionSpec)
+let path = directory.appendingPathComponent("million.csv").path
+try measure("write 1M-row trace CSV (with truth)") { try TraceCSVWriter.write(million, to: path) }
+let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+print("  rows: \(million.count), bytes: \(size)")
+try measure("read + validate 1M-row trace CSV") { _ = try TraceCSVReader.read(contentsOf: path) }

@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+// ParallaxLab: test and tune head-tracked "window into 3D" displays.
+// Module map and dependency direction: ../shared/DESIGN.md (dependencies point downward only).
+import PackageDescription
+
+let package = Package(
+    name: "ParallaxLab",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "parallax", targets: ["parallax"]),
+        .library(name: "ParallaxLab", targets: ["Scientific", "Geometry", "Tracking"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // System libraries (installed by `make deps`).
+        .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // Library modules.
+        .target(name: "Scientific", dependencies: ["CGSL"]),
+        .target(name: "Geometry"),
+        .target(name: "Tracking", dependencies: ["Geometry", "Scientific", .product(name: "Yams", package: "Yams")]),
+
+        // Command-line tool.
+        .executableTarget(name: "parallax", dependencies: [
+            "Tracking",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "parallax-bench", dependencies: ["Tracking"], path: "Benchmarks/parallax-bench"),
+
+        // Tests mirror modules.
+        .testTarget(name: "ScientificTests", dependencies: ["Scientific"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
+        .testTarget(name: "CLITests", dependencies: ["parallax"]),
+    ]
+)

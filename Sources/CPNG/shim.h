@@ -1,0 +1,4 @@
+#ifndef PARALLAX_CPNG_SHIM_H
+#define PARALLAX_CPNG_SHIM_H
+#include <png.h>
+#endif

@@ -1,0 +1,97 @@
+import Foundation
+import Yams
+
+/// A coding key for any string, used to list the keys a mapping really has.
+public struct AnyCodingKey: CodingKey {
+    public var stringValue: String
+    public var intValue: Int?
+    public init(stringValue: String) { self.stringValue = stringValue }
+    public init?(intValue: Int) {
+        self.stringValue = "\(intValue)"
+        self.intValue = intValue
+    }
+}
+
+extension Decoder {
+    /// Throws when the mapping being decoded has a key outside `known`: a misspelt option in a spec or suite
+    /// file is an error, not a silently ignored line.
+    public func rejectUnknownKeys<Key: CodingKey & CaseIterable>(_ keys: Key.Type) throws {
+        let container = try self.container(keyedBy: AnyCodingKey.self)
+        let known = Set(Key.allCases.map(\.stringValue))
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath + [key],
+                debugDescription: "unknown key '\(key.stringValue)'; expected one of: \(Key.allCases.map(\.stringValue).sorted().joined(separator: ", "))"))
+        }
+    }
+}
+
+/// Loads a `Decodable` from a YAML or JSON file (by extension: `.json` is JSON, anything else YAML),
+/// turning decoding errors into one line that names the file and the field path.
+public enum SpecFile {
+    public static func load<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SpecError(file: path, message: "cannot read the file")
+        }
+        do {
+            if path.lowercased().hasSuffix(".json") {
+                return try JSONDecoder().decode(T.self, from: data)
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw SpecError(file: path, message: "not UTF-8 text")
+            }
+            return try YAMLDecoder().decode(T.self, from: text)
+        } catch let error as SpecError {
+            throw error
+        } catch let error as DecodingError {
+            throw SpecError(file: path, message: describe(error))
+        } catch {
+            throw SpecError(file: path, message: "\(error)")
+        }
+    }
+
+    /// "motion[1].amplitude: expected …" from a DecodingError.
+    public static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [CodingKey]) -> String {
+            var text = ""
+            for key in codingPath {
+                if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+            }
+            return text.isEmpty ? "(top level)" : text
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(path(context.codingPath)): expected \(describe(type)); \(context.debugDescription)"
+        case .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)): expected \(describe(type)), found nothing"
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])): missing required key '\(key.stringValue)'"
+        case .dataCorrupted(let context):
+            let underlying = context.underlyingError.map { ": \($0)" } ?? ""
+            return "\(path(context.codingPath)): \(context.debugDescription)\(underlying)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Float.Type: return "a number"
+        case is Int.Type, is UInt64.Type, is Int64.Type: return "an integer"
+        case is String.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        default: return "\(type)"
+        }
+    }
+}
+
+/// A spec or suite file that cannot be used, with the file and the field path.
+public struct SpecError: Error, CustomStringConvertible {
+    public var file: String
+    public var message: String
+    public init(file: String, message: String) {
+        self.file = file
+        self.message = message
+    }
+    public var description: String { "\(file): \(message)" }
+}

@@ -1,0 +1,70 @@
+import Geometry
+
+/// Everything needed to synthesize a trace: rate, start pose, a sequence of motion segments, the sensor
+/// noise model and a seed. The same spec and seed always give a byte-identical CSV.
+///
+/// YAML example (`Traces/*.yml`):
+/// ```yaml
+/// seed: 7
+/// rate: 60
+/// start: [0, 0, 0.35]
+/// motion:
+///   - {model: still, duration: 5}
+///   - {model: sway, duration: 20, amplitude: [0.04, 0.02, 0], frequency: [0.25, 0.5, 0]}
+/// noise: {sigma: [0.0005, 0.0005, 0.0015], dropout_rate: 0.05}
+/// ```
+public struct TraceSpec: Codable, Equatable, Sendable {
+    /// Seed of every random choice (motion targets, timing, noise).
+    public var seed: UInt64
+    /// Nominal update rate in Hz (ARKit face tracking: 60).
+    public var rate: Double
+    /// Head position at t = 0, meters (world frame: +z toward the viewer).
+    public var start: Vec3
+    /// Motion segments, played one after another; each starts where the previous one ended.
+    public var motion: [MotionSegment]
+    /// Sensor model turning the true path into measured samples.
+    public var noise: NoiseSpec
+
+    public init(
+        seed: UInt64 = 1, rate: Double = 60, start: Vec3 = Vec3(0, 0, 0.35),
+        motion: [MotionSegment], noise: NoiseSpec = NoiseSpec()
+    ) {
+        self.seed = seed
+        self.rate = rate
+        self.start = start
+        self.motion = motion
+        self.noise = noise
+    }
+
+    /// Total duration: the sum of the segments' durations, seconds.
+    public var duration: Double { motion.reduce(0) { $0 + $1.duration } }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case seed, rate, start, motion, noise }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        seed = try c.decodeIfPresent(UInt64.self, forKey: .seed) ?? 1
+        rate = try c.decodeIfPresent(Double.self, forKey: .rate) ?? 60
+        start = try c.decodeIfPresent(Vec3.self, forKey: .start) ?? Vec3(0, 0, 0.35)
+        motion = try c.decode([MotionSegment].self, forKey: .motion)
+        noise = try c.decodeIfPresent(NoiseSpec.self, forKey: .noise) ?? NoiseSpec()
+    }
+
+    /// Checks every value; the error names the field and the valid range.
+    public func validate() throws {
+        func fail(_ field: String, _ message: String) -> SpecValueError { SpecValueError(field: field, message: message) }
+        guard rate.isFinite, rate > 0, rate <= 10_000 else { throw fail("rate", "expected a rate in (0, 10000] Hz, found \(rate)") }
+        guard start.isFinite, start.z > 0 else { throw fail("start", "expected a finite position in front of the screen (z > 0), found \(start)") }
+        guard !motion.isEmpty else { throw fail("motion", "expected at least one motion segment") }
+        for (index, segment) in motion.enumerated() { try segment.validate(field: "motion[\(index)]") }
+        try noise.validate()
+    }
+}
+
+/// A value in a spec that is out of its valid range.
+public struct SpecValueError: Error, CustomStringConvertible {
+    public var field: String
+    public var message: String
+    public var description: String { "\(field): \(message)" }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import Tracking
+
+/// The `parallax` command: thin subcommands over the library modules.
+/// Exit codes (DESIGN.md): 0 pass, 1 a regression or budget breach, 2 bad input or usage.
+struct Parallax: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parallax",
+        abstract: "Test and tune head-tracked \"window into 3D\" displays.",
+        discussion: """
+            Exit status: 0 pass, 1 a regression or budget breach, 2 bad input or usage.
+            Example: parallax synth --model sway --duration 30 --seed 7 -o Traces/sway.csv
+            """,
+        version: ParallaxVersion.string,
+        subcommands: [
+            SynthCommand.self,
+        ]
+    )
+}
+
+@main
+enum ParallaxMain {
+    static func main() {
+        do {
+            var command = try Parallax.parseAsRoot()
+            try command.run()
+        } catch {
+            exit(with: error)
+        }
+    }
+
+    /// Help and --version go to stdout with status 0; every other error is one line on stderr.
+    static func exit(with error: Error) -> Never {
+        if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
+        let status = Parallax.exitCode(for: error)
+        if status == .success {
+            print(Parallax.fullMessage(for: error))
+            Foundation.exit(0)
+        }
+        let message: String
+        let code: Int32
+        switch error {
+        case let error as RegressionError:
+            message = error.description
+            code = 1
+        case is TraceError, is SpecError, is SpecValueError, is InputError:
+            message = "\(error)"
+            code = 2
+        default:
+            message = Parallax.message(for: error)
+            code = 2  // argument-parser's usage errors (64) and anything unexpected in the input
+        }
+        FileHandle.standardError.write(Data("parallax: error: \(message)\n".utf8))
+        Foundation.exit(code)
+    }
+}
+
+/// Bad input or usage (exit 2): the message says which value and what was expected.
+struct InputError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A check that ran and failed (exit 1).
+struct RegressionError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import Geometry
+import Tracking
+
+struct SynthCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "synth",
+        abstract: "Synthesize a noisy head trace with ground truth (seeded, reproducible).",
+        discussion: """
+            Either one motion model from flags, or a spec file (YAML or JSON) with a sequence of segments.
+            Flags given with --spec override the spec's values. Same spec + seed → byte-identical CSV.
+
+            Models: \(MotionModel.allCases.map(\.rawValue).joined(separator: ", ")).
+            Noise defaults are estimates (Apple publishes no TrueDepth head-position noise figure); see
+            Traces/README.md.
+
+            Examples:
+              parallax synth --model sway --duration 30 --seed 7 -o Traces/sway.csv
+              parallax synth --spec Traces/glance.yml -o /tmp/glance.csv
+              parallax synth --model still --duration 10 --no-noise --print-spec
+            """
+    )
+
+    @Option(name: .long, help: "Motion model for a single-segment trace.")
+    var model: MotionModel?
+
+    @Option(name: .long, help: "Spec file (.yml/.yaml or .json).")
+    var spec: String?
+
+    @Option(name: .long, help: "Duration in seconds (default 30 for --model).")
+    var duration: Double?
+
+    @Option(name: .long, help: "Random seed.")
+    var seed: UInt64?
+
+    @Option(name: .long, help: "Update rate in Hz (default 60).")
+    var rate: Double?
+
+    @Option(name: .long, help: "Start position x,y,z in meters (default 0,0,0.35).")
+    var start: String?
+
+    @Flag(name: .long, help: "No sensor noise, dropouts or timing jitter: measured = truth.")
+    var noNoise = false
+
+    @Option(name: .long, help: "Gaussian noise σ per axis at 0.35 m, x,y,z in meters.")
+    var sigma: String?
+
+    @Option(name: .long, help: "Sensor latency in seconds.")
+    var latency: Double?
+
+    @Option(name: .long, help: "Dropout bursts per second.")
+    var dropoutRate: Double?
+
+    @Option(name: .long, help: "σ of the timestamp jitter in seconds.")
+    var timingJitter: Double?
+
+    @Option(name: .long, help: "Systematic depth scale error as a fraction (0.03 = +3 %).")
+    var depthScaleError: Double?
+
+    @Option(name: [.short, .long], help: "Output CSV path (written atomically).")
+    var output: String?
+
+    @Flag(name: .long, help: "Print the effective spec as JSON and exit.")
+    var printSpec = false
+
+    func validate() throws {
+        if model == nil && spec == nil { throw ValidationError("give --model NAME or --spec FILE") }
+        if model != nil && spec != nil { throw ValidationError("give either --model or --spec, not both") }
+        if output == nil && !printSpec { throw ValidationError("give -o FILE (or --print-spec)") }
+    }
+
+    func run() throws {
+        var traceSpec = try effectiveSpec()
+        if let seed { traceSpec.seed = seed }
+        if let rate { traceSpec.rate = rate }
+        if let start { traceSpec.start = try parseVector(start, option: "--start") }
+        if noNoise { traceSpec.noise = .none }
+        if let sigma { traceSpec.noise.sigma = try parseVector(sigma, option: "--sigma") }
+        if let latency { traceSpec.noise.latency = latency }
+        if let dropoutRate { traceSpec.noise.dropoutRate = dropoutRate }
+        if let timingJitter { traceSpec.noise.timingJitter = timingJitter }
+        if let depthScaleError { traceSpec.noise.depthScaleError = depthScaleError }
+        if printSpec {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(traceSpec), as: UTF8.self))
+            return
+        }
+        let trace = try TraceSynthesizer.synthesize(traceSpec)
+        try TraceCSVWriter.write(trace, to: output!)
+    }
+
+    private func effectiveSpec() throws -> TraceSpec {
+        if let spec {
+            var loaded = try SpecFile.load(TraceSpec.self, from: spec)
+            if let duration {
+                guard loaded.motion.count == 1 else { throw InputError("--duration: the spec has \(loaded.motion.count) segments; set their durations in the spec") }
+                loaded.motion[0].duration = duration
+            }
+            return loaded
+        }
+        return TraceSpec(motion: [MotionSegment(model: model!, duration: duration ?? 30)])
+    }
+
+    private func parseVector(_ text: String, option: String) throws -> Vec3 {
+        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2] else {
+            throw InputError("\(option): expected x,y,z (three numbers in meters), found '\(text)'")
+        }
+        return Vec3(x, y, z)
+    }
+}
+
+extension MotionModel: ExpressibleByArgument {}
