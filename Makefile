@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := libgsl-dev libpng-dev zlib1g-dev pkg-config
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps build release test report bench clean
+.PHONY: deps build release test report bench traces clean
 
 deps:
 	@missing=""; \
@@ -28,12 +28,23 @@ release: deps
 test: deps
 	$(SWIFT) test
 
-# The main job: run the default suite into Reports/latest/.
+# The main job. For now: synthesize the canonical traces (Traces/*.yml) into Reports/latest/ and
+# summarise them; the suite runner replaces this once it exists.
+REPORT_DIR ?= Reports/latest
 report: release
-	.build/release/parallax report --output Reports/latest
+	rm -rf $(REPORT_DIR) && mkdir -p $(REPORT_DIR)/traces
+	for spec in Traces/*.yml; do \
+	  .build/release/parallax synth --spec $$spec -o $(REPORT_DIR)/traces/$$(basename $$spec .yml).csv || exit $$?; \
+	done
+	.build/release/parallax inspect $(REPORT_DIR)/traces/*.csv --markdown > $(REPORT_DIR)/summary.md
+	@cat $(REPORT_DIR)/summary.md
 
 bench: release
 	.build/release/parallax-bench
+
+# Regenerate the committed canonical traces from their specs.
+traces: build
+	for spec in Traces/*.yml; do .build/debug/parallax synth --spec $$spec -o Traces/$$(basename $$spec .yml).csv || exit $$?; done
 
 clean:
 	rm -rf .build

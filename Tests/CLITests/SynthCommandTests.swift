@@ -61,3 +61,29 @@ import Testing
         #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
     }
 }
+
+@Suite struct InspectCommandTests {
+    @Test func malformedTraceExitsTwoNamingFileAndLine() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let path = dir.path("bad.csv")
+        try "t,x,y,z\n0,0,0,0.35\n0.1,0,oops,0.35\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try ParallaxProcess.run(["inspect", path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("\(path):3: column 3 'y': expected a number, found 'oops'"))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func summarisesAValidTrace() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let path = dir.path("still.csv")
+        #expect(try ParallaxProcess.run(["synth", "--model", "still", "--duration", "10", "-o", path]).status == 0)
+        let run = try ParallaxProcess.run(["inspect", path, "--json"])
+        #expect(run.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: [String: Any]]
+        let summary = object[path]!
+        #expect(summary["has_truth"] as? Bool == true)
+        #expect(abs((summary["rate"] as! Double) - 60) < 0.5)
+    }
+}
