@@ -43,3 +43,4 @@ try measure("write 1M-row trace CSV (with truth)") { try TraceCSVWriter.write(mi
 let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
 print("  rows: \(million.count), bytes: \(size)")
 try measure("read + validate 1M-row trace CSV") { _ = try TraceCSVReader.read(contentsOf: path) }
+try measure("  of which: encode 1M rows to bytes") { _ = TraceCSVWriter.encode(million) }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Geometry
 
@@ -7,6 +8,9 @@ import Geometry
 /// any other column is kept verbatim as an `ExtraColumn`. Lines starting with `#` are metadata
 /// (`# key: value`). Blank lines are ignored. Fields are not quoted. Every error names the file, the
 /// 1-based line and column and what was expected; nothing is returned unless the whole file is valid.
+///
+/// Large files are parsed in line-aligned chunks on all cores; the result and the error reported (the first
+/// one in file order) do not depend on the number of chunks.
 public enum TraceCSVReader {
     /// Positions beyond this (in meters, any axis) are rejected as absurd: a head is never 10 m from a phone.
     public static let maximumAbsolutePosition = 10.0
@@ -19,81 +23,231 @@ public enum TraceCSVReader {
         return try parse(data, file: path)
     }
 
-    /// Parses CSV bytes; `file` is only used in error messages.
-    public static func parse(_ data: Data, file: String) throws -> HeadTrace {
+    /// Parses CSV bytes; `file` is only used in error messages. `chunks` (default: one per core for large
+    /// inputs) only changes speed, never the result.
+    public static func parse(_ data: Data, file: String, chunks: Int? = nil) throws -> HeadTrace {
         var bytes = [UInt8](data)
         bytes.append(0)  // strtod stops at the terminator; fields never run past the buffer
         return try bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer: buffer, file: file)
-            return try parser.run()
+            try parse(buffer: buffer, file: file, chunks: chunks)
         }
     }
 
-    private enum Role: Equatable {
-        case t, x, y, z, tracked, trueX, trueY, trueZ
-        case extra(Int)
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>, file: String, chunks requested: Int?) throws -> HeadTrace {
+        let end = buffer.count - 1
+        var header = HeaderScan(buffer: buffer, file: file)
+        try header.run(end: end)
+        guard let layout = header.layout else {
+            throw TraceError(file: file, line: max(header.line, 1), message: "missing header; expected a line 't,x,y,z' (optionally with tracked,true_x,true_y,true_z)")
+        }
+        let dataStart = header.position
+        let automatic = min(ProcessInfo.processInfo.activeProcessorCount, (end - dataStart) / (1 << 20) + 1, 16)
+        let chunkCount = max(1, min(requested ?? automatic, max(end - dataStart, 1)))
+        var boundaries = [dataStart]
+        for k in 1..<chunkCount {
+            var cut = max(dataStart + (end - dataStart) * k / chunkCount, boundaries[k - 1])
+            while cut < end && buffer[cut - 1] != UInt8(ascii: "\n") { cut += 1 }
+            boundaries.append(cut)
+        }
+        boundaries.append(end)
+
+        let cuts = boundaries
+        var results = [ChunkResult?](repeating: nil, count: chunkCount)
+        results.withUnsafeMutableBufferPointer { slots in
+            // Each iteration reads the shared input and writes only its own slot.
+            nonisolated(unsafe) let input = buffer
+            nonisolated(unsafe) let output = slots
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
+                var chunk = ChunkParser(buffer: input, file: file, layout: layout)
+                chunk.run(from: cuts[k], to: cuts[k + 1])
+                output[k] = chunk.result
+            }
+        }
+
+        // Merge in file order; the first error in file order wins.
+        var line = header.line
+        var trace = HeadTrace(samples: [], truth: layout.hasTruth ? [] : nil, metadata: header.metadata,
+                              extraColumns: layout.extraNames.map { ExtraColumn(name: $0, values: []) })
+        trace.samples.reserveCapacity(results.reduce(0) { $0 + $1!.samples.count })
+        var previous: (t: Double, line: Int)?
+        for result in results.map({ $0! }) {
+            if let first = result.samples.first, let previous, !(first.t > previous.t) {
+                throw TraceError(file: file, line: line + result.firstSampleLine, column: layout.tColumn + 1, columnName: "t",
+                                 message: "timestamps must strictly increase; expected a value greater than \(previous.t) (line \(previous.line)), found \(first.t)")
+            }
+            if var error = result.error {
+                error.line = error.line.map { $0 + line }
+                if let message = result.errorPreviousLine.map({ error.message.replacingOccurrences(of: "(line \($0))", with: "(line \($0 + line))") }) {
+                    error.message = message
+                }
+                throw error
+            }
+            trace.samples.append(contentsOf: result.samples)
+            trace.truth?.append(contentsOf: result.truth)
+            for k in trace.extraColumns.indices { trace.extraColumns[k].values.append(contentsOf: result.extras[k]) }
+            trace.metadata.append(contentsOf: result.metadata)
+            if let last = result.samples.last { previous = (last.t, line + result.lastSampleLine) }
+            line += result.lines
+        }
+        if trace.samples.isEmpty {
+            throw TraceError(file: file, line: line, message: "empty trace; expected at least one data row after the header")
+        }
+        return trace
     }
 
-    private struct Parser {
+    struct Layout {
+        enum Role: Equatable {
+            case t, x, y, z, tracked, trueX, trueY, trueZ
+            case extra(Int)
+        }
+        var roles: [Role]
+        var names: [String]
+        var extraNames: [String]
+        var hasTruth: Bool
+        var tColumn: Int
+    }
+
+    static func metadataEntry(_ raw: String) -> MetadataEntry {
+        let body = raw.hasPrefix(" ") ? String(raw.dropFirst()) : raw
+        if let colon = body.range(of: ": ") ?? (body.hasSuffix(":") ? body.range(of: ":", options: .backwards) : nil) {
+            let key = String(body[..<colon.lowerBound])
+            if !key.isEmpty, !key.contains(" ") {
+                return MetadataEntry(key: key, value: String(body[colon.upperBound...]))
+            }
+        }
+        return MetadataEntry(key: "", value: body)
+    }
+
+    /// Reads metadata lines up to and including the header.
+    private struct HeaderScan {
         let buffer: UnsafeBufferPointer<UInt8>
         let file: String
-        let end: Int
-
-        var roles: [Role] = []
-        var names: [String] = []
-        var samples: [HeadSample] = []
-        var truth: [Vec3] = []
-        var hasTruth = false
+        var position = 0
+        var line = 0
         var metadata: [MetadataEntry] = []
-        var extras: [ExtraColumn] = []
-        var previousT = -Double.infinity
-        var previousTLine = 0
+        var layout: Layout?
 
         init(buffer: UnsafeBufferPointer<UInt8>, file: String) {
             self.buffer = buffer
             self.file = file
-            self.end = buffer.count - 1  // the appended terminator
         }
 
-        mutating func run() throws -> HeadTrace {
-            var position = 0
-            var line = 0
+        mutating func run(end: Int) throws {
             if end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { position = 3 }  // UTF-8 BOM
-            while position < end {
+            while position < end && layout == nil {
                 line += 1
                 var lineEnd = position
                 while lineEnd < end && buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
                 var contentEnd = lineEnd
                 if contentEnd > position && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-                defer { position = lineEnd + 1 }
-                let first = skipSpaces(from: position, to: contentEnd)
-                if first == contentEnd { continue }
-                if buffer[first] == UInt8(ascii: "#") {
-                    metadata.append(Self.metadataEntry(text(first + 1, contentEnd)))
-                } else if roles.isEmpty {
-                    try readHeader(from: position, to: contentEnd, line: line)
+                let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[position..<contentEnd]), as: UTF8.self)
+                position = min(lineEnd + 1, end)
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty { continue }
+                if trimmed.hasPrefix("#") {
+                    metadata.append(TraceCSVReader.metadataEntry(String(trimmed.dropFirst())))
                 } else {
-                    try readRow(from: position, to: contentEnd, line: line)
+                    layout = try readHeader(text)
                 }
             }
-            if roles.isEmpty {
-                throw TraceError(file: file, line: max(line, 1), message: "missing header; expected a line 't,x,y,z' (optionally with tracked,true_x,true_y,true_z)")
-            }
-            if samples.isEmpty {
-                throw TraceError(file: file, line: line, message: "empty trace; expected at least one data row after the header")
-            }
-            return HeadTrace(samples: samples, truth: hasTruth ? truth : nil, metadata: metadata, extraColumns: extras)
         }
 
-        static func metadataEntry(_ raw: String) -> MetadataEntry {
-            let body = raw.hasPrefix(" ") ? String(raw.dropFirst()) : raw
-            if let colon = body.range(of: ": ") ?? (body.hasSuffix(":") ? body.range(of: ":", options: .backwards) : nil) {
-                let key = String(body[..<colon.lowerBound])
-                if !key.isEmpty, !key.contains(" ") {
-                    return MetadataEntry(key: key, value: String(body[colon.upperBound...]))
+        func readHeader(_ text: String) throws -> Layout {
+            let fields = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            var seen = Set<String>()
+            var roles: [Layout.Role] = []
+            var extraNames: [String] = []
+            for (index, name) in fields.enumerated() {
+                guard !name.isEmpty else {
+                    throw TraceError(file: file, line: line, column: index + 1, message: "empty column name in the header; expected t,x,y,z,…")
+                }
+                guard seen.insert(name).inserted else {
+                    throw TraceError(file: file, line: line, column: index + 1, columnName: name, message: "duplicate column in the header")
+                }
+                switch name {
+                case "t": roles.append(.t)
+                case "x": roles.append(.x)
+                case "y": roles.append(.y)
+                case "z": roles.append(.z)
+                case "tracked": roles.append(.tracked)
+                case "true_x": roles.append(.trueX)
+                case "true_y": roles.append(.trueY)
+                case "true_z": roles.append(.trueZ)
+                default:
+                    roles.append(.extra(extraNames.count))
+                    extraNames.append(name)
                 }
             }
-            return MetadataEntry(key: "", value: body)
+            for required in ["t", "x", "y", "z"] where !seen.contains(required) {
+                throw TraceError(file: file, line: line, message: "missing required column '\(required)' in the header '\(fields.joined(separator: ","))'; expected t,x,y,z")
+            }
+            let truthColumns = ["true_x", "true_y", "true_z"].filter(seen.contains)
+            if !truthColumns.isEmpty && truthColumns.count != 3 {
+                throw TraceError(file: file, line: line, message: "ground-truth columns must come together; found only \(truthColumns.joined(separator: ",")), expected true_x,true_y,true_z")
+            }
+            return Layout(roles: roles, names: fields, extraNames: extraNames, hasTruth: truthColumns.count == 3,
+                          tColumn: roles.firstIndex(of: .t)!)
+        }
+    }
+
+    struct ChunkResult {
+        var samples: [HeadSample] = []
+        var truth: [Vec3] = []
+        var extras: [[String]]
+        var metadata: [MetadataEntry] = []
+        /// Lines in the chunk, and the chunk-relative lines of its first and last samples.
+        var lines = 0
+        var firstSampleLine = 0
+        var lastSampleLine = 0
+        /// The chunk's first error, with a chunk-relative line.
+        var error: TraceError?
+        var errorPreviousLine: Int?
+    }
+
+    /// Parses the data rows of one line-aligned chunk; line numbers are relative to the chunk's start.
+    private struct ChunkParser {
+        let buffer: UnsafeBufferPointer<UInt8>
+        let file: String
+        let layout: Layout
+        var result: ChunkResult
+        var previousT = -Double.infinity
+        var previousTLine = 0
+
+        init(buffer: UnsafeBufferPointer<UInt8>, file: String, layout: Layout) {
+            self.buffer = buffer
+            self.file = file
+            self.layout = layout
+            self.result = ChunkResult(extras: Array(repeating: [], count: layout.extraNames.count))
+        }
+
+        mutating func run(from start: Int, to stop: Int) {
+            result.samples.reserveCapacity((stop - start) / 40)
+            if layout.hasTruth { result.truth.reserveCapacity((stop - start) / 40) }
+            var position = start
+            var line = 0
+            do {
+                while position < stop {
+                    line += 1
+                    var lineEnd = position
+                    while lineEnd < stop && buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                    var contentEnd = lineEnd
+                    if contentEnd > position && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+                    let first = skipSpaces(from: position, to: contentEnd)
+                    if first < contentEnd {
+                        if buffer[first] == UInt8(ascii: "#") {
+                            result.metadata.append(TraceCSVReader.metadataEntry(text(first + 1, contentEnd)))
+                        } else {
+                            try readRow(from: position, to: contentEnd, line: line)
+                        }
+                    }
+                    position = lineEnd + 1
+                }
+            } catch let error as TraceError {
+                result.error = error
+            } catch {
+                result.error = TraceError(file: file, line: line, message: "\(error)")
+            }
+            result.lines = line
         }
 
         func skipSpaces(from start: Int, to stop: Int) -> Int {
@@ -112,54 +266,17 @@ public enum TraceCSVReader {
             String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<stop]), as: UTF8.self)
         }
 
-        mutating func readHeader(from start: Int, to stop: Int, line: Int) throws {
-            let fields = text(start, stop).split(separator: ",", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-            var seen = Set<String>()
-            for (index, name) in fields.enumerated() {
-                guard !name.isEmpty else {
-                    throw TraceError(file: file, line: line, column: index + 1, message: "empty column name in the header; expected t,x,y,z,…")
-                }
-                guard seen.insert(name).inserted else {
-                    throw TraceError(file: file, line: line, column: index + 1, columnName: name, message: "duplicate column in the header")
-                }
-                let role: Role
-                switch name {
-                case "t": role = .t
-                case "x": role = .x
-                case "y": role = .y
-                case "z": role = .z
-                case "tracked": role = .tracked
-                case "true_x": role = .trueX
-                case "true_y": role = .trueY
-                case "true_z": role = .trueZ
-                default:
-                    role = .extra(extras.count)
-                    extras.append(ExtraColumn(name: name, values: []))
-                }
-                roles.append(role)
-                names.append(name)
-            }
-            for required in ["t", "x", "y", "z"] where !seen.contains(required) {
-                throw TraceError(file: file, line: line, message: "missing required column '\(required)' in the header '\(fields.joined(separator: ","))'; expected t,x,y,z")
-            }
-            let truthColumns = ["true_x", "true_y", "true_z"].filter(seen.contains)
-            if !truthColumns.isEmpty && truthColumns.count != 3 {
-                throw TraceError(file: file, line: line, message: "ground-truth columns must come together; found only \(truthColumns.joined(separator: ",")), expected true_x,true_y,true_z")
-            }
-            hasTruth = truthColumns.count == 3
-        }
-
         mutating func readRow(from start: Int, to stop: Int, line: Int) throws {
             var t = 0.0, position = Vec3.zero, truePosition = Vec3.zero, tracked = true
             var fieldStart = start
-            for (index, role) in roles.enumerated() {
+            let roles = layout.roles
+            for index in 0..<roles.count {
                 var fieldEnd = fieldStart
                 while fieldEnd < stop && buffer[fieldEnd] != UInt8(ascii: ",") { fieldEnd += 1 }
                 if fieldEnd == stop && index < roles.count - 1 {
-                    throw TraceError(file: file, line: line, message: "expected \(roles.count) fields (\(names.joined(separator: ","))), found \(index + 1)")
+                    throw TraceError(file: file, line: line, message: "expected \(roles.count) fields (\(layout.names.joined(separator: ","))), found \(index + 1)")
                 }
-                switch role {
+                switch roles[index] {
                 case .t: t = try number(fieldStart, fieldEnd, line: line, column: index)
                 case .x: position.x = try coordinate(fieldStart, fieldEnd, line: line, column: index)
                 case .y: position.y = try coordinate(fieldStart, fieldEnd, line: line, column: index)
@@ -168,40 +285,44 @@ public enum TraceCSVReader {
                 case .trueY: truePosition.y = try coordinate(fieldStart, fieldEnd, line: line, column: index)
                 case .trueZ: truePosition.z = try coordinate(fieldStart, fieldEnd, line: line, column: index)
                 case .tracked: tracked = try flag(fieldStart, fieldEnd, line: line, column: index)
-                case .extra(let k): extras[k].values.append(text(fieldStart, fieldEnd))
+                case .extra(let k): result.extras[k].append(text(fieldStart, fieldEnd))
                 }
                 fieldStart = fieldEnd + 1
             }
             if fieldStart <= stop {
                 var count = roles.count
                 for i in (fieldStart - 1)..<stop where buffer[i] == UInt8(ascii: ",") { count += 1 }
-                throw TraceError(file: file, line: line, message: "expected \(roles.count) fields (\(names.joined(separator: ","))), found \(count)")
+                throw TraceError(file: file, line: line, message: "expected \(roles.count) fields (\(layout.names.joined(separator: ","))), found \(count)")
             }
             guard t > previousT else {
-                let column = roles.firstIndex(of: .t)!
-                throw TraceError(file: file, line: line, column: column + 1, columnName: "t", message: "timestamps must strictly increase; expected a value greater than \(previousT) (line \(previousTLine)), found \(t)")
+                result.errorPreviousLine = previousTLine
+                throw TraceError(file: file, line: line, column: layout.tColumn + 1, columnName: "t", message: "timestamps must strictly increase; expected a value greater than \(previousT) (line \(previousTLine)), found \(t)")
             }
+            if result.samples.isEmpty { result.firstSampleLine = line }
+            result.lastSampleLine = line
             previousT = t
             previousTLine = line
-            samples.append(HeadSample(t: t, position: position, tracked: tracked))
-            if hasTruth { truth.append(truePosition) }
+            result.samples.append(HeadSample(t: t, position: position, tracked: tracked))
+            if layout.hasTruth { result.truth.append(truePosition) }
         }
 
         func number(_ start: Int, _ stop: Int, line: Int, column: Int) throws -> Double {
             let first = skipSpaces(from: start, to: stop)
             let last = trimmedEnd(from: first, to: stop)
             guard first < last else {
-                throw TraceError(file: file, line: line, column: column + 1, columnName: names[column], message: "expected a number, found an empty field")
+                throw TraceError(file: file, line: line, column: column + 1, columnName: layout.names[column], message: "expected a number, found an empty field")
             }
+            let base = buffer.baseAddress! + first
+            if let value = DecimalParser.parse(base, count: last - first) { return value }
             var parsedEnd: UnsafeMutablePointer<CChar>?
-            let base = UnsafeRawPointer(buffer.baseAddress! + first).assumingMemoryBound(to: CChar.self)
-            let value = strtod(base, &parsedEnd)
-            let consumed = parsedEnd.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? 0
+            let cBase = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+            let value = strtod(cBase, &parsedEnd)
+            let consumed = parsedEnd.map { UnsafeRawPointer($0) - UnsafeRawPointer(cBase) } ?? 0
             guard consumed == last - first else {
-                throw TraceError(file: file, line: line, column: column + 1, columnName: names[column], message: "expected a number, found '\(text(first, last))'")
+                throw TraceError(file: file, line: line, column: column + 1, columnName: layout.names[column], message: "expected a number, found '\(text(first, last))'")
             }
             guard value.isFinite else {
-                throw TraceError(file: file, line: line, column: column + 1, columnName: names[column], message: "expected a finite number, found '\(text(first, last))'")
+                throw TraceError(file: file, line: line, column: column + 1, columnName: layout.names[column], message: "expected a finite number, found '\(text(first, last))'")
             }
             return value
         }
@@ -209,7 +330,7 @@ public enum TraceCSVReader {
         func coordinate(_ start: Int, _ stop: Int, line: Int, column: Int) throws -> Double {
             let value = try number(start, stop, line: line, column: column)
             guard abs(value) <= TraceCSVReader.maximumAbsolutePosition else {
-                throw TraceError(file: file, line: line, column: column + 1, columnName: names[column], message: "expected a position within ±\(TraceCSVReader.maximumAbsolutePosition) m, found \(value) (positions are in meters)")
+                throw TraceError(file: file, line: line, column: column + 1, columnName: layout.names[column], message: "expected a position within ±\(TraceCSVReader.maximumAbsolutePosition) m, found \(value) (positions are in meters)")
             }
             return value
         }
@@ -219,7 +340,7 @@ public enum TraceCSVReader {
             let last = trimmedEnd(from: first, to: stop)
             if last - first == 1 && buffer[first] == UInt8(ascii: "1") { return true }
             if last - first == 1 && buffer[first] == UInt8(ascii: "0") { return false }
-            throw TraceError(file: file, line: line, column: column + 1, columnName: names[column], message: "expected 0 or 1, found '\(text(first, last))'")
+            throw TraceError(file: file, line: line, column: column + 1, columnName: layout.names[column], message: "expected 0 or 1, found '\(text(first, last))'")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Geometry
 
@@ -8,17 +9,23 @@ import Geometry
 /// partial trace behind.
 public enum TraceCSVWriter {
     public static func write(_ trace: HeadTrace, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
         do {
-            try Data(encode(trace)).write(to: url, options: .atomic)
-        } catch {
-            throw TraceError(file: path, message: "cannot write: \(error.localizedDescription)")
+            try AtomicFile.write(encodeBlocks(trace), to: path)
+        } catch let error as AtomicFileError {
+            throw TraceError(file: path, message: "cannot write: \(error.reason)")
         }
     }
 
+    /// The whole file as bytes.
     public static func encode(_ trace: HeadTrace) -> [UInt8] {
+        Array(encodeBlocks(trace).joined())
+    }
+
+    /// The file as consecutive blocks: the preamble (metadata and header), then the rows in fixed-size
+    /// blocks formatted on all cores — the same bytes for any core count.
+    static func encodeBlocks(_ trace: HeadTrace) -> [[UInt8]] {
         var out: [UInt8] = []
-        out.reserveCapacity(64 + trace.count * (trace.truth == nil ? 64 : 128))
+        out.reserveCapacity(1024)
         for entry in trace.metadata {
             out.append(contentsOf: "# ".utf8)
             if !entry.key.isEmpty { out.append(contentsOf: "\(entry.key): ".utf8) }
@@ -30,7 +37,25 @@ public enum TraceCSVWriter {
         for column in trace.extraColumns { out.append(contentsOf: ",\(column.name)".utf8) }
         out.append(UInt8(ascii: "\n"))
 
-        for (index, sample) in trace.samples.enumerated() {
+        // Rows are formatted in fixed-size blocks on all cores and joined in order: same bytes for any core count.
+        let blockSize = 65_536
+        let blockCount = (trace.count + blockSize - 1) / blockSize
+        var blocks = [[UInt8]](repeating: [], count: blockCount)
+        blocks.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let output = slots
+            DispatchQueue.concurrentPerform(iterations: blockCount) { block in
+                let rows = (block * blockSize)..<min(trace.count, (block + 1) * blockSize)
+                output[block] = encodeRows(rows, of: trace)
+            }
+        }
+        return [out] + blocks
+    }
+
+    private static func encodeRows(_ rows: Range<Int>, of trace: HeadTrace) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(rows.count * (trace.truth == nil ? 64 : 128))
+        for index in rows {
+            let sample = trace.samples[index]
             append(sample.t, to: &out)
             out.append(UInt8(ascii: ","))
             append(sample.position, to: &out)

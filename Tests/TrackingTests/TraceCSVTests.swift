@@ -135,3 +135,28 @@ import Testing
         #expect(throws: TraceError.self) { try TraceCSVWriter.write(trace, to: dir.appendingPathComponent("no/such/dir.csv").path) }
     }
 }
+
+@Suite struct TraceCSVChunkingTests {
+    @Test func resultAndFirstErrorDoNotDependOnTheChunkCount() throws {
+        var spec = TraceSpec(seed: 4, motion: [MotionSegment(model: .sway, duration: 60)])
+        spec.noise.dropoutRate = 0.3
+        let trace = try TraceSynthesizer.synthesize(spec)
+        let bytes = Data(TraceCSVWriter.encode(trace))
+        for chunks in [1, 2, 3, 7] {
+            #expect(try TraceCSVReader.parse(bytes, file: "c.csv", chunks: chunks) == trace)
+        }
+        // Break the timestamps in two places; every chunking must report the earlier one, with its line.
+        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = lines.firstIndex { $0.hasPrefix("t,") }!
+        lines[header + 1500] = lines[header + 1498]
+        lines[header + 2800] = "not,a,number,row,1,0,0,0"
+        let broken = Data(lines.joined(separator: "\n").utf8)
+        for chunks in [1, 2, 5] {
+            #expect { try TraceCSVReader.parse(broken, file: "c.csv", chunks: chunks) } throws: { error in
+                guard let error = error as? TraceError else { return false }
+                return error.line == header + 1501 && error.columnName == "t"
+                    && error.message.contains("(line \(header + 1500))")
+            }
+        }
+    }
+}
