@@ -23,6 +23,7 @@ let package = Package(
         // Library modules.
         .target(name: "Scientific", dependencies: ["CGSL"]),
         .target(name: "Geometry"),
+        .target(name: "Rendering", dependencies: ["Geometry"]),
         .target(name: "Tracking", dependencies: ["Geometry", "Scientific", .product(name: "Yams", package: "Yams")]),
 
         // Command-line tool.
@@ -35,6 +36,7 @@ let package = Package(
         // Tests mirror modules.
         .testTarget(name: "ScientificTests", dependencies: ["Scientific"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "CLITests", dependencies: ["parallax"]),
     ]
 )

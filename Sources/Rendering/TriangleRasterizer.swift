@@ -1,0 +1,209 @@
+import Dispatch
+import Foundation
+
+/// A deterministic scanline-free (edge-function) triangle rasterizer.
+///
+/// - Coverage: vertices are snapped to 1/256 pixel and edge functions are evaluated exactly in 64-bit
+///   integers at pixel centres, with the top-left fill rule (an edge pixel belongs to a triangle only if the
+///   edge is a top or a left edge), so pixels along a shared edge are drawn exactly once.
+/// - Pixel (i, j) has its centre at screen (i + ½, j + ½), i.e. NDC ((2i+1)/W − 1, 1 − (2j+1)/H); row 0 is
+///   the top row.
+/// - Depth: window depth in [0, 1] (OpenGL clip z ∈ [−w, w] mapped by (z/w + 1)/2; Metal z/w as is), cleared
+///   to 1, a fragment is kept when its depth is strictly less than the stored one (first drawn wins ties).
+/// - Attributes: u/w, v/w, 1/w and depth are affine in screen space and evaluated from absolute pixel
+///   coordinates, so a pixel's value never depends on how the frame was split across threads.
+/// - The frame is drawn in bands of 16 rows on all cores; output is byte-identical for any thread count.
+public enum TriangleRasterizer {
+    static let subpixelBits: Int64 = 8
+    static let bandHeight = 16
+
+    public static func render(_ triangles: [ClipTriangle], textures: [Texture], width: Int, height: Int,
+                              options: RasterOptions = RasterOptions()) -> RenderTarget {
+        precondition(width > 0 && height > 0, "frame size must be positive")
+        precondition(triangles.allSatisfy { textures.indices.contains($0.texture) }, "triangle refers to a missing texture")
+        let scale = options.samples
+        let renderWidth = width * scale, renderHeight = height * scale
+        let setups = triangles.flatMap { triangle in
+            fan(PolygonClipper.clip(triangle, depthRange: options.depthRange)).compactMap {
+                TriangleSetup($0.0, $0.1, $0.2, texture: triangle.texture, width: renderWidth, height: renderHeight, depthRange: options.depthRange)
+            }
+        }
+        let linear = options.filteringSpace == .linear
+        var color = [Float](repeating: 0, count: renderWidth * renderHeight * 4)
+        let background = options.background
+        let backgroundValues: [Float] = linear
+            ? [SRGB.decodeTable[Int(background.r)], SRGB.decodeTable[Int(background.g)], SRGB.decodeTable[Int(background.b)], Float(background.a) / 255]
+            : [Float(background.r), Float(background.g), Float(background.b), Float(background.a)]
+        let bandCount = (renderHeight + bandHeight - 1) / bandHeight
+        color.withUnsafeMutableBufferPointer { colorBuffer in
+            nonisolated(unsafe) let output = colorBuffer
+            DispatchQueue.concurrentPerform(iterations: bandCount) { band in
+                let rows = (band * bandHeight)..<min(renderHeight, (band + 1) * bandHeight)
+                var depth = [Float](repeating: 1, count: rows.count * renderWidth)
+                for row in rows {
+                    for x in 0..<renderWidth {
+                        for c in 0..<4 { output[4 * (row * renderWidth + x) + c] = backgroundValues[c] }
+                    }
+                }
+                for setup in setups {
+                    setup.draw(rows: rows, width: renderWidth, texture: textures[setup.texture], filter: options.filter,
+                               linear: linear, color: output, depth: &depth)
+                }
+            }
+        }
+        return resolve(color, width: width, height: height, scale: scale, linear: linear)
+    }
+
+    /// A convex polygon as a triangle fan.
+    static func fan(_ polygon: [ClipVertex]) -> [(ClipVertex, ClipVertex, ClipVertex)] {
+        guard polygon.count >= 3 else { return [] }
+        return (1..<(polygon.count - 1)).map { (polygon[0], polygon[$0], polygon[$0 + 1]) }
+    }
+
+    /// Box-filters the supersampled buffer down and encodes 8-bit values.
+    static func resolve(_ color: [Float], width: Int, height: Int, scale: Int, linear: Bool) -> RenderTarget {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let renderWidth = width * scale
+        let weight = 1 / Float(scale * scale)
+        for y in 0..<height {
+            for x in 0..<width {
+                for c in 0..<4 {
+                    var sum: Float = 0
+                    for sy in 0..<scale {
+                        for sx in 0..<scale { sum += color[4 * ((y * scale + sy) * renderWidth + x * scale + sx) + c] }
+                    }
+                    let mean = sum * weight
+                    pixels[4 * (y * width + x) + c] = linear
+                        ? (c == 3 ? UInt8(min(max((mean * 255).rounded(), 0), 255)) : SRGB.encode(mean))
+                        : UInt8(min(max(mean.rounded(), 0), 255))
+                }
+            }
+        }
+        return RenderTarget(width: width, height: height, pixels: pixels)
+    }
+}
+
+/// One screen-space triangle ready to draw: fixed-point edges and affine attribute planes.
+struct TriangleSetup: Sendable {
+    // Fixed-point vertex positions (1/256 px).
+    var x0, y0, x1, y1, x2, y2: Int64
+    // Edge (a→b) functions E = A·px + B·py + C, for edges 1→2, 2→0, 0→1, with fill-rule biases.
+    var edgeA: (Int64, Int64, Int64)
+    var edgeB: (Int64, Int64, Int64)
+    var edgeC: (Int64, Int64, Int64)
+    var bias: (Int64, Int64, Int64)
+    var minX, maxX, minY, maxY: Int
+    // Planes value = p0 + px·dx + py·dy for 1/w, u/w, v/w and window depth.
+    var inverseW: (Double, Double, Double)
+    var uOverW: (Double, Double, Double)
+    var vOverW: (Double, Double, Double)
+    var depth: (Double, Double, Double)
+    var texture: Int
+
+    init?(_ a: ClipVertex, _ b: ClipVertex, _ c: ClipVertex, texture: Int, width: Int, height: Int, depthRange: ClipDepthRange) {
+        let one = Int64(1) << TriangleRasterizer.subpixelBits
+        func screen(_ v: ClipVertex) -> (x: Int64, y: Int64, invW: Double, depth: Double) {
+            let invW = 1 / v.w
+            let sx = (v.x * invW + 1) * 0.5 * Double(width)
+            let sy = (1 - v.y * invW) * 0.5 * Double(height)
+            let z = v.z * invW
+            return (Int64((sx * Double(one)).rounded()), Int64((sy * Double(one)).rounded()), invW,
+                    depthRange == .negativeOneToOne ? (z + 1) * 0.5 : z)
+        }
+        var p = [screen(a), screen(b), screen(c)]
+        var vertices = [a, b, c]
+        var area = (p[1].x - p[0].x) * (p[2].y - p[0].y) - (p[1].y - p[0].y) * (p[2].x - p[0].x)
+        guard area != 0 else { return nil }
+        if area < 0 {
+            p.swapAt(1, 2)
+            vertices.swapAt(1, 2)
+            area = -area
+        }
+        (x0, y0, x1, y1, x2, y2) = (p[0].x, p[0].y, p[1].x, p[1].y, p[2].x, p[2].y)
+        // E_ab(p) = (bx − ax)(py − ay) − (by − ay)(px − ax)  →  A = −(by − ay), B = bx − ax, C = …
+        func edge(_ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64) -> (Int64, Int64, Int64) {
+            (-(by - ay), bx - ax, (by - ay) * ax - (bx - ax) * ay)
+        }
+        // Top-left rule in y-down screen space for this winding: an edge with dy < 0, or dy = 0 and dx > 0.
+        func fillBias(_ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64) -> Int64 {
+            let dy = by - ay, dx = bx - ax
+            return (dy < 0 || (dy == 0 && dx > 0)) ? 0 : -1
+        }
+        let edges = (edge(p[1].x, p[1].y, p[2].x, p[2].y),   // weight of vertex 0
+                     edge(p[2].x, p[2].y, p[0].x, p[0].y),   // weight of vertex 1
+                     edge(p[0].x, p[0].y, p[1].x, p[1].y))   // weight of vertex 2
+        (edgeA, edgeB, edgeC) = edges
+        bias = (fillBias(x1, y1, x2, y2), fillBias(x2, y2, x0, y0), fillBias(x0, y0, x1, y1))
+        // Pixel centres (i + ½) covered: bounding box in whole pixels, clamped to the frame.
+        let xs = (p[0].x, p[1].x, p[2].x), ys = (p[0].y, p[1].y, p[2].y)
+        minX = max(0, Int((min(xs.0, xs.1, xs.2) - one / 2) >> TriangleRasterizer.subpixelBits))
+        maxX = min(width - 1, Int((max(xs.0, xs.1, xs.2) - one / 2) >> TriangleRasterizer.subpixelBits) + 1)
+        minY = max(0, Int((min(ys.0, ys.1, ys.2) - one / 2) >> TriangleRasterizer.subpixelBits))
+        maxY = min(height - 1, Int((max(ys.0, ys.1, ys.2) - one / 2) >> TriangleRasterizer.subpixelBits) + 1)
+        guard minX <= maxX && minY <= maxY else { return nil }
+
+        // Attribute planes in pixel units from the snapped positions: λ_i(p) = E_i(p) / area.
+        let s = Double(one), areaD = Double(area)
+        func plane(_ values: (Double, Double, Double)) -> (Double, Double, Double) {
+            let (e0, e1, e2) = edges
+            let dx = (Double(e0.0) * values.0 + Double(e1.0) * values.1 + Double(e2.0) * values.2) * s / areaD
+            let dy = (Double(e0.1) * values.0 + Double(e1.1) * values.1 + Double(e2.1) * values.2) * s / areaD
+            let c = (Double(e0.2) * values.0 + Double(e1.2) * values.1 + Double(e2.2) * values.2) / areaD
+            return (c, dx, dy)
+        }
+        let w = (p[0].invW, p[1].invW, p[2].invW)
+        inverseW = plane(w)
+        uOverW = plane((vertices[0].u * w.0, vertices[1].u * w.1, vertices[2].u * w.2))
+        vOverW = plane((vertices[0].v * w.0, vertices[1].v * w.1, vertices[2].v * w.2))
+        depth = plane((p[0].depth, p[1].depth, p[2].depth))
+        self.texture = texture
+    }
+
+    func draw(rows: Range<Int>, width: Int, texture: Texture, filter: RasterOptions.Filter, linear: Bool,
+              color: UnsafeMutableBufferPointer<Float>, depth depthBuffer: inout [Float]) {
+        let top = max(rows.lowerBound, minY), bottom = min(rows.upperBound - 1, maxY)
+        guard top <= bottom else { return }
+        let one = Int64(1) << TriangleRasterizer.subpixelBits
+        let half = one / 2
+        let level0 = texture.levels[0]
+        let sampler = TextureSampler(texture: texture, filter: filter, linear: linear)
+        for y in top...bottom {
+            let py = Int64(y) * one + half
+            let pyD = Double(y) + 0.5
+            let startX = Int64(minX) * one + half
+            var e0 = edgeA.0 * startX + edgeA.1 * py + edgeA.2
+            var e1 = edgeB.0 * startX + edgeB.1 * py + edgeB.2
+            var e2 = edgeC.0 * startX + edgeC.1 * py + edgeC.2
+            let step0 = edgeA.0 * one, step1 = edgeB.0 * one, step2 = edgeC.0 * one
+            let depthRow = (y - rows.lowerBound) * width
+            for x in minX...maxX {
+                defer {
+                    e0 += step0
+                    e1 += step1
+                    e2 += step2
+                }
+                guard (e0 + bias.0) | (e1 + bias.1) | (e2 + bias.2) >= 0 else { continue }
+                let pxD = Double(x) + 0.5
+                let z = Float(depth.0 + depth.1 * pxD + depth.2 * pyD)
+                guard z < depthBuffer[depthRow + x] else { continue }
+                depthBuffer[depthRow + x] = z
+                let invW = inverseW.0 + inverseW.1 * pxD + inverseW.2 * pyD
+                let u = (uOverW.0 + uOverW.1 * pxD + uOverW.2 * pyD) / invW
+                let v = (vOverW.0 + vOverW.1 * pxD + vOverW.2 * pyD) / invW
+                var lod = 0.0
+                if filter == .trilinear {
+                    // Screen-space derivatives of u = U/W, v = V/W (U, V, W affine): (U'·W − U·W')/W².
+                    let w2 = invW * invW
+                    let uU = uOverW.0 + uOverW.1 * pxD + uOverW.2 * pyD, vV = vOverW.0 + vOverW.1 * pxD + vOverW.2 * pyD
+                    let dudx = (uOverW.1 * invW - uU * inverseW.1) / w2 * Double(level0.width)
+                    let dvdx = (vOverW.1 * invW - vV * inverseW.1) / w2 * Double(level0.height)
+                    let dudy = (uOverW.2 * invW - uU * inverseW.2) / w2 * Double(level0.width)
+                    let dvdy = (vOverW.2 * invW - vV * inverseW.2) / w2 * Double(level0.height)
+                    let rho = max((dudx * dudx + dvdx * dvdx).squareRoot(), (dudy * dudy + dvdy * dvdy).squareRoot())
+                    lod = rho > 1 ? log2(rho) : 0
+                }
+                sampler.sample(u: u, v: v, lod: lod, into: color.baseAddress! + 4 * (y * width + x))
+            }
+        }
+    }
+}
