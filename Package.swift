@@ -31,7 +31,7 @@ let package = Package(
             "Tracking",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "parallax-bench", dependencies: ["Tracking"], path: "Benchmarks/parallax-bench"),
+        .executableTarget(name: "parallax-bench", dependencies: ["Tracking", "Rendering"], path: "Benchmarks/parallax-bench"),
 
         // Tests mirror modules.
         .testTarget(name: "ScientificTests", dependencies: ["Scientific"]),

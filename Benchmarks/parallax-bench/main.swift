@@ -1,6 +1,7 @@
 // Release-build benchmarks: `make bench` (or swift run -c release parallax-bench). Prints median timings.
 import Foundation
 import Geometry
+import Rendering
 import Tracking
 
 func median(_ values: [Double]) -> Double {
@@ -44,3 +45,25 @@ let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? In
 print("  rows: \(million.count), bytes: \(size)")
 try measure("read + validate 1M-row trace CSV") { _ = try TraceCSVReader.read(contentsOf: path) }
 try measure("  of which: encode 1M rows to bytes") { _ = TraceCSVWriter.encode(million) }
+
+// Cube room at 1179×2556 (iPhone 15 Pro), head off-centre, into memory (no PNG encode).
+do {
+    let width = 0.0651013, height = 0.1411357
+    let eye = Vec3(0.02 * 1.5, 0.01 * 1.5, 0.35)
+    let n = 0.001, f = 10.0, k = n / eye.z
+    let l = (-width / 2 - eye.x) * k, r = (width / 2 - eye.x) * k, b = (-height / 2 - eye.y) * k, t = (height / 2 - eye.y) * k
+    let projection: [Double] = [2 * n / (r - l), 0, (r + l) / (r - l), 0, 0, 2 * n / (t - b), (t + b) / (t - b), 0,
+                                0, 0, -(f + n) / (f - n), -2 * f * n / (f - n), 0, 0, -1, 0]
+    var clip = [Double](repeating: 0, count: 16)
+    let view: [Double] = [1, 0, 0, -eye.x, 0, 1, 0, -eye.y, 0, 0, 1, -eye.z, 0, 0, 0, 1]
+    for i in 0..<4 { for j in 0..<4 { for m in 0..<4 { clip[4 * i + j] += projection[4 * i + m] * view[4 * m + j] } } }
+    let room = CubeRoom.screen(width: width, height: height)
+    let textures = CubeRoom.Face.allCases.map { face -> Texture in
+        let image = DefaultFaceTextures.texture(for: face)
+        return Texture(width: image.width, height: image.height, rgba: image.pixels)
+    }
+    let triangles = room.clipTriangles(clipFromWorld: clip)
+    measure("render cube room 1179×2556 (bilinear)", repetitions: 9) {
+        _ = TriangleRasterizer.render(triangles, textures: textures, width: 1179, height: 2556)
+    }
+}

@@ -1,55 +1,61 @@
 /// Bilinear / trilinear sampling with clamp-to-edge addressing; texel (i, j) is centred at
-/// ((i + ½)/w, (j + ½)/h). Writes the filtered RGBA as floats: encoded 0…255 values, or linear light 0…1.
-struct TextureSampler {
-    let texture: Texture
-    let filter: RasterOptions.Filter
+/// ((i + ½)/w, (j + ½)/h). Produces the filtered RGBA as floats: encoded 0…255 values, or linear light 0…1.
+struct TextureSampler: @unchecked Sendable {  // read-only texel pointers
+    /// A level's size and texel pointers, free of reference counting in the per-pixel path. Valid while the
+    /// `Texture` it came from is alive.
+    struct LevelView {
+        let width: Int
+        let height: Int
+        let texels: UnsafeMutablePointer<UInt8>
+        let linear: UnsafeMutablePointer<Float>?
+    }
+
+    let levels: [LevelView]
+    let base: LevelView
     let linear: Bool
 
-    @inline(__always)
-    func sample(u: Double, v: Double, lod: Double, into out: UnsafeMutablePointer<Float>) {
-        if filter == .bilinear || texture.levels.count == 1 || lod <= 0 {
-            bilinear(level: texture.levels[0], u: u, v: v, into: out)
-            return
-        }
-        let clamped = min(lod, Double(texture.levels.count - 1))
-        let lower = Int(clamped), upper = min(lower + 1, texture.levels.count - 1)
-        let t = Float(clamped - Double(lower))
-        var a: (Float, Float, Float, Float) = (0, 0, 0, 0), b = a
-        withUnsafeMutableBytes(of: &a) { bilinear(level: texture.levels[lower], u: u, v: v, into: $0.baseAddress!.assumingMemoryBound(to: Float.self)) }
-        withUnsafeMutableBytes(of: &b) { bilinear(level: texture.levels[upper], u: u, v: v, into: $0.baseAddress!.assumingMemoryBound(to: Float.self)) }
-        out[0] = a.0 + (b.0 - a.0) * t
-        out[1] = a.1 + (b.1 - a.1) * t
-        out[2] = a.2 + (b.2 - a.2) * t
-        out[3] = a.3 + (b.3 - a.3) * t
+    init(texture: Texture, linear: Bool) {
+        levels = texture.levels.map { LevelView(width: $0.width, height: $0.height, texels: $0.texels, linear: $0.linear) }
+        base = levels[0]
+        self.linear = linear
     }
 
     @inline(__always)
-    func bilinear(level: Texture.Level, u: Double, v: Double, into out: UnsafeMutablePointer<Float>) {
-        let x = u * Double(level.width) - 0.5, y = v * Double(level.height) - 0.5
+    func sample(u: Double, v: Double, lod: Double) -> SIMD4<Float> {
+        if lod <= 0 || levels.count == 1 { return bilinear(base, u: u, v: v) }
+        let clamped = min(lod, Double(levels.count - 1))
+        let lower = Int(clamped), upper = min(lower + 1, levels.count - 1)
+        let t = Float(clamped - Double(lower))
+        let a = bilinear(levels[lower], u: u, v: v), b = bilinear(levels[upper], u: u, v: v)
+        return a + (b - a) * t
+    }
+
+    @inline(__always)
+    func bilinear(_ level: LevelView, u: Double, v: Double) -> SIMD4<Float> {
+        let width = level.width, height = level.height
+        let x = u * Double(width) - 0.5, y = v * Double(height) - 0.5
         let fx = x.rounded(.down), fy = y.rounded(.down)
         let tx = Float(x - fx), ty = Float(y - fy)
-        let ix = Int(max(min(fx, Double(level.width)), -1)), iy = Int(max(min(fy, Double(level.height)), -1))
-        let x0 = min(max(ix, 0), level.width - 1), x1 = min(max(ix + 1, 0), level.width - 1)
-        let y0 = min(max(iy, 0), level.height - 1), y1 = min(max(iy + 1, 0), level.height - 1)
-        let i00 = 4 * (y0 * level.width + x0), i10 = 4 * (y0 * level.width + x1)
-        let i01 = 4 * (y1 * level.width + x0), i11 = 4 * (y1 * level.width + x1)
-        if linear {
-            level.linear.withUnsafeBufferPointer { t in
-                for c in 0..<4 {
-                    let top = t[i00 + c] + (t[i10 + c] - t[i00 + c]) * tx
-                    let bottom = t[i01 + c] + (t[i11 + c] - t[i01 + c]) * tx
-                    out[c] = top + (bottom - top) * ty
-                }
-            }
+        let ix = Int(max(min(fx, Double(width)), -1)), iy = Int(max(min(fy, Double(height)), -1))
+        let x0 = min(max(ix, 0), width - 1), x1 = min(max(ix + 1, 0), width - 1)
+        let y0 = min(max(iy, 0), height - 1), y1 = min(max(iy + 1, 0), height - 1)
+        let i00 = 4 * (y0 * width + x0), i10 = 4 * (y0 * width + x1)
+        let i01 = 4 * (y1 * width + x0), i11 = 4 * (y1 * width + x1)
+        let a, b, c, d: SIMD4<Float>
+        if linear, let t = level.linear {
+            a = SIMD4(t[i00], t[i00 + 1], t[i00 + 2], t[i00 + 3])
+            b = SIMD4(t[i10], t[i10 + 1], t[i10 + 2], t[i10 + 3])
+            c = SIMD4(t[i01], t[i01 + 1], t[i01 + 2], t[i01 + 3])
+            d = SIMD4(t[i11], t[i11 + 1], t[i11 + 2], t[i11 + 3])
         } else {
-            level.texels.withUnsafeBufferPointer { t in
-                for c in 0..<4 {
-                    let a = Float(t[i00 + c]), b = Float(t[i10 + c]), d = Float(t[i01 + c]), e = Float(t[i11 + c])
-                    let top = a + (b - a) * tx
-                    let bottom = d + (e - d) * tx
-                    out[c] = top + (bottom - top) * ty
-                }
-            }
+            let t = level.texels
+            a = SIMD4(Float(t[i00]), Float(t[i00 + 1]), Float(t[i00 + 2]), Float(t[i00 + 3]))
+            b = SIMD4(Float(t[i10]), Float(t[i10 + 1]), Float(t[i10 + 2]), Float(t[i10 + 3]))
+            c = SIMD4(Float(t[i01]), Float(t[i01 + 1]), Float(t[i01 + 2]), Float(t[i01 + 3]))
+            d = SIMD4(Float(t[i11]), Float(t[i11 + 1]), Float(t[i11 + 2]), Float(t[i11 + 3]))
         }
+        let top = a + (b - a) * tx
+        let bottom = c + (d - c) * tx
+        return top + (bottom - top) * ty
     }
 }

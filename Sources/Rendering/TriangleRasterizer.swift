@@ -29,29 +29,37 @@ public enum TriangleRasterizer {
             }
         }
         let linear = options.filteringSpace == .linear
-        var color = [Float](repeating: 0, count: renderWidth * renderHeight * 4)
+        let samplers = textures.map { TextureSampler(texture: $0, linear: linear) }
         let background = options.background
-        let backgroundValues: [Float] = linear
-            ? [SRGB.decodeTable[Int(background.r)], SRGB.decodeTable[Int(background.g)], SRGB.decodeTable[Int(background.b)], Float(background.a) / 255]
-            : [Float(background.r), Float(background.g), Float(background.b), Float(background.a)]
+        let backgroundValue: SIMD4<Float> = linear
+            ? SIMD4(SRGB.decodeTable[Int(background.r)], SRGB.decodeTable[Int(background.g)], SRGB.decodeTable[Int(background.b)], Float(background.a) / 255)
+            : SIMD4(Float(background.r), Float(background.g), Float(background.b), Float(background.a))
         let bandCount = (renderHeight + bandHeight - 1) / bandHeight
-        color.withUnsafeMutableBufferPointer { colorBuffer in
-            nonisolated(unsafe) let output = colorBuffer
+        let filter = options.filter
+        func drawBands<Sink: PixelSink>(_ sink: Sink) {
+            nonisolated(unsafe) let sink = sink
             DispatchQueue.concurrentPerform(iterations: bandCount) { band in
                 let rows = (band * bandHeight)..<min(renderHeight, (band + 1) * bandHeight)
-                var depth = [Float](repeating: 1, count: rows.count * renderWidth)
-                for row in rows {
-                    for x in 0..<renderWidth {
-                        for c in 0..<4 { output[4 * (row * renderWidth + x) + c] = backgroundValues[c] }
-                    }
-                }
+                let depth = UnsafeMutablePointer<Float>.allocate(capacity: rows.count * renderWidth)
+                depth.initialize(repeating: 1, count: rows.count * renderWidth)
+                defer { depth.deallocate() }
+                for index in (rows.lowerBound * renderWidth)..<(rows.upperBound * renderWidth) { sink.store(index, backgroundValue) }
                 for setup in setups {
-                    setup.draw(rows: rows, width: renderWidth, texture: textures[setup.texture], filter: options.filter,
-                               linear: linear, color: output, depth: &depth)
+                    setup.draw(rows: rows, width: renderWidth, sampler: samplers[setup.texture], filter: filter, sink: sink, depth: depth)
                 }
             }
         }
-        return resolve(color, width: width, height: height, scale: scale, linear: linear)
+        // Hold the textures (and so the samplers' texel pointers) alive while drawing.
+        return withExtendedLifetime(textures) {
+            if scale == 1 && !linear {
+                var pixels = [UInt8](repeating: 0, count: width * height * 4)
+                pixels.withUnsafeMutableBufferPointer { drawBands(ByteSink(pixels: $0.baseAddress!)) }
+                return RenderTarget(width: width, height: height, pixels: pixels)
+            }
+            var color = [Float](repeating: 0, count: renderWidth * renderHeight * 4)
+            color.withUnsafeMutableBufferPointer { drawBands(FloatSink(values: $0.baseAddress!)) }
+            return resolve(color, width: width, height: height, scale: scale, linear: linear)
+        }
     }
 
     /// A convex polygon as a triangle fan.
@@ -159,37 +167,62 @@ struct TriangleSetup: Sendable {
         self.texture = texture
     }
 
-    func draw(rows: Range<Int>, width: Int, texture: Texture, filter: RasterOptions.Filter, linear: Bool,
-              color: UnsafeMutableBufferPointer<Float>, depth depthBuffer: inout [Float]) {
+    /// The pixels of row y whose centres pass all three edge tests (with the fill-rule biases), solved exactly
+    /// in integers: E(px) = A·px + R ≥ −bias is a half-line in px. Nil when the row misses the triangle.
+    func span(row y: Int) -> ClosedRange<Int>? {
+        let one = Int64(1) << TriangleRasterizer.subpixelBits
+        let py = Int64(y) * one + one / 2
+        var low = Int64(minX), high = Int64(maxX)
+        @inline(__always) func limit(_ edge: (Int64, Int64, Int64), _ b: Int64) -> Bool {
+            let threshold = -b - (edge.1 * py + edge.2)        // need A·px ≥ threshold
+            if edge.0 > 0 {
+                low = max(low, Self.ceilDiv(Self.ceilDiv(threshold, edge.0) - one / 2, one))
+            } else if edge.0 < 0 {
+                high = min(high, Self.floorDiv(Self.floorDiv(-threshold, -edge.0) - one / 2, one))
+            } else if threshold > 0 {
+                return false
+            }
+            return true
+        }
+        guard limit(edgeA, bias.0), limit(edgeB, bias.1), limit(edgeC, bias.2) else { return nil }
+        return low <= high ? Int(low)...Int(high) : nil
+    }
+
+    @inline(__always) static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+
+    @inline(__always) static func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -floorDiv(-a, b) }
+
+    /// Whether the centre of pixel (x, y) is inside, by direct edge evaluation (the reference for `span`).
+    func covers(x: Int, y: Int) -> Bool {
+        let one = Int64(1) << TriangleRasterizer.subpixelBits
+        let px = Int64(x) * one + one / 2, py = Int64(y) * one + one / 2
+        let e0 = edgeA.0 * px + edgeA.1 * py + edgeA.2 + bias.0
+        let e1 = edgeB.0 * px + edgeB.1 * py + edgeB.2 + bias.1
+        let e2 = edgeC.0 * px + edgeC.1 * py + edgeC.2 + bias.2
+        return e0 >= 0 && e1 >= 0 && e2 >= 0
+    }
+
+    @inline(__always)
+    func draw<Sink: PixelSink>(rows: Range<Int>, width: Int, sampler: TextureSampler, filter: RasterOptions.Filter,
+                               sink: Sink, depth depthBuffer: UnsafeMutablePointer<Float>) {
         let top = max(rows.lowerBound, minY), bottom = min(rows.upperBound - 1, maxY)
         guard top <= bottom else { return }
-        let one = Int64(1) << TriangleRasterizer.subpixelBits
-        let half = one / 2
-        let level0 = texture.levels[0]
-        let sampler = TextureSampler(texture: texture, filter: filter, linear: linear)
+        let level0 = sampler.base
         for y in top...bottom {
-            let py = Int64(y) * one + half
+            guard let span = span(row: y) else { continue }
             let pyD = Double(y) + 0.5
-            let startX = Int64(minX) * one + half
-            var e0 = edgeA.0 * startX + edgeA.1 * py + edgeA.2
-            var e1 = edgeB.0 * startX + edgeB.1 * py + edgeB.2
-            var e2 = edgeC.0 * startX + edgeC.1 * py + edgeC.2
-            let step0 = edgeA.0 * one, step1 = edgeB.0 * one, step2 = edgeC.0 * one
             let depthRow = (y - rows.lowerBound) * width
-            for x in minX...maxX {
-                defer {
-                    e0 += step0
-                    e1 += step1
-                    e2 += step2
-                }
-                guard (e0 + bias.0) | (e1 + bias.1) | (e2 + bias.2) >= 0 else { continue }
+            for x in span {
                 let pxD = Double(x) + 0.5
                 let z = Float(depth.0 + depth.1 * pxD + depth.2 * pyD)
                 guard z < depthBuffer[depthRow + x] else { continue }
                 depthBuffer[depthRow + x] = z
                 let invW = inverseW.0 + inverseW.1 * pxD + inverseW.2 * pyD
-                let u = (uOverW.0 + uOverW.1 * pxD + uOverW.2 * pyD) / invW
-                let v = (vOverW.0 + vOverW.1 * pxD + vOverW.2 * pyD) / invW
+                let w = 1 / invW
+                let u = (uOverW.0 + uOverW.1 * pxD + uOverW.2 * pyD) * w
+                let v = (vOverW.0 + vOverW.1 * pxD + vOverW.2 * pyD) * w
                 var lod = 0.0
                 if filter == .trilinear {
                     // Screen-space derivatives of u = U/W, v = V/W (U, V, W affine): (U'·W − U·W')/W².
@@ -202,8 +235,38 @@ struct TriangleSetup: Sendable {
                     let rho = max((dudx * dudx + dvdx * dvdx).squareRoot(), (dudy * dudy + dvdy * dvdy).squareRoot())
                     lod = rho > 1 ? log2(rho) : 0
                 }
-                sampler.sample(u: u, v: v, lod: lod, into: color.baseAddress! + 4 * (y * width + x))
+                sink.store(y * width + x, sampler.sample(u: u, v: v, lod: lod))
             }
         }
+    }
+}
+
+/// Where the rasterizer writes a pixel's filtered colour (specialised, so no dynamic dispatch per pixel).
+protocol PixelSink {
+    func store(_ index: Int, _ value: SIMD4<Float>)
+}
+
+/// Straight to 8-bit pixels (no supersampling, encoded filtering): rounded to nearest.
+struct ByteSink: PixelSink {
+    let pixels: UnsafeMutablePointer<UInt8>
+    @inline(__always)
+    func store(_ index: Int, _ value: SIMD4<Float>) {
+        let rounded = value.rounded(.toNearestOrAwayFromZero).clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
+        pixels[4 * index] = UInt8(rounded.x)
+        pixels[4 * index + 1] = UInt8(rounded.y)
+        pixels[4 * index + 2] = UInt8(rounded.z)
+        pixels[4 * index + 3] = UInt8(rounded.w)
+    }
+}
+
+/// To a float buffer, resolved (box filter, encode) afterwards.
+struct FloatSink: PixelSink {
+    let values: UnsafeMutablePointer<Float>
+    @inline(__always)
+    func store(_ index: Int, _ value: SIMD4<Float>) {
+        values[4 * index] = value.x
+        values[4 * index + 1] = value.y
+        values[4 * index + 2] = value.z
+        values[4 * index + 3] = value.w
     }
 }
