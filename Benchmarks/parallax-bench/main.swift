@@ -9,7 +9,11 @@ func median(_ values: [Double]) -> Double {
     return sorted[sorted.count / 2]
 }
 
+/// `parallax-bench [FILTER]`: only the benchmarks whose name contains FILTER.
+let filter = CommandLine.arguments.dropFirst().first
+
 func measure(_ name: String, repetitions: Int = 5, _ body: () throws -> Void) rethrows {
+    if let filter, !name.contains(filter) { return }
     var times: [Double] = []
     for _ in 0..<repetitions {
         let start = DispatchTime.now().uptimeNanoseconds

@@ -141,12 +141,15 @@ public struct MotionPlan: Sendable {
                                  amplitude.y * sin(2 * .pi * frequency.y * tau),
                                  amplitude.z * sin(2 * .pi * frequency.z * tau))
         case .moves(let moves):
-            var position = origin
-            for move in moves {
-                if tau < move.start { break }
-                position = MinimumJerk.position(from: move.from, to: move.to, duration: move.duration, at: tau - move.start)
+            // The last move that has started (binary search: long segments hold thousands of moves).
+            var low = 0, high = moves.count
+            while low < high {
+                let mid = (low + high) / 2
+                if moves[mid].start <= tau { low = mid + 1 } else { high = mid }
             }
-            return position
+            guard low > 0 else { return origin }
+            let move = moves[low - 1]
+            return MinimumJerk.position(from: move.from, to: move.to, duration: move.duration, at: tau - move.start)
         case .step(let amplitude, let interval):
             return Int((tau / interval).rounded(.down)) % 2 == 1 ? origin + amplitude : origin
         case .chirp(let amplitude, let f0, let f1, let duration):
