@@ -37,7 +37,7 @@ hourSpec.noise.depthScaleError = 0.02
 hourSpec.noise.outlierProbability = 0.002
 var hour: HeadTrace?
 try measure("synthesize 1 h at 60 Hz, all noise on") { hour = try TraceSynthesizer.synthesize(hourSpec) }
-print("  samples: \(hour!.count)")
+if let hour { print("  samples: \(hour.count)") }
 
 // CSV: 1,000,000 rows with truth.
 var millionSpec = hourSpec
