@@ -27,6 +27,8 @@ let directory = FileManager.default.temporaryDirectory.appendingPathComponent("p
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
 
+func selected(_ group: String) -> Bool { filter == nil || group.contains(filter!) }
+
 // Synthesis: 1 hour at 60 Hz with every noise model on.
 var hourSpec = TraceSpec(seed: 7, motion: [
     MotionSegment(model: .still, duration: 900), MotionSegment(model: .sway, duration: 900),
@@ -40,18 +42,21 @@ try measure("synthesize 1 h at 60 Hz, all noise on") { hour = try TraceSynthesiz
 if let hour { print("  samples: \(hour.count)") }
 
 // CSV: 1,000,000 rows with truth.
-var millionSpec = hourSpec
-millionSpec.motion = [MotionSegment(model: .glance, duration: 1_000_000 / 60.0)]
-let million = try TraceSynthesizer.synthesize(millionSpec)
-let path = directory.appendingPathComponent("million.csv").path
-try measure("write 1M-row trace CSV (with truth)") { try TraceCSVWriter.write(million, to: path) }
-let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-print("  rows: \(million.count), bytes: \(size)")
-try measure("read + validate 1M-row trace CSV") { _ = try TraceCSVReader.read(contentsOf: path) }
-try measure("  of which: encode 1M rows to bytes") { _ = TraceCSVWriter.encode(million) }
+if selected("trace CSV 1M rows write read format") {
+    var millionSpec = hourSpec
+    millionSpec.motion = [MotionSegment(model: .glance, duration: 1_000_000 / 60.0)]
+    let million = try TraceSynthesizer.synthesize(millionSpec)
+    let path = directory.appendingPathComponent("million.csv").path
+    try TraceCSVWriter.write(million, to: path)
+    let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    print("trace CSV: \(million.count) rows, \(size) bytes")
+    try measure("write 1M-row trace CSV (with truth)") { try TraceCSVWriter.write(million, to: path) }
+    try measure("read + validate 1M-row trace CSV") { _ = try TraceCSVReader.read(contentsOf: path) }
+    measure("  of which: format 1M rows to bytes") { _ = TraceCSVWriter.encode(million) }
+}
 
 // Cube room at 1179×2556 (iPhone 15 Pro), head off-centre, into memory (no PNG encode).
-do {
+if selected("render cube room") {
     let width = 0.0651013, height = 0.1411357
     let eye = Vec3(0.02 * 1.5, 0.01 * 1.5, 0.35)
     let n = 0.001, f = 10.0, k = n / eye.z
