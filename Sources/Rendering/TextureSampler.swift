@@ -34,9 +34,12 @@ struct TextureSampler: @unchecked Sendable {  // read-only texel pointers
     func bilinear(_ level: LevelView, u: Double, v: Double) -> SIMD4<Float> {
         let width = level.width, height = level.height
         let x = u * Double(width) - 0.5, y = v * Double(height) - 0.5
-        let fx = x.rounded(.down), fy = y.rounded(.down)
-        let tx = Float(x - fx), ty = Float(y - fy)
-        let ix = Int(max(min(fx, Double(width)), -1)), iy = Int(max(min(fy, Double(height)), -1))
+        // floor without a libm call; clamp first so the conversion cannot overflow.
+        let cx = min(max(x, -1), Double(width)), cy = min(max(y, -1), Double(height))
+        var ix = Int(cx), iy = Int(cy)
+        if Double(ix) > cx { ix -= 1 }
+        if Double(iy) > cy { iy -= 1 }
+        let tx = Float(cx - Double(ix)), ty = Float(cy - Double(iy))
         let x0 = min(max(ix, 0), width - 1), x1 = min(max(ix + 1, 0), width - 1)
         let y0 = min(max(iy, 0), height - 1), y1 = min(max(iy + 1, 0), height - 1)
         let i00 = 4 * (y0 * width + x0), i10 = 4 * (y0 * width + x1)

@@ -15,10 +15,11 @@ import Foundation
 /// - The frame is drawn in bands of 16 rows on all cores; output is byte-identical for any thread count.
 public enum TriangleRasterizer {
     static let subpixelBits: Int64 = 8
-    static let bandHeight = 16
+    /// Rows per unit of parallel work (a tuning knob; the output never depends on it).
+    public static let bandHeight = 16
 
     public static func render(_ triangles: [ClipTriangle], textures: [Texture], width: Int, height: Int,
-                              options: RasterOptions = RasterOptions()) -> RenderTarget {
+                              options: RasterOptions = RasterOptions(), bandHeight: Int = TriangleRasterizer.bandHeight) -> RenderTarget {
         precondition(width > 0 && height > 0, "frame size must be positive")
         precondition(triangles.allSatisfy { textures.indices.contains($0.texture) }, "triangle refers to a missing texture")
         let scale = options.samples
@@ -34,6 +35,7 @@ public enum TriangleRasterizer {
         let backgroundValue: SIMD4<Float> = linear
             ? SIMD4(SRGB.decodeTable[Int(background.r)], SRGB.decodeTable[Int(background.g)], SRGB.decodeTable[Int(background.b)], Float(background.a) / 255)
             : SIMD4(Float(background.r), Float(background.g), Float(background.b), Float(background.a))
+        let bandHeight = max(1, bandHeight)
         let bandCount = (renderHeight + bandHeight - 1) / bandHeight
         let filter = options.filter
         func drawBands<Sink: PixelSink>(_ sink: Sink) {
@@ -82,8 +84,8 @@ public enum TriangleRasterizer {
                     }
                     let mean = sum * weight
                     pixels[4 * (y * width + x) + c] = linear
-                        ? (c == 3 ? UInt8(min(max((mean * 255).rounded(), 0), 255)) : SRGB.encode(mean))
-                        : UInt8(min(max(mean.rounded(), 0), 255))
+                        ? (c == 3 ? ByteSink.byte(mean * 255) : SRGB.encode(mean))
+                        : ByteSink.byte(mean)
                 }
             }
         }
@@ -251,11 +253,16 @@ struct ByteSink: PixelSink {
     let pixels: UnsafeMutablePointer<UInt8>
     @inline(__always)
     func store(_ index: Int, _ value: SIMD4<Float>) {
-        let rounded = value.rounded(.toNearestOrAwayFromZero).clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
-        pixels[4 * index] = UInt8(rounded.x)
-        pixels[4 * index + 1] = UInt8(rounded.y)
-        pixels[4 * index + 2] = UInt8(rounded.z)
-        pixels[4 * index + 3] = UInt8(rounded.w)
+        pixels[4 * index] = ByteSink.byte(value.x)
+        pixels[4 * index + 1] = ByteSink.byte(value.y)
+        pixels[4 * index + 2] = ByteSink.byte(value.z)
+        pixels[4 * index + 3] = ByteSink.byte(value.w)
+    }
+
+    /// Nearest byte, halves rounded up (values are filtered bytes, so never negative).
+    @inline(__always)
+    static func byte(_ value: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: Int32(min(max(value + 0.5, 0), 255)))
     }
 }
 
