@@ -61,4 +61,35 @@ struct TextureSampler: @unchecked Sendable {  // read-only texel pointers
         let bottom = c + (d - c) * tx
         return top + (bottom - top) * ty
     }
+
+    /// Bilinear on the base level's encoded bytes in integer arithmetic: weights rounded to 1/256, the
+    /// four channels processed at once in 16-bit lanes of a 64-bit word. Returns the RGBA8 texel as stored
+    /// in memory (R in the lowest byte on little-endian machines).
+    @inline(__always)
+    func bilinearBytes(u: Double, v: Double) -> UInt32 {
+        let level = base
+        let width = level.width, height = level.height
+        let x = u * Double(width) - 0.5, y = v * Double(height) - 0.5
+        let cx = min(max(x, -1), Double(width)), cy = min(max(y, -1), Double(height))
+        var ix = Int(cx), iy = Int(cy)
+        if Double(ix) > cx { ix -= 1 }
+        if Double(iy) > cy { iy -= 1 }
+        let wx = UInt64((cx - Double(ix)) * 256 + 0.5), wy = UInt64((cy - Double(iy)) * 256 + 0.5)  // 0…256
+        let x0 = min(max(ix, 0), width - 1), x1 = min(max(ix + 1, 0), width - 1)
+        let y0 = min(max(iy, 0), height - 1), y1 = min(max(iy + 1, 0), height - 1)
+        let raw = UnsafeRawPointer(level.texels)
+        @inline(__always) func lanes(_ offset: Int) -> UInt64 {
+            let p = UInt64(raw.loadUnaligned(fromByteOffset: 4 * offset, as: UInt32.self))
+            return (p & 0x00FF_00FF) | ((p & 0xFF00_FF00) << 24)   // bytes 0,2 → lanes 0,1; bytes 1,3 → lanes 2,3
+        }
+        let mask: UInt64 = 0x00FF_00FF_00FF_00FF
+        let half: UInt64 = 0x0080_0080_0080_0080
+        @inline(__always) func mix(_ a: UInt64, _ b: UInt64, _ w: UInt64) -> UInt64 {
+            ((a &* (256 - w) &+ b &* w &+ half) >> 8) & mask
+        }
+        let top = mix(lanes(y0 * width + x0), lanes(y0 * width + x1), wx)
+        let bottom = mix(lanes(y1 * width + x0), lanes(y1 * width + x1), wx)
+        let r = mix(top, bottom, wy)
+        return UInt32(truncatingIfNeeded: (r & 0x00FF_00FF) | ((r >> 24) & 0xFF00_FF00))
+    }
 }

@@ -45,7 +45,7 @@ public enum TriangleRasterizer {
                 let depth = UnsafeMutablePointer<Float>.allocate(capacity: rows.count * renderWidth)
                 depth.initialize(repeating: 1, count: rows.count * renderWidth)
                 defer { depth.deallocate() }
-                for index in (rows.lowerBound * renderWidth)..<(rows.upperBound * renderWidth) { sink.store(index, backgroundValue) }
+                sink.fill((rows.lowerBound * renderWidth)..<(rows.upperBound * renderWidth), with: backgroundValue)
                 for setup in setups {
                     setup.draw(rows: rows, width: renderWidth, sampler: samplers[setup.texture], filter: filter, sink: sink, depth: depth)
                 }
@@ -237,7 +237,7 @@ struct TriangleSetup: Sendable {
                     let rho = max((dudx * dudx + dvdx * dvdx).squareRoot(), (dudy * dudy + dvdy * dvdy).squareRoot())
                     lod = rho > 1 ? log2(rho) : 0
                 }
-                sink.store(y * width + x, sampler.sample(u: u, v: v, lod: lod))
+                sink.shade(y * width + x, sampler: sampler, u: u, v: v, lod: lod)
             }
         }
     }
@@ -245,18 +245,35 @@ struct TriangleSetup: Sendable {
 
 /// Where the rasterizer writes a pixel's filtered colour (specialised, so no dynamic dispatch per pixel).
 protocol PixelSink {
-    func store(_ index: Int, _ value: SIMD4<Float>)
+    func fill(_ pixels: Range<Int>, with value: SIMD4<Float>)
+    func shade(_ index: Int, sampler: TextureSampler, u: Double, v: Double, lod: Double)
 }
 
-/// Straight to 8-bit pixels (no supersampling, encoded filtering): rounded to nearest.
+/// Straight to 8-bit pixels (no supersampling, encoded filtering). Bilinear filtering runs in 8-bit integer
+/// arithmetic with 8-bit sub-texel weights, like GPU texture units: exact at texel centres, within ±1 of the
+/// real-valued filter elsewhere.
 struct ByteSink: PixelSink {
     let pixels: UnsafeMutablePointer<UInt8>
+
+    func fill(_ range: Range<Int>, with value: SIMD4<Float>) {
+        let word = UInt32(ByteSink.byte(value.x)) | UInt32(ByteSink.byte(value.y)) << 8
+            | UInt32(ByteSink.byte(value.z)) << 16 | UInt32(ByteSink.byte(value.w)) << 24
+        UnsafeMutableRawPointer(pixels + 4 * range.lowerBound).bindMemory(to: UInt32.self, capacity: range.count)
+            .update(repeating: UInt32(littleEndian: word), count: range.count)
+    }
+
     @inline(__always)
-    func store(_ index: Int, _ value: SIMD4<Float>) {
-        pixels[4 * index] = ByteSink.byte(value.x)
-        pixels[4 * index + 1] = ByteSink.byte(value.y)
-        pixels[4 * index + 2] = ByteSink.byte(value.z)
-        pixels[4 * index + 3] = ByteSink.byte(value.w)
+    func shade(_ index: Int, sampler: TextureSampler, u: Double, v: Double, lod: Double) {
+        if lod > 0 && sampler.levels.count > 1 {
+            let value = sampler.sample(u: u, v: v, lod: lod)
+            pixels[4 * index] = ByteSink.byte(value.x)
+            pixels[4 * index + 1] = ByteSink.byte(value.y)
+            pixels[4 * index + 2] = ByteSink.byte(value.z)
+            pixels[4 * index + 3] = ByteSink.byte(value.w)
+            return
+        }
+        let texel = sampler.bilinearBytes(u: u, v: v)
+        UnsafeMutableRawPointer(pixels + 4 * index).storeBytes(of: texel, as: UInt32.self)
     }
 
     /// Nearest byte, halves rounded up (values are filtered bytes, so never negative).
@@ -269,6 +286,16 @@ struct ByteSink: PixelSink {
 /// To a float buffer, resolved (box filter, encode) afterwards.
 struct FloatSink: PixelSink {
     let values: UnsafeMutablePointer<Float>
+
+    func fill(_ range: Range<Int>, with value: SIMD4<Float>) {
+        for index in range { store(index, value) }
+    }
+
+    @inline(__always)
+    func shade(_ index: Int, sampler: TextureSampler, u: Double, v: Double, lod: Double) {
+        store(index, sampler.sample(u: u, v: v, lod: lod))
+    }
+
     @inline(__always)
     func store(_ index: Int, _ value: SIMD4<Float>) {
         values[4 * index] = value.x
