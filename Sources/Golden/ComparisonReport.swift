@@ -15,7 +15,7 @@ public enum ComparisonReport {
             return text
         }
         func row(_ name: String, _ value: String, _ limit: String) {
-            let padded = name.padding(toLength: 24, withPad: " ", startingAt: 0)
+            let padded = name.padding(toLength: 26, withPad: " ", startingAt: 0)
             let shown = value.padding(toLength: max(value.count, 34), withPad: " ", startingAt: 0)
             lines.append("  \(padded)\(shown)\(limit)")
         }

@@ -48,20 +48,43 @@ struct CompareCommand: ParsableCommand {
             throw InputError("--tolerance: \(error)")
         }
         let (goldenImage, actualImage) = try decodeBoth()
+        guard goldenImage.width == actualImage.width && goldenImage.height == actualImage.height else {
+            throw InputError("size mismatch: \(golden) is \(goldenImage.width)×\(goldenImage.height), \(actual) is \(actualImage.width)×\(actualImage.height); expected the same size")
+        }
+        // The metrics and the diff PNG (when asked for) are computed at the same time.
+        var comparisonResult: Result<FrameComparison, Error> = .failure(InputError("not compared"))
+        var imagesResult: Result<Void, Error> = .success(())
+        let (diffPath, stripPath) = (diff, strip)
+        withUnsafeMutablePointer(to: &comparisonResult) { comparisonSlot in
+            withUnsafeMutablePointer(to: &imagesResult) { imagesSlot in
+                nonisolated(unsafe) let comparisonOut = comparisonSlot, imagesOut = imagesSlot
+                DispatchQueue.concurrentPerform(iterations: 2) { task in
+                    if task == 0 {
+                        comparisonOut.pointee = Result {
+                            try FrameComparator.compare(golden: goldenImage, actual: actualImage, tolerance: limits,
+                                                        goldenName: golden, actualName: actual)
+                        }
+                    } else if diffPath != nil || stripPath != nil {
+                        imagesOut.pointee = Result {
+                            let diffImage = DiffImage.make(golden: goldenImage, actual: actualImage, threshold: limits.maxChannelDiff)
+                            let rgb = PNGWriteOptions(channels: .rgb)
+                            if let diffPath { try PNGCodec.write(diffImage, to: diffPath, options: rgb) }
+                            if let stripPath {
+                                try PNGCodec.write(DiffImage.strip(golden: goldenImage, actual: actualImage, diff: diffImage), to: stripPath, options: rgb)
+                            }
+                        }
+                    }
+                }
+            }
+        }
         let comparison: FrameComparison
         do {
-            comparison = try FrameComparator.compare(golden: goldenImage, actual: actualImage, tolerance: limits,
-                                                     goldenName: golden, actualName: actual)
+            comparison = try comparisonResult.get()
+            try imagesResult.get()
         } catch let error as ComparisonError {
             throw InputError(error.description)
-        }
-        if diff != nil || strip != nil {
-            let diffImage = DiffImage.make(golden: goldenImage, actual: actualImage, threshold: limits.maxChannelDiff)
-            let rgb = PNGWriteOptions(channels: .rgb)
-            if let diff { try PNGCodec.write(diffImage, to: diff, options: rgb) }
-            if let strip {
-                try PNGCodec.write(DiffImage.strip(golden: goldenImage, actual: actualImage, diff: diffImage), to: strip, options: rgb)
-            }
+        } catch let error as ImagingError {
+            throw InputError(error.description)
         }
         if json {
             print(try ComparisonReport.json(comparison, golden: golden, actual: actual, diffImage: diff, stripImage: strip))
