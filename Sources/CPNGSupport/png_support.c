@@ -87,6 +87,12 @@ int pxpng_reader_begin(const uint8_t *data, size_t size, pxpng_reader **out,
     png_read_info(reader->png, reader->info);
     *width = png_get_image_width(reader->png, reader->info);
     *height = png_get_image_height(reader->png, reader->info);
+    if ((uint64_t)*width * (uint64_t)*height > PXPNG_MAX_PIXELS) {
+        snprintf(message, PXPNG_MESSAGE_CAPACITY, "image %ux%u exceeds the limit of %llu pixels",
+                 (unsigned)*width, (unsigned)*height, (unsigned long long)PXPNG_MAX_PIXELS);
+        pxpng_reader_free(reader);
+        return 1;
+    }
     *out = reader;
     return 0;
 }

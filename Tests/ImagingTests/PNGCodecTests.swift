@@ -215,3 +215,16 @@ import Testing
         #expect(throws: ImagingError.self) { try RGBAImage(width: 3, height: 3, pixels: [0, 0, 0]) }
     }
 }
+
+@Suite struct PNGLimitsTests {
+    @Test func oversizedHeaderIsRejectedBeforeAllocating() throws {
+        // A valid IHDR claiming 60000×60000 (3.6 gigapixels) with no image data behind it.
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += HandmadePNG.chunk("IHDR", HandmadePNG.be32(60000) + HandmadePNG.be32(60000) + [8, 6, 0, 0, 0])
+        png += HandmadePNG.chunk("IDAT", HandmadePNG.deflate([0, 0, 0, 0, 0]))
+        png += HandmadePNG.chunk("IEND", [])
+        #expect(throws: ImagingError.invalidPNG(path: "huge.png", reason: "image 60000x60000 exceeds the limit of 134217728 pixels")) {
+            try PNGCodec.decode(png, name: "huge.png")
+        }
+    }
+}

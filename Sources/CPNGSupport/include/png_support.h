@@ -11,6 +11,8 @@ extern "C" {
 #endif
 
 #define PXPNG_MESSAGE_CAPACITY 256
+/// Largest image decoded (pixels): 2^27 (512 MiB as RGBA8); larger headers are rejected before allocating.
+#define PXPNG_MAX_PIXELS (1ULL << 27)
 
 typedef struct pxpng_reader pxpng_reader;
 
