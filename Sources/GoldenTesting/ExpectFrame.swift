@@ -108,3 +108,17 @@ private func writeArtifacts(name: String, directory: String, images: [(String, R
     }
     return written
 }
+
+/// The same check as `expectFrame`, returning nil when the frame matches and the failure description
+/// otherwise — for assertion styles such as `XCTAssertNil(checkFrame(frame, matchesGolden: "cube/center"))`.
+/// Artifacts are written exactly as by `expectFrame`; errors other than a mismatch are described too.
+public func checkFrame(_ actual: RGBAImage, matchesGolden name: String, tolerance: Tolerance = Tolerance(),
+                       configuration: GoldenTestConfiguration? = nil, function: String = #function) -> String? {
+    do {
+        try expectFrame(actual, matchesGolden: name, tolerance: tolerance,
+                        configuration: configuration ?? .fromEnvironment(test: function), function: function)
+        return nil
+    } catch {
+        return "\(error)"
+    }
+}

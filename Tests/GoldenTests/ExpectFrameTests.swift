@@ -79,4 +79,16 @@ import Testing
         #expect(try expectFrame(close, matchesGolden: "cube/left", configuration: config).passed)
         #expect(!FileManager.default.fileExists(atPath: base + "/artifacts"))
     }
+
+    @Test func checkFrameReturnsNilOrTheDescription() throws {
+        let (config, base) = try configuration()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let frame = TestImages.scene(width: 16, height: 16)
+        let missing = try #require(checkFrame(frame, matchesGolden: "a/b", configuration: config))
+        #expect(missing.hasPrefix("golden 'a/b' is missing"))
+        try config.store.record(image: frame, name: "a/b",
+                                parameters: GoldenParameters(renderer: "r", scene: "s", headPose: [], screen: "x", version: "0"),
+                                environment: [:])
+        #expect(checkFrame(frame, matchesGolden: "a/b", configuration: config) == nil)
+    }
 }
