@@ -126,4 +126,5 @@ if selected("frames PNG SSIM compare diff") {
         try PNGCodec.write(goldenFrame, to: keep + "/golden.png")
         try PNGCodec.write(actualFrame, to: keep + "/actual.png")
         print("  frames written to \(keep)")
+    }
 }
