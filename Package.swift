@@ -8,7 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "parallax", targets: ["parallax"]),
-        .library(name: "ParallaxLab", targets: ["Scientific", "Geometry", "Tracking"]),
+        .library(name: "ParallaxLab", targets: ["Scientific", "Geometry", "Tracking", "Imaging", "Golden", "GoldenTesting", "Rendering"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,20 +23,26 @@ let package = Package(
         // Library modules.
         .target(name: "Scientific", dependencies: ["CGSL"]),
         .target(name: "Geometry"),
-        .target(name: "Rendering", dependencies: ["Geometry"]),
         .target(name: "Tracking", dependencies: ["Geometry", "Scientific", .product(name: "Yams", package: "Yams")]),
+        .target(name: "CPNGSupport", dependencies: ["CPNG"]),  // setjmp-guarded libpng read/write (C)
+        .target(name: "Imaging", dependencies: ["CPNGSupport"]),
+        .target(name: "Golden", dependencies: ["Imaging"]),
+        .target(name: "GoldenTesting", dependencies: ["Golden", "Imaging"]),
+        .target(name: "Rendering", dependencies: ["Geometry", "Imaging"]),
 
         // Command-line tool.
         .executableTarget(name: "parallax", dependencies: [
-            "Tracking",
+            "Tracking", "Imaging", "Golden",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "parallax-bench", dependencies: ["Tracking", "Rendering"], path: "Benchmarks/parallax-bench"),
+        .executableTarget(name: "parallax-bench", dependencies: ["Tracking", "Imaging", "Golden", "Rendering"], path: "Benchmarks/parallax-bench"),
 
         // Tests mirror modules.
         .testTarget(name: "ScientificTests", dependencies: ["Scientific"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "CLITests", dependencies: ["parallax"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CZlib"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging"]),
     ]
 )
