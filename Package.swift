@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
         .testTarget(name: "CLITests", dependencies: ["parallax"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CZlib"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging"]),
     ]
 )

@@ -1,3 +1,4 @@
+import Imaging
 /// Built-in face textures that make orientation errors obvious: a distinct colour per face, a checker
 /// grid, the face's name in the middle and a marker in each corner — top-left red square, top-right green,
 /// bottom-right blue, bottom-left yellow (the corner markers' colours are the same on every face).
@@ -5,20 +6,20 @@ public enum DefaultFaceTextures {
     public static let size = 256
     public static let checkerCells = 8
 
-    public static let faceColors: [CubeRoom.Face: RGBA8] = [
-        .back: RGBA8(200, 200, 210), .left: RGBA8(120, 170, 230), .right: RGBA8(230, 160, 110),
-        .top: RGBA8(150, 210, 150), .bottom: RGBA8(200, 150, 210),
+    public static let faceColors: [CubeRoom.Face: RGBA] = [
+        .back: RGBA(200, 200, 210), .left: RGBA(120, 170, 230), .right: RGBA(230, 160, 110),
+        .top: RGBA(150, 210, 150), .bottom: RGBA(200, 150, 210),
     ]
-    public static let cornerColors: [RGBA8] = [RGBA8(230, 30, 30), RGBA8(30, 200, 30), RGBA8(30, 60, 230), RGBA8(240, 220, 20)]
+    public static let cornerColors: [RGBA] = [RGBA(230, 30, 30), RGBA(30, 200, 30), RGBA(30, 60, 230), RGBA(240, 220, 20)]
     /// Corner markers are squares of this many texels, inset by `cornerInset`.
     public static let cornerSize = 40
     public static let cornerInset = 8
 
-    public static func texture(for face: CubeRoom.Face) -> RenderTarget {
+    public static func texture(for face: CubeRoom.Face) -> RGBAImage {
         let n = size, cell = n / checkerCells
         let base = faceColors[face]!
-        var image = RenderTarget(width: n, height: n)
-        func set(_ x: Int, _ y: Int, _ c: RGBA8) {
+        var image = RGBAImage(width: n, height: n)
+        func set(_ x: Int, _ y: Int, _ c: RGBA) {
             let i = 4 * (y * n + x)
             image.pixels[i] = c.r
             image.pixels[i + 1] = c.g
@@ -28,7 +29,7 @@ public enum DefaultFaceTextures {
         for y in 0..<n {
             for x in 0..<n {
                 let dark = ((x / cell) + (y / cell)) % 2 == 1
-                set(x, y, dark ? RGBA8(base.r / 10 * 7, base.g / 10 * 7, base.b / 10 * 7) : base)
+                set(x, y, dark ? RGBA(base.r / 10 * 7, base.g / 10 * 7, base.b / 10 * 7) : base)
             }
         }
         // Corner markers: TL, TR, BR, BL.
@@ -45,7 +46,7 @@ public enum DefaultFaceTextures {
             for row in 0..<7 {
                 for column in 0..<5 where BitmapFont.isSet(character, column: column, row: row) {
                     for dy in 0..<scale {
-                        for dx in 0..<scale { set(left + k * advance + column * scale + dx, top + row * scale + dy, RGBA8(20, 20, 20)) }
+                        for dx in 0..<scale { set(left + k * advance + column * scale + dx, top + row * scale + dy, RGBA(20, 20, 20)) }
                     }
                 }
             }

@@ -1,3 +1,4 @@
+import Imaging
 /// How the rasterizer turns triangles into pixels.
 public struct RasterOptions: Sendable, Equatable {
     public enum Filter: String, Sendable, CaseIterable {
@@ -18,11 +19,11 @@ public struct RasterOptions: Sendable, Equatable {
     public var samples: Int
     public var filter: Filter
     public var filteringSpace: FilteringSpace
-    public var background: RGBA8
+    public var background: RGBA
     public var depthRange: ClipDepthRange
 
     public init(samples: Int = 1, filter: Filter = .bilinear, filteringSpace: FilteringSpace = .encoded,
-                background: RGBA8 = RGBA8(0, 0, 0), depthRange: ClipDepthRange = .negativeOneToOne) {
+                background: RGBA = RGBA(0, 0, 0), depthRange: ClipDepthRange = .negativeOneToOne) {
         precondition([1, 2, 4].contains(samples), "supersampling is 1, 2 or 4 per axis")
         self.samples = samples
         self.filter = filter

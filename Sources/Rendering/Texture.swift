@@ -1,13 +1,14 @@
+import Imaging
 import Foundation
 
-/// An RGBA8 texture (row 0 = top, u = 0 the left column, v = 0 the top row) with what sampling needs:
+/// An RGBA texture (row 0 = top, u = 0 the left column, v = 0 the top row) with what sampling needs:
 /// an optional mip pyramid (2×2 box filtered) and, for linear-light filtering, the texels decoded to
 /// linear floats. Sampling: bilinear, clamp-to-edge, texel (i, j) centred at ((i + ½)/w, (j + ½)/h).
 public struct Texture: Sendable {
     public final class Level: @unchecked Sendable {
         public let width: Int
         public let height: Int
-        /// Encoded RGBA8 texels, 4 bytes each (immutable after init; read concurrently without copies).
+        /// Encoded RGBA texels, 4 bytes each (immutable after init; read concurrently without copies).
         let texels: UnsafeMutablePointer<UInt8>
         /// Linear-light RGBA (alpha linear), 4 floats each; nil unless requested.
         let linear: UnsafeMutablePointer<Float>?

@@ -63,7 +63,7 @@ struct TextureSampler: @unchecked Sendable {  // read-only texel pointers
     }
 
     /// Bilinear on the base level's encoded bytes in integer arithmetic: weights rounded to 1/256, the
-    /// four channels processed at once in 16-bit lanes of a 64-bit word. Returns the RGBA8 texel as stored
+    /// four channels processed at once in 16-bit lanes of a 64-bit word. Returns the RGBA texel as stored
     /// in memory (R in the lowest byte on little-endian machines).
     @inline(__always)
     func bilinearBytes(u: Double, v: Double) -> UInt32 {

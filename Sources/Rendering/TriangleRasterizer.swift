@@ -1,3 +1,4 @@
+import Imaging
 import Dispatch
 import Foundation
 
@@ -19,7 +20,7 @@ public enum TriangleRasterizer {
     public static let bandHeight = 16
 
     public static func render(_ triangles: [ClipTriangle], textures: [Texture], width: Int, height: Int,
-                              options: RasterOptions = RasterOptions(), bandHeight: Int = TriangleRasterizer.bandHeight) -> RenderTarget {
+                              options: RasterOptions = RasterOptions(), bandHeight: Int = TriangleRasterizer.bandHeight) -> RGBAImage {
         precondition(width > 0 && height > 0, "frame size must be positive")
         precondition(triangles.allSatisfy { textures.indices.contains($0.texture) }, "triangle refers to a missing texture")
         let scale = options.samples
@@ -56,7 +57,9 @@ public enum TriangleRasterizer {
             if scale == 1 && !linear {
                 var pixels = [UInt8](repeating: 0, count: width * height * 4)
                 pixels.withUnsafeMutableBufferPointer { drawBands(ByteSink(pixels: $0.baseAddress!)) }
-                return RenderTarget(width: width, height: height, pixels: pixels)
+                var image = RGBAImage(width: width, height: height)
+                image.pixels = pixels
+                return image
             }
             var color = [Float](repeating: 0, count: renderWidth * renderHeight * 4)
             color.withUnsafeMutableBufferPointer { drawBands(FloatSink(values: $0.baseAddress!)) }
@@ -71,7 +74,7 @@ public enum TriangleRasterizer {
     }
 
     /// Box-filters the supersampled buffer down and encodes 8-bit values.
-    static func resolve(_ color: [Float], width: Int, height: Int, scale: Int, linear: Bool) -> RenderTarget {
+    static func resolve(_ color: [Float], width: Int, height: Int, scale: Int, linear: Bool) -> RGBAImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let renderWidth = width * scale
         let weight = 1 / Float(scale * scale)
@@ -89,7 +92,9 @@ public enum TriangleRasterizer {
                 }
             }
         }
-        return RenderTarget(width: width, height: height, pixels: pixels)
+        var image = RGBAImage(width: width, height: height)
+        image.pixels = pixels
+        return image
     }
 }
 

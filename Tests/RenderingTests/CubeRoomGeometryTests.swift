@@ -1,3 +1,4 @@
+import Imaging
 import Geometry
 import Testing
 @testable import Rendering
@@ -8,7 +9,7 @@ import Testing
     let width = 120, height = 260
     let W = 0.0651013, H = 0.1411357
 
-    func render(eye: Vec3, room: CubeRoom? = nil) -> RenderTarget {
+    func render(eye: Vec3, room: CubeRoom? = nil) -> RGBAImage {
         let room = room ?? CubeRoom.screen(width: W, height: H)
         return TriangleRasterizer.render(room.clipTriangles(clipFromWorld: referenceClipMatrix(eye: eye, width: W, height: H)),
                                          textures: faceSolidColors.map { solidTexture($0) }, width: width, height: height,
@@ -19,15 +20,15 @@ import Testing
         for eye in [Vec3(0, 0, 0.35), Vec3(0.03, -0.02, 0.3), Vec3(-0.05, 0.04, 0.5)] {
             let frame = render(eye: eye)
             for y in 0..<height {
-                for x in 0..<width { #expect(frame.pixel(x, y) != backgroundMagenta, "hole at \(x),\(y) for eye \(eye)") }
+                for x in 0..<width { #expect(frame[x, y] != backgroundMagenta, "hole at \(x),\(y) for eye \(eye)") }
             }
         }
         // On axis, the outermost pixel rows/columns belong to the side faces (left, right, top, bottom).
         let frame = render(eye: Vec3(0, 0, 0.35))
-        #expect(frame.pixel(0, height / 2) == faceSolidColors[1])
-        #expect(frame.pixel(width - 1, height / 2) == faceSolidColors[2])
-        #expect(frame.pixel(width / 2, 0) == faceSolidColors[3])
-        #expect(frame.pixel(width / 2, height - 1) == faceSolidColors[4])
+        #expect(frame[0, height / 2] == faceSolidColors[1])
+        #expect(frame[width - 1, height / 2] == faceSolidColors[2])
+        #expect(frame[width / 2, 0] == faceSolidColors[3])
+        #expect(frame[width / 2, height - 1] == faceSolidColors[4])
     }
 
     @Test func backWallRectangleIsWhereTheClosedFormPutsIt() {
@@ -40,7 +41,7 @@ import Testing
             let expected = (left: screenX(-W / 2), right: screenX(W / 2), top: screenY(H / 2), bottom: screenY(-H / 2))
             var found = (left: Int.max, right: Int.min, top: Int.max, bottom: Int.min)
             for y in 0..<height {
-                for x in 0..<width where frame.pixel(x, y) == faceSolidColors[0] {
+                for x in 0..<width where frame[x, y] == faceSolidColors[0] {
                     found = (min(found.left, x), max(found.right, x + 1), min(found.top, y), max(found.bottom, y + 1))
                 }
             }
@@ -67,8 +68,8 @@ import Testing
         // Bilinear filtering blends the two texels around u = ½; the 50 % point is the boundary.
         var crossing = -1.0
         for x in 0..<(width - 1) {
-            let a = Double(frame.pixel(x, row).r), b = Double(frame.pixel(x + 1, row).r)
-            if a < 127.5 && b >= 127.5 && frame.pixel(x + 1, row) != RGBA8(0, 0, 255) {
+            let a = Double(frame[x, row].r), b = Double(frame[x + 1, row].r)
+            if a < 127.5 && b >= 127.5 && frame[x + 1, row] != RGBA(0, 0, 255) {
                 crossing = Double(x) + 0.5 + (127.5 - a) / (b - a)
                 break
             }
@@ -99,7 +100,7 @@ import Testing
                 let p = pixelPosition(of: point, clip: clip, width: size.w, height: size.h)
                 let x = Int(p.x), y = Int(p.y)
                 guard (0..<size.w).contains(x), (0..<size.h).contains(y) else { continue }
-                #expect(frame.pixel(x, y) == DefaultFaceTextures.cornerColors[index], "\(face) corner \(index) at \(x),\(y)")
+                #expect(frame[x, y] == DefaultFaceTextures.cornerColors[index], "\(face) corner \(index) at \(x),\(y)")
             }
         }
     }

@@ -1,3 +1,4 @@
+import Imaging
 import Geometry
 import Testing
 @testable import Rendering
@@ -67,15 +68,15 @@ import Testing
 
     @Test func depthTestKeepsTheNearerSurfaceWhateverTheOrder() {
         let near = screenQuad(texture: 0, z: -0.5), far = screenQuad(texture: 1, z: 0.5)
-        let textures = [solidTexture(RGBA8(10, 20, 30)), solidTexture(RGBA8(200, 100, 50))]
+        let textures = [solidTexture(RGBA(10, 20, 30)), solidTexture(RGBA(200, 100, 50))]
         for triangles in [near + far, far + near] {
             let frame = TriangleRasterizer.render(triangles, textures: textures, width: 16, height: 16)
-            #expect(frame.pixel(5, 5) == RGBA8(10, 20, 30))
+            #expect(frame[5, 5] == RGBA(10, 20, 30))
         }
         // Metal depth range: z ∈ [0, w]; a surface at clip z < 0 is in front of the near plane and clipped away.
         let clipped = TriangleRasterizer.render(screenQuad(texture: 0, z: -0.5), textures: textures, width: 8, height: 8,
                                                 options: RasterOptions(background: backgroundMagenta, depthRange: .zeroToOne))
-        #expect(clipped.pixel(4, 4) == backgroundMagenta)
+        #expect(clipped[4, 4] == backgroundMagenta)
     }
 
     @Test func nearPlaneClippingRemovesGeometryBehindTheEye() {
@@ -90,11 +91,11 @@ import Testing
         let a = vertex(Vec3(-0.05, -0.03, -0.3), 0, 0), b = vertex(Vec3(0.05, -0.03, -0.3), 1, 0)
         let c = vertex(Vec3(0.05, -0.03, 1.0), 1, 1), d = vertex(Vec3(-0.05, -0.03, 1.0), 0, 1)
         let frame = TriangleRasterizer.render([ClipTriangle(a, b, c, texture: 0), ClipTriangle(a, c, d, texture: 0)],
-                                              textures: [solidTexture(RGBA8(0, 200, 0))], width: 40, height: 80,
+                                              textures: [solidTexture(RGBA(0, 200, 0))], width: 40, height: 80,
                                               options: RasterOptions(background: backgroundMagenta))
         // The floor is below the eye: it covers the bottom of the frame and never the top half.
-        #expect(frame.pixel(20, 79) == RGBA8(0, 200, 0))
-        for y in 0..<40 { for x in 0..<40 { #expect(frame.pixel(x, y) == backgroundMagenta) } }
+        #expect(frame[20, 79] == RGBA(0, 200, 0))
+        for y in 0..<40 { for x in 0..<40 { #expect(frame[x, y] == backgroundMagenta) } }
     }
 
     @Test func outputDoesNotDependOnHowTheFrameIsSplit() {
@@ -118,12 +119,12 @@ import Testing
         // edge pixels get intermediate values.
         let a = ClipVertex(x: -1, y: 1, z: 0, w: 1, u: 0, v: 0), b = ClipVertex(x: 0.3, y: 1, z: 0, w: 1, u: 0, v: 0)
         let c = ClipVertex(x: -1, y: -1, z: 0, w: 1, u: 0, v: 0)
-        let white = solidTexture(RGBA8(255, 255, 255))
+        let white = solidTexture(RGBA(255, 255, 255))
         let frame = TriangleRasterizer.render([ClipTriangle(a, b, c, texture: 0)], textures: [white], width: 32, height: 32,
                                               options: RasterOptions(samples: 4))
-        #expect(frame.pixel(1, 1) == RGBA8(255, 255, 255))
-        #expect(frame.pixel(31, 31) == RGBA8(0, 0, 0))
-        let partial = (0..<32).flatMap { y in (0..<32).map { x in frame.pixel(x, y).r } }.filter { $0 > 0 && $0 < 255 }
+        #expect(frame[1, 1] == RGBA(255, 255, 255))
+        #expect(frame[31, 31] == RGBA(0, 0, 0))
+        let partial = (0..<32).flatMap { y in (0..<32).map { x in frame[x, y].r } }.filter { $0 > 0 && $0 < 255 }
         #expect(partial.count >= 20)
     }
 

@@ -1,3 +1,4 @@
+import Imaging
 import Geometry
 @testable import Rendering
 
@@ -25,9 +26,9 @@ func pixelPosition(of p: Vec3, clip m: [Double], width: Int, height: Int) -> (x:
 }
 
 /// A texture of one colour.
-func solidTexture(_ color: RGBA8, size: Int = 4) -> Texture {
+func solidTexture(_ color: RGBA, size: Int = 4) -> Texture {
     Texture(width: size, height: size, rgba: Array((0..<(size * size)).map { _ in [color.r, color.g, color.b, color.a] }.joined()))
 }
 
-let faceSolidColors: [RGBA8] = [RGBA8(255, 0, 0), RGBA8(0, 255, 0), RGBA8(0, 0, 255), RGBA8(255, 255, 0), RGBA8(0, 255, 255)]
-let backgroundMagenta = RGBA8(255, 0, 255)
+let faceSolidColors: [RGBA] = [RGBA(255, 0, 0), RGBA(0, 255, 0), RGBA(0, 0, 255), RGBA(255, 255, 0), RGBA(0, 255, 255)]
+let backgroundMagenta = RGBA(255, 0, 255)
