@@ -1,0 +1,163 @@
+import ArgumentParser
+import Foundation
+import Geometry
+import Imaging
+import Projection
+import Rendering
+import Tracking
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render reference frames in software (deterministic, device resolution).",
+        subcommands: [RenderCubeCommand.self]
+    )
+}
+
+struct RenderCubeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cube",
+        abstract: "Render the app's cube room through the off-axis projection to a PNG.",
+        discussion: """
+            The room: an opening of W × H at z = 0 and a box D deep behind it, a texture on each of its five \
+            inner faces (built-in orientation textures unless --texture is given). Presets: screen (the \
+            opening is the screen, depth = its height), app-cube (0.30 × 0.30 m, depth 0.30 m), app-portrait \
+            (0.22 × 0.42 m, depth 0.30 m), or W,H,D in meters. --size defaults to the screen's pixels.
+
+            --camera FILE renders from explicit matrices instead ({"width","height","projection","view", \
+            "clip"}, as `parallax project --json` prints). --path TRACE.csv renders every N-th sample of a \
+            trace (positions as recorded) into the directory given by -o, as frame-00000.png ….
+
+            Examples:
+              parallax render cube --screen iphone-15-pro --head 0.02,0.01,0.35 -o frame.png
+              parallax render cube --room app-cube --texture back=photo.png --samples 4 -o aa.png
+              parallax project --screen iphone-16-pro --head 0,0,0.4 --json > cam.json && parallax render cube --camera cam.json -o f.png
+              parallax render cube --path Traces/sway.csv --every 10 --size 295x639 -o frames/
+            """
+    )
+
+    @OptionGroup var camera: CameraOptions
+
+    @Option(name: .long, help: "Room: screen, app-cube, app-portrait or W,H,D in meters.")
+    var room: String = "screen"
+
+    @Option(name: .long, help: "Face texture FACE=PATH.png (faces: back, left, right, top, bottom); repeatable.")
+    var texture: [String] = []
+
+    @Option(name: .long, help: "Frame size WxH in pixels (default: the screen's pixels).")
+    var size: String?
+
+    @Option(name: .long, help: "Supersampling per axis: 1, 2 (2×2) or 4 (4×4).")
+    var samples: Int = 1
+
+    @Option(name: .long, help: "Texture filter: bilinear (no mipmaps) or trilinear (mipmapped).")
+    var filter: RasterOptions.Filter = .bilinear
+
+    @Flag(name: .long, help: "Filter in linear light (sRGB decode → filter → encode) instead of on encoded values.")
+    var linearLight = false
+
+    @Option(name: .long, help: "Background colour r,g,b (0–255).")
+    var background: String = "0,0,0"
+
+    @Option(name: .customLong("camera"), help: "Camera file (JSON from `parallax project --json`) instead of screen/head options.")
+    var cameraFile: String?
+
+    @Option(name: .long, help: "Render a sequence from a trace CSV's samples.")
+    var path: String?
+
+    @Option(name: .long, help: "With --path: every N-th sample.")
+    var every: Int = 1
+
+    @Option(name: [.short, .long], help: "Output PNG (a directory with --path).")
+    var output: String
+
+    func validate() throws {
+        guard [1, 2, 4].contains(samples) else { throw ValidationError("--samples: expected 1, 2 or 4, found \(samples)") }
+        guard every >= 1 else { throw ValidationError("--every: expected a whole number ≥ 1, found \(every)") }
+        if cameraFile != nil && path != nil { throw ValidationError("give either --camera or --path, not both") }
+    }
+
+    func run() throws {
+        let scene = CubeScene(room: try cubeRoom(), images: try faceImages(), mipmaps: filter == .trilinear, linearLight: linearLight)
+        var options = RasterOptions(samples: samples, filter: filter, filteringSpace: linearLight ? .linear : .encoded,
+                                    background: try backgroundColor())
+        if let cameraFile {
+            let file = try CameraJSON.load(cameraFile)
+            options.depthRange = file.clip == ClipConvention.metal.rawValue ? .zeroToOne : .negativeOneToOne
+            let frame = scene.render(clipFromWorld: file.clipFromWorld, width: file.width, height: file.height, options: options)
+            try PNGCodec.write(frame, to: output)
+            return
+        }
+        let projection = try camera.projection(view: .translate)
+        options.depthRange = projection.clip == .metal ? .zeroToOne : .negativeOneToOne
+        let (width, height) = try frameSize(projection.screen)
+        if let path {
+            let trace = try TraceCSVReader.read(contentsOf: path)
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            for index in stride(from: 0, to: trace.count, by: every) {
+                let setup = try cameraSetup(projection, head: trace.samples[index].position, what: "\(path): sample \(index + 1)")
+                let frame = scene.render(clipFromWorld: setup.viewProjection, width: width, height: height, options: options)
+                try PNGCodec.write(frame, to: (output as NSString).appendingPathComponent(String(format: "frame-%05d.png", index)))
+            }
+            return
+        }
+        let setup = try cameraSetup(projection, head: try camera.headPosition(), what: "--head")
+        let frame = scene.render(clipFromWorld: setup.viewProjection, width: width, height: height, options: options)
+        try PNGCodec.write(frame, to: output)
+    }
+
+    private func cameraSetup(_ projection: OffAxisProjection, head: Vec3, what: String) throws -> CameraSetup {
+        do {
+            return try projection.camera(head: head)
+        } catch let error as ProjectionError {
+            throw InputError("\(what): \(error.description)")
+        }
+    }
+
+    private func cubeRoom() throws -> CubeRoom {
+        switch room {
+        case "screen":
+            let screen = try camera.screenModel()
+            return .screen(width: screen.width, height: screen.height)
+        case "app-cube": return .appCube
+        case "app-portrait": return .appPortrait
+        default:
+            let parts = room.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 3, let w = parts[0], let h = parts[1], let d = parts[2], w > 0, h > 0, d > 0, w.isFinite, h.isFinite, d.isFinite else {
+                throw InputError("--room: expected screen, app-cube, app-portrait or W,H,D (three positive sizes in meters), found '\(room)'")
+            }
+            return CubeRoom(width: w, height: h, depth: d)
+        }
+    }
+
+    private func faceImages() throws -> [CubeRoom.Face: RGBAImage] {
+        var images: [CubeRoom.Face: RGBAImage] = [:]
+        for entry in texture {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let face = CubeRoom.Face(rawValue: parts[0]) else {
+                throw InputError("--texture: expected FACE=PATH with FACE one of \(CubeRoom.Face.allCases.map(\.rawValue).joined(separator: ", ")), found '\(entry)'")
+            }
+            images[face] = try PNGCodec.read(contentsOf: parts[1])
+        }
+        return images
+    }
+
+    private func frameSize(_ screen: ScreenModel) throws -> (Int, Int) {
+        guard let size else { return (screen.pixelWidth, screen.pixelHeight) }
+        let parts = size.lowercased().split(separator: "x").map { Int($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], (1...16_384).contains(w), (1...16_384).contains(h) else {
+            throw InputError("--size: expected WxH in pixels (1…16384 each), found '\(size)'")
+        }
+        return (w, h)
+    }
+
+    private func backgroundColor() throws -> RGBA {
+        let parts = background.split(separator: ",").map { UInt8($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 3, let r = parts[0], let g = parts[1], let b = parts[2] else {
+            throw InputError("--background: expected r,g,b with each 0–255, found '\(background)'")
+        }
+        return RGBA(r, g, b)
+    }
+}
+
+extension RasterOptions.Filter: ExpressibleByArgument {}
