@@ -16,6 +16,7 @@ struct Parallax: ParsableCommand {
         subcommands: [
             SynthCommand.self,
             InspectCommand.self,
+            ProjectCommand.self,
         ]
     )
 }
