@@ -87,134 +87,303 @@ public enum ParallaxAccuracy {
         try trace.samples.withUnsafeBufferPointer { samples in
             try truth.withUnsafeBufferPointer { truth in
                 try points.withUnsafeBufferPointer { points in
-                    try kernel.run(samples: samples, truth: truth, points: points, pipeline: projection, reference: reference, stillSpeed: stillSpeed)
+                    try kernel.run(samples: samples, truth: truth, points: points, pipeline: projection.core, reference: reference.core, stillSpeed: stillSpeed)
                 }
             }
         }
         return kernel.report(movementScale: projection.movementScale, screen: projection.screen.name, physicalScreen: physical.name)
     }
 
-    /// Per-frame projection kernel: preallocated buffers, no allocation or existential call per frame.
+    /// The per-frame work, split over fixed tiles of frames (`concurrentPerform`); each tile has its own
+    /// accumulators, combined in tile order, so results do not depend on the number of threads.
+    /// Buffers are allocated once per tile; the per-frame loop allocates nothing and calls no existential.
     struct Kernel {
-        static let arcminutesPerRadian = 180 * 60 / Double.pi
+        static let tileFrames = 8192
         let frames: Int
         let points: Int
-        let halfW: Double, halfH: Double
-        let ppmX: Double, ppmY: Double
-        /// Running sums and maxima: part (total, tracking, exaggeration, jitter) × unit (px, mm, arcmin).
-        var sumSquares = [Double](repeating: 0, count: 12)
-        var maxima = [Double](repeating: 0, count: 12)
-        /// Worst point per frame (per still pair for jitter): [part × unit][frame].
+        let glass: Glass
+        /// Parts: total, tracking, exaggeration, jitter.
+        var parts = [PartAccumulator](repeating: PartAccumulator(), count: 4)
+        /// Worst point per frame (squared): [(part × 3 + unit) × frames + frame]; for jitter, −1 marks a
+        /// frame that does not end a still pair.
         var worst: [Double]
         var stillPairs = 0
 
         init(frames: Int, points: Int, physical: ScreenModel) {
             self.frames = frames
             self.points = points
-            halfW = physical.width / 2
-            halfH = physical.height / 2
-            (ppmX, ppmY) = physical.pixelsPerMeter
+            let ppm = physical.pixelsPerMeter
+            glass = Glass(halfW: physical.width / 2, halfH: physical.height / 2, ppmX: ppm.x, ppmY: ppm.y)
             worst = [Double](repeating: 0, count: 12 * frames)
-        }
-
-        @inline(__always)
-        static func viewProjection(_ projection: OffAxisProjection, head: Vec3) throws -> (Mat4, Vec3) {
-            let eye = try projection.eye(head: head)
-            return (projection.projectionMatrix(eye: eye) * (try projection.viewMatrix(eye: eye)), eye)
-        }
-
-        /// Where `p` lands on the physical glass (meters), for view-projection `m`.
-        @inline(__always)
-        func glass(_ m: Mat4, _ p: Vec3, frame: Int, point: Int) throws -> (Double, Double) {
-            let w = m.rows.3.x * p.x + m.rows.3.y * p.y + m.rows.3.z * p.z + m.rows.3.w
-            guard w > 0 else {
-                throw ParallaxAccuracyError("frame \(frame + 1), point \(point + 1) \(p): expected a point in front of the eye, found clip w = \(w)")
-            }
-            let x = m.rows.0.x * p.x + m.rows.0.y * p.y + m.rows.0.z * p.z + m.rows.0.w
-            let y = m.rows.1.x * p.x + m.rows.1.y * p.y + m.rows.1.z * p.z + m.rows.1.w
-            return (x / w * halfW, y / w * halfH)
-        }
-
-        /// Error between two on-glass positions: (px, mm, arcmin at `eye`).
-        @inline(__always)
-        func error(_ a: (Double, Double), _ b: (Double, Double), eye: Vec3) -> (Double, Double, Double) {
-            let dx = a.0 - b.0, dy = a.1 - b.1
-            let px = ((dx * ppmX) * (dx * ppmX) + (dy * ppmY) * (dy * ppmY)).squareRoot()
-            let mm = (dx * dx + dy * dy).squareRoot() * 1000
-            // u = a − eye, v = b − eye (both on z = 0); angle = atan2(|u × v|, u · v).
-            let ux = a.0 - eye.x, uy = a.1 - eye.y, vx = b.0 - eye.x, vy = b.1 - eye.y, z = -eye.z
-            let cx = uy * z - z * vy, cy = z * vx - ux * z, cz = ux * vy - uy * vx
-            let cross = (cx * cx + cy * cy + cz * cz).squareRoot()
-            let dot = ux * vx + uy * vy + z * z
-            return (px, mm, atan2(cross, dot) * Kernel.arcminutesPerRadian)
-        }
-
-        @inline(__always)
-        mutating func add(part: Int, frame: Int, _ e: (Double, Double, Double)) {
-            let base = part * 3
-            sumSquares[base] += e.0 * e.0
-            sumSquares[base + 1] += e.1 * e.1
-            sumSquares[base + 2] += e.2 * e.2
-            maxima[base] = max(maxima[base], e.0)
-            maxima[base + 1] = max(maxima[base + 1], e.1)
-            maxima[base + 2] = max(maxima[base + 2], e.2)
-            worst[base * frames + frame] = max(worst[base * frames + frame], e.0)
-            worst[(base + 1) * frames + frame] = max(worst[(base + 1) * frames + frame], e.1)
-            worst[(base + 2) * frames + frame] = max(worst[(base + 2) * frames + frame], e.2)
         }
 
         mutating func run(
             samples: UnsafeBufferPointer<HeadSample>, truth: UnsafeBufferPointer<Vec3>, points: UnsafeBufferPointer<Vec3>,
-            pipeline: OffAxisProjection, reference: OffAxisProjection, stillSpeed: Double
+            pipeline: OffAxisCore, reference: OffAxisCore, stillSpeed: Double
         ) throws {
-            var previous = [(Double, Double)](repeating: (0, 0), count: points.count)
-            try previous.withUnsafeMutableBufferPointer { previous in
-                for i in 0..<frames {
-                    let (a, _) = try Kernel.viewProjection(pipeline, head: samples[i].position)
-                    let (b, _) = try Kernel.viewProjection(pipeline, head: truth[i])
-                    let (c, trueEye) = try Kernel.viewProjection(reference, head: truth[i])
-                    var still = false
-                    if i > 0 {
-                        let dt = samples[i].t - samples[i - 1].t
-                        still = (truth[i] - truth[i - 1]).length <= stillSpeed * dt
-                    }
-                    let pair = stillPairs
-                    if still { stillPairs += 1 }
-                    for j in 0..<points.count {
-                        let p = points[j]
-                        let pa = try glass(a, p, frame: i, point: j)
-                        let pb = try glass(b, p, frame: i, point: j)
-                        let pc = try glass(c, p, frame: i, point: j)
-                        add(part: 0, frame: i, error(pa, pc, eye: trueEye))
-                        add(part: 1, frame: i, error(pa, pb, eye: trueEye))
-                        add(part: 2, frame: i, error(pb, pc, eye: trueEye))
-                        if still { add(part: 3, frame: pair, error(pa, previous[j], eye: trueEye)) }
-                        previous[j] = pa
+            let frames = self.frames
+            let glass = self.glass
+            let tiles = (frames + Kernel.tileFrames - 1) / Kernel.tileFrames
+            var results = [TileResult](repeating: TileResult(), count: tiles)
+            // Glass positions: the pipeline's screen model maps to the physical glass by this scale.
+            let pipelineScale = (glass.halfW / pipeline.halfWidth, glass.halfH / pipeline.halfHeight)
+            let referenceScale = (glass.halfW / reference.halfWidth, glass.halfH / reference.halfHeight)
+            // Points on the screen plane are pinned to the glass by every translate-view projection whose
+            // screen model is the physical one: all their errors are exactly zero, so they are counted (in
+            // the RMS denominator) but not projected.
+            let pinnedExactly = pipeline.view == .translate && pipelineScale == (1, 1) && referenceScale == (1, 1)
+            let active = pinnedExactly ? points.filter { $0.z != 0 } : Array(points)
+            worst.withUnsafeMutableBufferPointer { worst in
+                let worst = UncheckedSendable(worst)
+                results.withUnsafeMutableBufferPointer { results in
+                    let results = UncheckedSendable(results)
+                    let inputs = UncheckedSendable((samples, truth, active))
+                    DispatchQueue.concurrentPerform(iterations: tiles) { tile in
+                        let range = (tile * Kernel.tileFrames)..<min(frames, (tile + 1) * Kernel.tileFrames)
+                        let (samples, truth, active) = inputs.value
+                        results.value[tile] = active.withUnsafeBufferPointer { points in
+                            Kernel.runTile(
+                            range, samples: samples, truth: truth, points: points, pipeline: pipeline, pipelineScale: pipelineScale,
+                            reference: reference, referenceScale: referenceScale, glass: glass, stillSpeed: stillSpeed, worst: worst.value)
+                        }
                     }
                 }
             }
+            var combined = [PartAccumulator](repeating: PartAccumulator(), count: 4)
+            var pairs = 0
+            for result in results {
+                if let error = result.error { throw error }
+                for part in 0..<4 { combined[part].merge(result.parts[part]) }
+                pairs += result.stillPairs
+            }
+            parts = combined
+            stillPairs = pairs
+        }
+
+        struct TileResult {
+            var parts = [PartAccumulator](repeating: PartAccumulator(), count: 4)
+            var stillPairs = 0
+            var error: Error?
+        }
+
+        /// On-glass positions of every point for one eye into xs, ys; returns the smallest clip w.
+        @inline(__always)
+        static func fill(
+            _ xs: UnsafeMutablePointer<Double>, _ ys: UnsafeMutablePointer<Double>, points: UnsafeBufferPointer<Vec3>,
+            projection: OffAxisCore, eye: Vec3, scale: (Double, Double)
+        ) throws -> Double {
+            var minW = Double.infinity
+            switch projection.view {
+            case .translate:
+                // P·V·(X, Y, Z, 1) reduces to x_glass = (ez·X − ex·Z)/(ez − Z) on the model's screen.
+                for j in 0..<points.count {
+                    let p = points[j]
+                    let w = eye.z - p.z
+                    let inverse = 1 / w
+                    xs[j] = (eye.z * p.x - eye.x * p.z) * inverse * scale.0
+                    ys[j] = (eye.z * p.y - eye.y * p.z) * inverse * scale.1
+                    minW = min(minW, w)
+                }
+            case .lookAt:
+                let m = projection.projectionMatrix(eye: eye) * (try projection.viewMatrix(eye: eye))
+                let rx = m.rows.0, ry = m.rows.1, rw = m.rows.3
+                let sx = projection.halfWidth * scale.0, sy = projection.halfHeight * scale.1
+                for j in 0..<points.count {
+                    let p = points[j]
+                    let w = rw.x * p.x + rw.y * p.y + rw.z * p.z + rw.w
+                    let inverse = 1 / w
+                    xs[j] = (rx.x * p.x + rx.y * p.y + rx.z * p.z + rx.w) * inverse * sx
+                    ys[j] = (ry.x * p.x + ry.y * p.y + ry.z * p.z + ry.w) * inverse * sy
+                    minW = min(minW, w)
+                }
+            }
+            return minW
+        }
+
+        static func runTile(
+            _ range: Range<Int>, samples: UnsafeBufferPointer<HeadSample>, truth: UnsafeBufferPointer<Vec3>,
+            points: UnsafeBufferPointer<Vec3>, pipeline: OffAxisCore, pipelineScale: (Double, Double),
+            reference: OffAxisCore, referenceScale: (Double, Double), glass: Glass, stillSpeed: Double,
+            worst: UnsafeMutableBufferPointer<Double>
+        ) -> TileResult {
+            let m = points.count
+            let frames = samples.count
+            var result = TileResult()
+            var total = PartAccumulator(), tracking = PartAccumulator(), exaggeration = PartAccumulator(), jitter = PartAccumulator()
+            let buffer = UnsafeMutablePointer<Double>.allocate(capacity: max(1, 8 * m))
+            defer { buffer.deallocate() }
+            let ax = buffer, ay = buffer + m, bx = buffer + 2 * m, by = buffer + 3 * m
+            let cx = buffer + 4 * m, cy = buffer + 5 * m, qx = buffer + 6 * m, qy = buffer + 7 * m
+            var frame = range.lowerBound
+            do {
+                if frame > 0 {
+                    // The previous frame's pipeline positions, for the jitter of this tile's first frame.
+                    let e = try pipeline.eye(head: samples[frame - 1].position)
+                    _ = try fill(qx, qy, points: points, projection: pipeline, eye: e, scale: pipelineScale)
+                }
+                while frame < range.upperBound {
+                    let i = frame
+                    let eyeA = try pipeline.eye(head: samples[i].position)
+                    let eyeB = try pipeline.eye(head: truth[i])
+                    let eye = try reference.eye(head: truth[i])
+                    var minW = try fill(ax, ay, points: points, projection: pipeline, eye: eyeA, scale: pipelineScale)
+                    minW = min(minW, try fill(bx, by, points: points, projection: pipeline, eye: eyeB, scale: pipelineScale))
+                    minW = min(minW, try fill(cx, cy, points: points, projection: reference, eye: eye, scale: referenceScale))
+                    guard minW > 0 else {
+                        throw ParallaxAccuracyError("frame \(i + 1): expected every reference point in front of the eye, found clip w = \(minW)")
+                    }
+                    var still = false
+                    if i > 0 {
+                        let dt = samples[i].t - samples[i - 1].t
+                        let moved = truth[i] - truth[i - 1]
+                        still = moved.dot(moved) <= (stillSpeed * dt) * (stillSpeed * dt)
+                    }
+                    glass.accumulate(&total, ax, ay, cx, cy, count: m, eye: eye)
+                    glass.accumulate(&tracking, ax, ay, bx, by, count: m, eye: eye)
+                    glass.accumulate(&exaggeration, bx, by, cx, cy, count: m, eye: eye)
+                    total.endFrame(worst, 0, frames, i)
+                    tracking.endFrame(worst, 1, frames, i)
+                    exaggeration.endFrame(worst, 2, frames, i)
+                    if still {
+                        glass.accumulate(&jitter, ax, ay, qx, qy, count: m, eye: eye)
+                        jitter.endFrame(worst, 3, frames, i)
+                        result.stillPairs += 1
+                    } else {
+                        for unit in 0..<3 { worst[(9 + unit) * frames + i] = -1 }
+                    }
+                    qx.update(from: ax, count: m)
+                    qy.update(from: ay, count: m)
+                    frame += 1
+                }
+            } catch {
+                result.error = error
+            }
+            result.parts = [total, tracking, exaggeration, jitter]
+            return result
         }
 
         func report(movementScale: Double, screen: String, physicalScreen: String) -> ParallaxAccuracyReport {
             var scratch = [Double](repeating: 0, count: frames)
-            func stats(_ part: Int, count: Int) -> ParallaxErrorStats {
-                func summary(_ unit: Int) -> ParallaxErrorSummary {
+            func stats(_ part: Int) -> ParallaxErrorStats {
+                let acc = parts[part]
+                func summary(_ unit: Int, _ sum: Double, _ maximum: Double) -> ParallaxErrorSummary {
                     let index = part * 3 + unit
-                    let rms = (sumSquares[index] / Double(count * points)).squareRoot()
+                    var count = 0
                     let p95 = scratch.withUnsafeMutableBufferPointer { buffer -> Double in
-                        let slice = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
-                        for k in 0..<count { slice[k] = worst[index * frames + k] }
-                        return ParallaxAccuracy.quantile(slice, 0.95)
+                        for k in 0..<frames {
+                            let value = worst[index * frames + k]
+                            if value >= 0 {
+                                buffer[count] = value.squareRoot()
+                                count += 1
+                            }
+                        }
+                        return ParallaxAccuracy.quantile(UnsafeMutableBufferPointer(rebasing: buffer[0..<count]), 0.95)
                     }
-                    return ParallaxErrorSummary(rms: rms, p95: p95, max: maxima[index])
+                    let rms = (sum / Double(count * points)).squareRoot()
+                    return ParallaxErrorSummary(rms: rms, p95: p95, max: maximum.squareRoot())
                 }
-                return ParallaxErrorStats(pixels: summary(0), millimeters: summary(1), arcminutes: summary(2))
+                return ParallaxErrorStats(pixels: summary(0, acc.sumPx, acc.maxPx), millimeters: summary(1, acc.sumMm, acc.maxMm),
+                                          arcminutes: summary(2, acc.sumArc, acc.maxArc))
             }
             return ParallaxAccuracyReport(
                 frames: frames, points: points, movementScale: movementScale, screen: screen, physicalScreen: physicalScreen,
-                total: stats(0, count: frames), tracking: stats(1, count: frames), exaggeration: stats(2, count: frames),
-                stillFramePairs: stillPairs, visibleJitter: stillPairs > 0 ? stats(3, count: stillPairs) : nil)
+                total: stats(0), tracking: stats(1), exaggeration: stats(2),
+                stillFramePairs: stillPairs, visibleJitter: stillPairs > 0 ? stats(3) : nil)
         }
+    }
+
+    /// Measures errors between on-glass positions (numbers only: copying it costs nothing in hot loops).
+    struct Glass {
+        let halfW: Double, halfH: Double
+        let ppmX: Double, ppmY: Double
+
+        /// The square of atan2(√c², d) for c² ≥ 0, from the squares (no square root on the common path):
+        /// the Taylor series atan(x) = x·(1 − x²/3 + x⁴/5 − x⁶/7 + x⁸/9) in x² = c²/d² when x ≤ 0.05
+        /// (truncation error < 1e-12 relative), the library atan2 otherwise.
+        @inline(__always)
+        static func squaredAngle(crossSquared c2: Double, dot d: Double) -> Double {
+            if d > 0 && c2 <= 0.0025 * (d * d) {
+                let t = c2 / (d * d)
+                let series = 1 - t * (1.0 / 3 - t * (1.0 / 5 - t * (1.0 / 7 - t * (1.0 / 9))))
+                return t * series * series
+            }
+            let angle = atan2(c2.squareRoot(), d)
+            return angle * angle
+        }
+
+        /// Errors between on-glass positions P (px, py) and Q (qx, qy) of `count` points seen from `eye`:
+        /// adds the squares of (pixels, mm, arcmin) to `acc`. Squares keep the loop free of square roots
+        /// (RMS needs them; maxima are taken on squares and rooted once at the end).
+        /// With u = P − eye and d = P − Q (d_z = 0): |u × (Q − eye)|² = ez²·|d|² + (ux·dy − uy·dx)² and
+        /// u · (Q − eye) = |u|² − u·d.
+        @inline(__always)
+        func accumulate(
+            _ acc: inout PartAccumulator, _ px: UnsafeMutablePointer<Double>, _ py: UnsafeMutablePointer<Double>,
+            _ qx: UnsafeMutablePointer<Double>, _ qy: UnsafeMutablePointer<Double>, count: Int, eye: Vec3
+        ) {
+            let arcminutes2 = (10_800 / Double.pi) * (10_800 / Double.pi)
+            let ez2 = eye.z * eye.z
+            let ppmX2 = ppmX * ppmX, ppmY2 = ppmY * ppmY
+            acc.startFrame()
+            for j in 0..<count {
+                let dx = px[j] - qx[j], dy = py[j] - qy[j]
+                let dx2 = dx * dx, dy2 = dy * dy
+                let r2 = dx2 + dy2
+                let px2 = dx2 * ppmX2 + dy2 * ppmY2
+                let ux = px[j] - eye.x, uy = py[j] - eye.y
+                let k = ux * dy - uy * dx
+                let c2 = ez2 * r2 + k * k
+                let dot = (ux * ux + uy * uy + ez2) - (ux * dx + uy * dy)
+                acc.add(px2, r2 * 1_000_000, Glass.squaredAngle(crossSquared: c2, dot: dot) * arcminutes2)
+            }
+        }
+    }
+
+    /// Sums of squares and maxima of one error part, plus the current frame's worst point — all of squared
+    /// values (px², mm², arcmin²).
+    struct PartAccumulator {
+        var sumPx = 0.0, sumMm = 0.0, sumArc = 0.0
+        var maxPx = 0.0, maxMm = 0.0, maxArc = 0.0
+        var framePx = 0.0, frameMm = 0.0, frameArc = 0.0
+
+        @inline(__always) mutating func startFrame() {
+            framePx = 0
+            frameMm = 0
+            frameArc = 0
+        }
+
+        @inline(__always) mutating func add(_ px: Double, _ mm: Double, _ arc: Double) {
+            sumPx += px
+            sumMm += mm
+            sumArc += arc
+            framePx = max(framePx, px)
+            frameMm = max(frameMm, mm)
+            frameArc = max(frameArc, arc)
+        }
+
+        @inline(__always) mutating func endFrame(_ worst: UnsafeMutableBufferPointer<Double>, _ part: Int, _ frames: Int, _ slot: Int) {
+            worst[(part * 3) * frames + slot] = framePx
+            worst[(part * 3 + 1) * frames + slot] = frameMm
+            worst[(part * 3 + 2) * frames + slot] = frameArc
+            maxPx = max(maxPx, framePx)
+            maxMm = max(maxMm, frameMm)
+            maxArc = max(maxArc, frameArc)
+        }
+
+        mutating func merge(_ other: PartAccumulator) {
+            sumPx += other.sumPx
+            sumMm += other.sumMm
+            sumArc += other.sumArc
+            maxPx = max(maxPx, other.maxPx)
+            maxMm = max(maxMm, other.maxMm)
+            maxArc = max(maxArc, other.maxArc)
+        }
+    }
+
+    /// Hands a buffer to `concurrentPerform`'s workers, which write disjoint slots.
+    struct UncheckedSendable<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 
     /// Quantile `q` ∈ [0, 1] with linear interpolation between order statistics (GSL / R type 7, the same

@@ -76,10 +76,69 @@ public struct OffAxisProjection: Hashable, Sendable {
         }
     }
 
+    /// The trivially copyable part used per frame (no strings or arrays: no reference counting in hot loops).
+    @inlinable public var core: OffAxisCore {
+        OffAxisCore(halfWidth: screen.width / 2, halfHeight: screen.height / 2, cameraOffset: screen.cameraOffset,
+                    movementScale: movementScale, near: near, far: far, zMin: zMin, clip: clip, headFrame: headFrame, view: view)
+    }
+
+    /// The eye for a head position: (s·hx, s·hy, max(zMin, hz)) after the head-frame conversion.
+    @inlinable public func eye(head: Vec3) throws -> Vec3 { try core.eye(head: head) }
+
+    /// The app's frustum for an eye (no checks: `eye(head:)` produced it).
+    @inlinable public func frustum(eye: Vec3) -> Frustum { core.frustum(eye: eye) }
+
+    /// The projection matrix for an eye in this projection's clip convention.
+    @inlinable public func projectionMatrix(eye: Vec3) -> Mat4 { core.projectionMatrix(eye: eye) }
+
+    /// The view matrix for an eye.
+    @inlinable public func viewMatrix(eye: Vec3) throws -> Mat4 { try core.viewMatrix(eye: eye) }
+
+    /// Everything a renderer needs for one head position.
+    @inlinable public func camera(head: Vec3) throws -> CameraSetup { try core.camera(head: head) }
+
+    /// This projection with another movement scale / screen (for reference projections).
+    public func with(movementScale s: Double) -> OffAxisProjection {
+        var copy = self
+        copy.movementScale = s
+        return copy
+    }
+}
+
+/// The per-frame arithmetic of `OffAxisProjection`, holding only numbers (see there for the formulas).
+/// Obtain it from `OffAxisProjection.core`, which has validated the parameters.
+public struct OffAxisCore: Hashable, Sendable {
+    public var halfWidth: Double
+    public var halfHeight: Double
+    public var cameraOffset: Vec3
+    public var movementScale: Double
+    public var near: Double
+    public var far: Double
+    public var zMin: Double?
+    public var clip: ClipConvention
+    public var headFrame: OffAxisProjection.HeadFrame
+    public var view: OffAxisProjection.ViewMode
+
+    @inlinable init(
+        halfWidth: Double, halfHeight: Double, cameraOffset: Vec3, movementScale: Double, near: Double, far: Double,
+        zMin: Double?, clip: ClipConvention, headFrame: OffAxisProjection.HeadFrame, view: OffAxisProjection.ViewMode
+    ) {
+        self.halfWidth = halfWidth
+        self.halfHeight = halfHeight
+        self.cameraOffset = cameraOffset
+        self.movementScale = movementScale
+        self.near = near
+        self.far = far
+        self.zMin = zMin
+        self.clip = clip
+        self.headFrame = headFrame
+        self.view = view
+    }
+
     /// The eye for a head position: (s·hx, s·hy, max(zMin, hz)) after the head-frame conversion.
     @inlinable public func eye(head: Vec3) throws -> Vec3 {
         guard head.isFinite else { throw ProjectionError("head", expected: "finite x,y,z in meters", found: "\(head)") }
-        let h = headFrame == .camera ? head + screen.cameraOffset : head
+        let h = headFrame == .camera ? head + cameraOffset : head
         let ez: Double
         if let zMin {
             ez = max(zMin, h.z)
@@ -95,20 +154,17 @@ public struct OffAxisProjection: Hashable, Sendable {
         return Vec3(movementScale * h.x, movementScale * h.y, ez)
     }
 
-    /// The app's frustum for an eye (no checks: `eye(head:)` produced it).
+    /// k = n/ez; l = (−W/2 − ex)·k, r = (W/2 − ex)·k, b = (−H/2 − ey)·k, t = (H/2 − ey)·k.
     @inlinable public func frustum(eye: Vec3) -> Frustum {
         let k = near / eye.z
-        let halfW = screen.width / 2, halfH = screen.height / 2
-        return Frustum(left: (-halfW - eye.x) * k, right: (halfW - eye.x) * k,
-                       bottom: (-halfH - eye.y) * k, top: (halfH - eye.y) * k, near: near, far: far)
+        return Frustum(left: (-halfWidth - eye.x) * k, right: (halfWidth - eye.x) * k,
+                       bottom: (-halfHeight - eye.y) * k, top: (halfHeight - eye.y) * k, near: near, far: far)
     }
 
-    /// The projection matrix for an eye in this projection's clip convention.
     @inlinable public func projectionMatrix(eye: Vec3) -> Mat4 {
         clip.convert(openGL: frustum(eye: eye).glMatrix)
     }
 
-    /// The view matrix for an eye.
     @inlinable public func viewMatrix(eye: Vec3) throws -> Mat4 {
         switch view {
         case .translate:
@@ -121,18 +177,10 @@ public struct OffAxisProjection: Hashable, Sendable {
         }
     }
 
-    /// Everything a renderer needs for one head position.
     @inlinable public func camera(head: Vec3) throws -> CameraSetup {
         let e = try eye(head: head)
         let f = frustum(eye: e)
         return CameraSetup(eye: e, frustum: f, projection: clip.convert(openGL: f.glMatrix), view: try viewMatrix(eye: e), clip: clip)
-    }
-
-    /// This projection with another movement scale / screen (for reference projections).
-    public func with(movementScale s: Double) -> OffAxisProjection {
-        var copy = self
-        copy.movementScale = s
-        return copy
     }
 }
 
