@@ -200,6 +200,28 @@ public enum ParallaxAccuracy {
             return minW
         }
 
+        /// `fill` for two translate-view eyes at the same z.
+        @inline(__always)
+        static func fillTranslatePair(
+            _ xs: UnsafeMutablePointer<Double>, _ ys: UnsafeMutablePointer<Double>,
+            _ xs2: UnsafeMutablePointer<Double>, _ ys2: UnsafeMutablePointer<Double>, points: UnsafeBufferPointer<Vec3>,
+            eyes: (Vec3, Vec3), scales: ((Double, Double), (Double, Double))
+        ) -> Double {
+            var minW = Double.infinity
+            let (e, e2) = eyes
+            for j in 0..<points.count {
+                let p = points[j]
+                let w = e.z - p.z
+                let inverse = 1 / w
+                xs[j] = (e.z * p.x - e.x * p.z) * inverse * scales.0.0
+                ys[j] = (e.z * p.y - e.y * p.z) * inverse * scales.0.1
+                xs2[j] = (e.z * p.x - e2.x * p.z) * inverse * scales.1.0
+                ys2[j] = (e.z * p.y - e2.y * p.z) * inverse * scales.1.1
+                minW = min(minW, w)
+            }
+            return minW
+        }
+
         static func runTile(
             _ range: Range<Int>, samples: UnsafeBufferPointer<HeadSample>, truth: UnsafeBufferPointer<Vec3>,
             points: UnsafeBufferPointer<Vec3>, pipeline: OffAxisCore, pipelineScale: (Double, Double),
@@ -227,8 +249,14 @@ public enum ParallaxAccuracy {
                     let eyeB = try pipeline.eye(head: truth[i])
                     let eye = try reference.eye(head: truth[i])
                     var minW = try fill(ax, ay, points: points, projection: pipeline, eye: eyeA, scale: pipelineScale)
-                    minW = min(minW, try fill(bx, by, points: points, projection: pipeline, eye: eyeB, scale: pipelineScale))
-                    minW = min(minW, try fill(cx, cy, points: points, projection: reference, eye: eye, scale: referenceScale))
+                    if pipeline.view == .translate && eyeB.z == eye.z {
+                        // B and C see every point at the same depth ez − Z: one division serves both.
+                        minW = min(minW, fillTranslatePair(
+                            bx, by, cx, cy, points: points, eyes: (eyeB, eye), scales: (pipelineScale, referenceScale)))
+                    } else {
+                        minW = min(minW, try fill(bx, by, points: points, projection: pipeline, eye: eyeB, scale: pipelineScale))
+                        minW = min(minW, try fill(cx, cy, points: points, projection: reference, eye: eye, scale: referenceScale))
+                    }
                     guard minW > 0 else {
                         throw ParallaxAccuracyError("frame \(i + 1): expected every reference point in front of the eye, found clip w = \(minW)")
                     }
