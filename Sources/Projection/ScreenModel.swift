@@ -93,6 +93,8 @@ public struct ScreenModel: Hashable, Sendable {
         return try device(record, source: source, orientation: orientation)
     }
 
+    /// A display-table row as a screen: its true active area, or with `.appTable` the app's size for it
+    /// (`.custom` is treated as `.displayTable`). Pixels and ppi are always the panel's.
     public static func device(_ record: DisplayRecord, source: Source = .displayTable, orientation: Orientation = .portrait) throws -> ScreenModel {
         let size: (width: Double, height: Double)
         switch source {
@@ -102,7 +104,7 @@ public struct ScreenModel: Hashable, Sendable {
         }
         let camera = cameraPosition(record)
         var model = try ScreenModel(
-            name: source == .appTable ? "\(record.model) (app table)" : record.model, source: source == .custom ? .displayTable : source,
+            name: source == .appTable ? "\(record.model) (app table)" : record.model, source: source == .appTable ? .appTable : .displayTable,
             width: size.width, height: size.height, pixelWidth: record.pixelWidth, pixelHeight: record.pixelHeight,
             cameraOffset: camera.offset, cameraOffsetQuality: camera.quality, record: record)
         model.ppi = record.ppi

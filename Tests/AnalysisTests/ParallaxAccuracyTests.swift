@@ -100,6 +100,31 @@ import Tracking
         #expect(report.physicalScreen == "iPhone 16 Pro" && report.screen == "iPhone 16 Pro (app table)")
     }
 
+    @Test func theSplatLookAtUnpinsTheGlass() throws {
+        // Eye (0.075, 0, 0.4) turned toward (0, 0, −0.25): the glass centre is drawn at
+        // x = ex + ez·tan(atan(−ex/ez) + atan(ex/0.65)) instead of 0.
+        let head = Vec3(0.05, 0, 0.4)
+        let pipeline = try OffAxisProjection(screen: screen, movementScale: 1.5, view: .splat)
+        let report = try ParallaxAccuracy.evaluate(
+            trace: trace(measured: [head, head, head], truth: [head, head, head]), projection: pipeline, points: [.zero])
+        let drawn = 0.075 + 0.4 * tan(atan(-0.075 / 0.4) + atan(0.075 / 0.65))
+        #expect(close(report.exaggeration.millimeters.max, abs(drawn) * 1000))
+        #expect(close(report.total.millimeters.rms, abs(drawn) * 1000))
+        #expect(report.tracking.millimeters.max == 0)
+    }
+
+    @Test func resultsAreDeterministic() throws {
+        let random = RandomSource(seed: 21)
+        let truth = (0..<30_000).map { i in Vec3(0.05 * sin(Double(i) / 200), 0.02 * cos(Double(i) / 300), 0.35) }
+        let measured = truth.map { $0 + Vec3(random.gaussian(sigma: 0.002), random.gaussian(sigma: 0.002), random.gaussian(sigma: 0.004)) }
+        let input = trace(measured: measured, truth: truth)
+        let first = try ParallaxAccuracy.evaluate(trace: input, screen: screen, movementScale: 1.5)
+        let second = try ParallaxAccuracy.evaluate(trace: input, screen: screen, movementScale: 1.5)
+        #expect(first == second)
+        #expect(first.total.pixels.rms > 0 && first.total.pixels.p95 <= first.total.pixels.max)
+        #expect(first.tracking.millimeters.rms > 0 && first.exaggeration.millimeters.rms > 0)
+    }
+
     @Test func defaultPointsAreTheCubeRoomsCornersAndEdgeMidpoints() {
         let points = ParallaxAccuracy.defaultPoints
         #expect(points.count == 20)
