@@ -301,11 +301,13 @@ public enum ParallaxAccuracy {
                         for k in 0..<frames {
                             let value = worst[index * frames + k]
                             if value >= 0 {
-                                buffer[count] = value.squareRoot()
+                                buffer[count] = value
                                 count += 1
                             }
                         }
-                        return ParallaxAccuracy.quantile(UnsafeMutableBufferPointer(rebasing: buffer[0..<count]), 0.95)
+                        // Order statistics of squares are squares of order statistics: select on the squares,
+                        // root the two that are interpolated.
+                        return ParallaxAccuracy.quantile(UnsafeMutableBufferPointer(rebasing: buffer[0..<count]), 0.95, squareRoots: true)
                     }
                     let rms = (sum / Double(count * points)).squareRoot()
                     return ParallaxErrorSummary(rms: rms, p95: p95, max: maximum.squareRoot())
@@ -417,15 +419,22 @@ public enum ParallaxAccuracy {
     /// Quantile `q` ∈ [0, 1] with linear interpolation between order statistics (GSL / R type 7, the same
     /// definition as `Statistics.quantile`), by quickselect in O(n); reorders `values`.
     public static func quantile(_ values: UnsafeMutableBufferPointer<Double>, _ q: Double) -> Double {
+        quantile(values, q, squareRoots: false)
+    }
+
+    /// With `squareRoots`, the quantile of √values (values ≥ 0), selecting on the values themselves.
+    static func quantile(_ values: UnsafeMutableBufferPointer<Double>, _ q: Double, squareRoots: Bool) -> Double {
         let n = values.count
         precondition(n > 0 && (0...1).contains(q), "quantile needs values and q in [0, 1]")
         let h = Double(n - 1) * q
         let k = Int(h.rounded(.down))
         let fraction = h - Double(k)
-        let low = select(values, k)
+        var low = select(values, k)
+        if squareRoots { low = low.squareRoot() }
         guard fraction > 0, k + 1 < n else { return low }
         var next = values[k + 1]
         for i in (k + 2)..<n where values[i] < next { next = values[i] }
+        if squareRoots { next = next.squareRoot() }
         return low + fraction * (next - low)
     }
 
