@@ -8,7 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "parallax", targets: ["parallax"]),
-        .library(name: "ParallaxLab", targets: ["Scientific", "Geometry", "Tracking", "Imaging", "Golden", "GoldenTesting"]),
+        .library(name: "ParallaxLab", targets: ["Scientific", "Geometry", "Tracking", "Imaging", "Golden", "GoldenTesting", "Reporting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,6 +28,7 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CPNGSupport"]),
         .target(name: "Golden", dependencies: ["Imaging"]),
         .target(name: "GoldenTesting", dependencies: ["Golden", "Imaging"]),
+        .target(name: "Reporting"),
 
         // Command-line tool.
         .executableTarget(name: "parallax", dependencies: [
@@ -41,6 +42,7 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
         .testTarget(name: "CLITests", dependencies: ["parallax"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CZlib"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging"]),
     ]
 )
