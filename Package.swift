@@ -8,7 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "parallax", targets: ["parallax"]),
-        .library(name: "ParallaxLab", targets: ["Scientific", "Geometry", "Tracking", "Projection", "Analysis"]),
+        .library(name: "ParallaxLab", targets: ["Scientific", "Geometry", "Tracking", "Imaging", "Golden", "GoldenTesting", "Reporting", "Projection", "Analysis"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,23 +24,30 @@ let package = Package(
         .target(name: "Scientific", dependencies: ["CGSL"]),
         .target(name: "Geometry"),
         .target(name: "Tracking", dependencies: ["Geometry", "Scientific", .product(name: "Yams", package: "Yams")]),
+        .target(name: "CPNGSupport", dependencies: ["CPNG"]),  // setjmp-guarded libpng read/write (C)
+        .target(name: "Imaging", dependencies: ["CPNGSupport"]),
+        .target(name: "Golden", dependencies: ["Imaging"]),
+        .target(name: "GoldenTesting", dependencies: ["Golden", "Imaging"]),
+        .target(name: "Reporting"),
         .target(name: "Projection", dependencies: ["Geometry"]),
         .target(name: "Analysis", dependencies: ["Tracking", "Projection", "Scientific"]),
 
         // Command-line tool.
         .executableTarget(name: "parallax", dependencies: [
-            "Tracking",
-            "Projection",
+            "Tracking", "Imaging", "Golden", "Projection",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "parallax-bench", dependencies: ["Tracking", "Projection", "Analysis"], path: "Benchmarks/parallax-bench"),
+        .executableTarget(name: "parallax-bench", dependencies: ["Tracking", "Imaging", "Golden", "Projection", "Analysis"], path: "Benchmarks/parallax-bench"),
 
         // Tests mirror modules.
         .testTarget(name: "ScientificTests", dependencies: ["Scientific"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
+        .testTarget(name: "CLITests", dependencies: ["parallax"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CZlib"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "ProjectionTests", dependencies: ["Projection"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
-        .testTarget(name: "CLITests", dependencies: ["parallax"]),
     ]
 )

@@ -1,6 +1,8 @@
 // Release-build benchmarks: `make bench` (or swift run -c release parallax-bench). Prints median timings.
 import Foundation
 import Geometry
+import Golden
+import Imaging
 import Projection
 import Analysis
 import Tracking
@@ -10,7 +12,7 @@ func median(_ values: [Double]) -> Double {
     return sorted[sorted.count / 2]
 }
 
-/// `parallax-bench [filter]`: only the benchmarks whose name contains `filter`.
+/// `parallax-bench [FILTER]`: only the benchmarks whose name contains FILTER.
 let filter = CommandLine.arguments.dropFirst().first
 
 func measure(_ name: String, repetitions: Int = 5, _ body: () throws -> Void) rethrows {
@@ -28,6 +30,8 @@ let directory = FileManager.default.temporaryDirectory.appendingPathComponent("p
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
 
+func selected(_ group: String) -> Bool { filter == nil || group.contains(filter!) }
+
 // Synthesis: 1 hour at 60 Hz with every noise model on.
 var hourSpec = TraceSpec(seed: 7, motion: [
     MotionSegment(model: .still, duration: 900), MotionSegment(model: .sway, duration: 900),
@@ -41,22 +45,98 @@ try measure("synthesize 1 h at 60 Hz, all noise on") { hour = try TraceSynthesiz
 if let hour { print("  samples: \(hour.count)") }
 
 // CSV: 1,000,000 rows with truth.
-var millionSpec = hourSpec
-millionSpec.motion = [MotionSegment(model: .glance, duration: 1_000_000 / 60.0)]
-let million = try TraceSynthesizer.synthesize(millionSpec)
-let path = directory.appendingPathComponent("million.csv").path
-try measure("write 1M-row trace CSV (with truth)") { try TraceCSVWriter.write(million, to: path) }
-let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
-print("  rows: \(million.count), bytes: \(size)")
-try measure("read + validate 1M-row trace CSV") { _ = try TraceCSVReader.read(contentsOf: path) }
-try measure("  of which: encode 1M rows to bytes") { _ = TraceCSVWriter.encode(million) }
+if selected("trace CSV 1M rows") {
+    var millionSpec = hourSpec
+    millionSpec.motion = [MotionSegment(model: .glance, duration: 1_000_000 / 60.0)]
+    let million = try TraceSynthesizer.synthesize(millionSpec)
+    let path = directory.appendingPathComponent("million.csv").path
+    try TraceCSVWriter.write(million, to: path)
+    let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    print("trace CSV: \(million.count) rows, \(size) bytes")
+    try measure("write 1M-row trace CSV (with truth)") { try TraceCSVWriter.write(million, to: path) }
+    try measure("read + validate 1M-row trace CSV") { _ = try TraceCSVReader.read(contentsOf: path) }
+    measure("  of which: format 1M rows to bytes") { _ = TraceCSVWriter.encode(million) }
+}
+
+if selected("frames PNG SSIM compare diff") {
+    // Frames: 1179×2556 (iPhone 15 Pro portrait) golden vs actual with a 24×24 block at +40 red and ±1 noise.
+    func benchFrame(width: Int, height: Int, perturbed: Bool) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        var state: UInt64 = 0x2545F4914F6CDD1D
+        image.pixels.withUnsafeMutableBufferPointer { p in
+            for y in 0..<height {
+                for x in 0..<width {
+                    // Room-like content: shaded walls, a checker floor, a few panels, mild texture noise.
+                    state ^= state >> 12; state ^= state << 25; state ^= state >> 27
+                    let noise = Int((state &* 2685821657736338717) >> 61)  // 0...7
+                    let wall = 60 + (x * 90) / width + (y * 40) / height
+                    let checker = y > height * 2 / 3 && ((x / 64) + (y / 64)) % 2 == 0 ? 50 : 0
+                    let panel = (x / 200 + y / 300) % 5 == 0 ? 40 : 0
+                    let i = (y * width + x) * 4
+                    p[i] = UInt8(min(215, wall + checker + noise))
+                    p[i + 1] = UInt8(min(255, wall / 2 + panel + noise))
+                    p[i + 2] = UInt8(min(255, 90 + checker + panel))
+                    p[i + 3] = 255
+                }
+            }
+        }
+        if perturbed {
+            for y in 1200..<1224 { for x in 500..<524 { image.pixels[(y * width + x) * 4] += 40 } }
+            var s: UInt64 = 99
+            for _ in 0..<(width * height / 100) {
+                s ^= s >> 12; s ^= s << 25; s ^= s >> 27
+                let r = s &* 2685821657736338717
+                let i = Int(r % UInt64(width * height)) * 4 + 1
+                image.pixels[i] = image.pixels[i] == 0 ? 1 : image.pixels[i] - 1
+            }
+        }
+        return image
+    }
+
+    let frameWidth = 1179, frameHeight = 2556
+    let goldenFrame = benchFrame(width: frameWidth, height: frameHeight, perturbed: false)
+    let actualFrame = benchFrame(width: frameWidth, height: frameHeight, perturbed: true)
+    let goldenPath = directory.appendingPathComponent("golden.png").path
+    let actualPath = directory.appendingPathComponent("actual.png").path
+    try measure("PNG encode 1179×2556 RGBA (level 1, Sub)") { try PNGCodec.write(goldenFrame, to: goldenPath) }
+    try PNGCodec.write(actualFrame, to: actualPath)
+    print("  bytes: \((try FileManager.default.attributesOfItem(atPath: goldenPath)[.size] as? Int) ?? 0)")
+    try measure("PNG decode 1179×2556") { _ = try PNGCodec.read(contentsOf: goldenPath) }
+    measure("SSIM mean + min 1179×2556", repetitions: 9) { _ = SSIM.compute(goldenFrame, actualFrame) }
+    try measure("compare: all metrics incl. SSIM", repetitions: 9) {
+        _ = try FrameComparator.compare(golden: goldenFrame, actual: actualFrame)
+    }
+    measure("diff image 1179×2556") { _ = DiffImage.make(golden: goldenFrame, actual: actualFrame, threshold: 2) }
+    let diffFrame = DiffImage.make(golden: goldenFrame, actual: actualFrame, threshold: 2)
+    try measure("diff PNG encode (RGB, level 1, Sub)") {
+        try PNGCodec.write(diffFrame, to: directory.appendingPathComponent("diff.png").path, options: PNGWriteOptions(channels: .rgb))
+    }
+
+    // The whole `parallax compare` process (both decodes, every metric, a diff PNG), when built beside us.
+    let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parallax")
+    if FileManager.default.isExecutableFile(atPath: cli.path) {
+        try measure("parallax compare process (+ --diff)", repetitions: 9) {
+            let process = Process()
+            process.executableURL = cli
+            process.arguments = ["compare", goldenPath, actualPath, "--diff", directory.appendingPathComponent("cli-diff.png").path]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+    }
+    if let keep = ProcessInfo.processInfo.environment["PARALLAX_BENCH_FRAMES"] {
+        try PNGCodec.write(goldenFrame, to: keep + "/golden.png")
+        try PNGCodec.write(actualFrame, to: keep + "/actual.png")
+        print("  frames written to \(keep)")
+    }
+}
 
 // Projection: the app's off-axis projection + view matrices, one core.
-do {
+if selected("projection matrices") {
     let projection = try OffAxisProjection(screen: try ScreenModel.device("iphone-16-pro"), movementScale: 1.5)
     let count = 10_000_000
     var checksum = 0.0
-    try measure("10M OffAxisProjection.camera(head:), 1 core") {
+    try measure("10M projection matrices (camera(head:)), 1 core") {
         var head = Vec3(0.02, -0.01, 0.35)
         for i in 0..<count {
             head.x = Double(i & 1023) * 1e-5
@@ -68,10 +148,10 @@ do {
     print("  checksum: \(checksum)")
 }
 
-// Parallax accuracy: 1 hour at 60 Hz × 20 reference points.
-do {
+// Parallax accuracy: 1 hour at 60 Hz × 20 reference points (the cube room's corners and edge midpoints).
+if selected("parallax accuracy") {
     let screen = try ScreenModel.device("iphone-16-pro")
-    let trace = try TraceSynthesizer.synthesize(hourSpec)
+    let trace = try hour ?? TraceSynthesizer.synthesize(hourSpec)
     var report: ParallaxAccuracyReport?
     try measure("parallax accuracy, 1 h at 60 Hz × 20 points") {
         report = try ParallaxAccuracy.evaluate(trace: trace, screen: screen, movementScale: 1.5)

@@ -49,26 +49,27 @@ public struct MotionPlan: Sendable {
 
     /// True head position at time t (clamped to the plan's time span).
     public func position(at t: Double) -> Vec3 {
-        let segment = self.segment(at: t)
-        return Self.position(in: segment, at: min(max(t - segment.start, 0), segment.duration))
+        let index = segmentIndex(at: t)
+        return segments.withUnsafeBufferPointer { all in
+            Self.position(in: all[index], at: min(max(t - all[index].start, 0), all[index].duration))
+        }
     }
 
     /// Whether the tracker can see the head at time t (false while a walk-by is outside its range).
     public func isInTrackingRange(at t: Double) -> Bool {
-        let segment = self.segment(at: t)
-        if case .walkBy(_, _, _, let range) = segment.shape {
+        if case .walkBy(_, _, _, let range) = segments[segmentIndex(at: t)].shape {
             return abs(position(at: t).x) <= range
         }
         return true
     }
 
-    private func segment(at t: Double) -> Segment {
+    private func segmentIndex(at t: Double) -> Int {
         var low = 0, high = segments.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if segments[mid].start <= t { low = mid } else { high = mid - 1 }
         }
-        return segments[low]
+        return low
     }
 
     private static func shape(for segment: MotionSegment, origin: Vec3, random: RandomSource) -> Shape {
@@ -124,7 +125,7 @@ public struct MotionPlan: Sendable {
         return moves
     }
 
-    private static func position(in segment: Segment, at tau: Double) -> Vec3 {
+    private static func position(in segment: borrowing Segment, at tau: Double) -> Vec3 {
         let origin = segment.origin
         switch segment.shape {
         case .drift(let amplitudes, let frequencies, let phases):
@@ -141,12 +142,15 @@ public struct MotionPlan: Sendable {
                                  amplitude.y * sin(2 * .pi * frequency.y * tau),
                                  amplitude.z * sin(2 * .pi * frequency.z * tau))
         case .moves(let moves):
-            var position = origin
-            for move in moves {
-                if tau < move.start { break }
-                position = MinimumJerk.position(from: move.from, to: move.to, duration: move.duration, at: tau - move.start)
+            // The last move that has started (binary search: long segments hold thousands of moves).
+            var low = 0, high = moves.count
+            while low < high {
+                let mid = (low + high) / 2
+                if moves[mid].start <= tau { low = mid + 1 } else { high = mid }
             }
-            return position
+            guard low > 0 else { return origin }
+            let move = moves[low - 1]
+            return MinimumJerk.position(from: move.from, to: move.to, duration: move.duration, at: tau - move.start)
         case .step(let amplitude, let interval):
             return Int((tau / interval).rounded(.down)) % 2 == 1 ? origin + amplitude : origin
         case .chirp(let amplitude, let f0, let f1, let duration):

@@ -15,6 +15,7 @@ struct Parallax: ParsableCommand {
         version: ParallaxVersion.string,
         subcommands: [
             SynthCommand.self,
+            CompareCommand.self,
             InspectCommand.self,
             ProjectCommand.self,
         ]
