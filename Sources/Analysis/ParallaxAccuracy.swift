@@ -283,6 +283,8 @@ public enum ParallaxAccuracy {
                     qy.update(from: ay, count: m)
                     frame += 1
                 }
+            } catch let error as ProjectionError {
+                result.error = ParallaxAccuracyError("frame \(frame + 1) (t = \(samples[frame].t) s): \(error)")
             } catch {
                 result.error = error
             }
