@@ -3,12 +3,25 @@
 // Module map and dependency direction: ../shared/DESIGN.md (dependencies point downward only).
 import PackageDescription
 
+let libraryModules = [
+    "Scientific",
+    "Geometry",
+    "Tracking",
+    "Imaging",
+    "Golden",
+    "GoldenTesting",
+    "Reporting",
+    "Projection",
+    "Analysis",
+    "Rendering",
+]
+
 let package = Package(
     name: "ParallaxLab",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "parallax", targets: ["parallax"]),
-        .library(name: "ParallaxLab", targets: ["Scientific", "Geometry", "Tracking", "Imaging", "Golden", "GoldenTesting", "Rendering"]),
+        .library(name: "ParallaxLab", targets: libraryModules),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -19,30 +32,48 @@ let package = Package(
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "CPNGSupport", dependencies: ["CPNG"]),  // setjmp-guarded libpng read/write (C)
 
         // Library modules.
         .target(name: "Scientific", dependencies: ["CGSL"]),
         .target(name: "Geometry"),
         .target(name: "Tracking", dependencies: ["Geometry", "Scientific", .product(name: "Yams", package: "Yams")]),
-        .target(name: "CPNGSupport", dependencies: ["CPNG"]),  // setjmp-guarded libpng read/write (C)
         .target(name: "Imaging", dependencies: ["CPNGSupport"]),
         .target(name: "Golden", dependencies: ["Imaging"]),
         .target(name: "GoldenTesting", dependencies: ["Golden", "Imaging"]),
+        .target(name: "Reporting"),
+        .target(name: "Projection", dependencies: ["Geometry"]),
+        .target(name: "Analysis", dependencies: ["Tracking", "Projection", "Scientific"]),
         .target(name: "Rendering", dependencies: ["Geometry", "Imaging"]),
 
-        // Command-line tool.
+        // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
-            "Tracking", "Imaging", "Golden",
+            "Tracking",
+            "Imaging",
+            "Golden",
+            "Projection",
+            "Rendering",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "parallax-bench", dependencies: ["Tracking", "Imaging", "Golden", "Rendering"], path: "Benchmarks/parallax-bench"),
+        .executableTarget(name: "parallax-bench", dependencies: [
+            "Tracking",
+            "Imaging",
+            "Golden",
+            "Projection",
+            "Analysis",
+            "Rendering",
+        ], path: "Benchmarks/parallax-bench"),
 
         // Tests mirror modules.
         .testTarget(name: "ScientificTests", dependencies: ["Scientific"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
         .testTarget(name: "CLITests", dependencies: ["parallax"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CZlib"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "ProjectionTests", dependencies: ["Projection"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging"]),
     ]
 )

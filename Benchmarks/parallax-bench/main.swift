@@ -3,6 +3,8 @@ import Foundation
 import Geometry
 import Golden
 import Imaging
+import Projection
+import Analysis
 import Rendering
 import Tracking
 
@@ -130,24 +132,40 @@ if selected("frames PNG SSIM compare diff") {
     }
 }
 
+// Projection: the app's off-axis projection + view matrices, one core.
+if selected("projection matrices") {
+    let projection = try OffAxisProjection(screen: try ScreenModel.device("iphone-16-pro"), movementScale: 1.5)
+    let count = 10_000_000
+    var checksum = 0.0
+    try measure("10M projection matrices (camera(head:)), 1 core") {
+        var head = Vec3(0.02, -0.01, 0.35)
+        for i in 0..<count {
+            head.x = Double(i & 1023) * 1e-5
+            let camera = try projection.camera(head: head)
+            let p = camera.projection.rows, v = camera.view.rows
+            checksum += p.0.x + p.0.z + p.1.y + p.1.z + p.2.z + p.2.w + p.3.z + v.0.w + v.1.w + v.2.w
+        }
+    }
+    print("  checksum: \(checksum)")
+}
+
+// Parallax accuracy: 1 hour at 60 Hz × 20 reference points (the cube room's corners and edge midpoints).
+if selected("parallax accuracy") {
+    let screen = try ScreenModel.device("iphone-16-pro")
+    let trace = try hour ?? TraceSynthesizer.synthesize(hourSpec)
+    var report: ParallaxAccuracyReport?
+    try measure("parallax accuracy, 1 h at 60 Hz × 20 points") {
+        report = try ParallaxAccuracy.evaluate(trace: trace, screen: screen, movementScale: 1.5)
+    }
+    if let report { print("  frames: \(report.frames), points: \(report.points), total rms \(report.total.pixels.rms) px") }
+}
+
 // Cube room at 1179×2556 (iPhone 15 Pro), head off-centre, into memory (no PNG encode).
 if selected("render cube room") {
-    let width = 0.0651013, height = 0.1411357
-    let eye = Vec3(0.02 * 1.5, 0.01 * 1.5, 0.35)
-    let n = 0.001, f = 10.0, k = n / eye.z
-    let l = (-width / 2 - eye.x) * k, r = (width / 2 - eye.x) * k, b = (-height / 2 - eye.y) * k, t = (height / 2 - eye.y) * k
-    let projection: [Double] = [2 * n / (r - l), 0, (r + l) / (r - l), 0, 0, 2 * n / (t - b), (t + b) / (t - b), 0,
-                                0, 0, -(f + n) / (f - n), -2 * f * n / (f - n), 0, 0, -1, 0]
-    var clip = [Double](repeating: 0, count: 16)
-    let view: [Double] = [1, 0, 0, -eye.x, 0, 1, 0, -eye.y, 0, 0, 1, -eye.z, 0, 0, 0, 1]
-    for i in 0..<4 { for j in 0..<4 { for m in 0..<4 { clip[4 * i + j] += projection[4 * i + m] * view[4 * m + j] } } }
-    let room = CubeRoom.screen(width: width, height: height)
-    let textures = CubeRoom.Face.allCases.map { face -> Texture in
-        let image = DefaultFaceTextures.texture(for: face)
-        return Texture(width: image.width, height: image.height, rgba: image.pixels)
-    }
-    let triangles = room.clipTriangles(clipFromWorld: clip)
+    let screen = try ScreenModel.device("iphone-15-pro")
+    let camera = try OffAxisProjection(screen: screen).camera(head: Vec3(0.02, 0.01, 0.35))
+    let scene = CubeScene(room: .screen(width: screen.width, height: screen.height))
     measure("render cube room 1179×2556 (bilinear)", repetitions: 9) {
-        _ = TriangleRasterizer.render(triangles, textures: textures, width: 1179, height: 2556)
+        _ = scene.render(clipFromWorld: camera.viewProjection, width: screen.pixelWidth, height: screen.pixelHeight)
     }
 }

@@ -48,7 +48,8 @@ public struct CubeRoom: Sendable, Equatable {
     /// Two triangles per face in clip space, (u, v) = (0,0) top-left … (1,1) bottom-right; the texture index
     /// is the face's position in `Face.allCases`.
     /// - Parameter clipFromWorld: projection · view, a 4×4 matrix acting on column vectors, row-major.
-    public func clipTriangles(clipFromWorld m: [Double]) -> [ClipTriangle] {
+    public func clipTriangles(clipFromWorld matrix: Mat4) -> [ClipTriangle] {
+        let m = matrix.elements
         precondition(m.count == 16, "a 4×4 matrix has 16 entries")
         func transform(_ p: Vec3, _ u: Double, _ v: Double) -> ClipVertex {
             ClipVertex(x: m[0] * p.x + m[1] * p.y + m[2] * p.z + m[3],

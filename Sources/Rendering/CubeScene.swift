@@ -18,7 +18,7 @@ public struct CubeScene: Sendable {
 
     /// Renders the room through `clipFromWorld` (projection · view) into a width × height frame.
     public func render(clipFromWorld: Mat4, width: Int, height: Int, options: RasterOptions = RasterOptions()) -> RGBAImage {
-        TriangleRasterizer.render(room.clipTriangles(clipFromWorld: clipFromWorld.elements), textures: textures,
+        TriangleRasterizer.render(room.clipTriangles(clipFromWorld: clipFromWorld), textures: textures,
                                   width: width, height: height, options: options)
     }
 }

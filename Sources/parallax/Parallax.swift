@@ -17,6 +17,8 @@ struct Parallax: ParsableCommand {
             SynthCommand.self,
             CompareCommand.self,
             InspectCommand.self,
+            ProjectCommand.self,
+            RenderCommand.self,
         ]
     )
 }

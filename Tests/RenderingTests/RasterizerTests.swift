@@ -54,7 +54,7 @@ import Testing
         let texture = Texture(width: width, height: height, rgba: checker)
         // A quad exactly covering the screen, in the screen plane z = 0: pinned, whatever the eye.
         for eye in [Vec3(0, 0, 0.35), Vec3(0.04, -0.03, 0.25), Vec3(-0.1, 0.08, 0.6)] {
-            let m = referenceClipMatrix(eye: eye, width: W, height: H)
+            let m = referenceClipMatrix(eye: eye, width: W, height: H).elements
             func vertex(_ x: Double, _ y: Double, _ u: Double, _ v: Double) -> ClipVertex {
                 ClipVertex(x: m[0] * x + m[1] * y + m[3], y: m[4] * x + m[5] * y + m[7], z: m[8] * x + m[9] * y + m[11],
                            w: m[12] * x + m[13] * y + m[15], u: u, v: v)
@@ -83,7 +83,7 @@ import Testing
         // A floor quad from in front of the eye to behind it: no NaNs, no wrap-around, drawn up to the near plane.
         let W = 0.06, H = 0.12
         let eye = Vec3(0, 0, 0.3)
-        let m = referenceClipMatrix(eye: eye, width: W, height: H)
+        let m = referenceClipMatrix(eye: eye, width: W, height: H).elements
         func vertex(_ p: Vec3, _ u: Double, _ v: Double) -> ClipVertex {
             ClipVertex(x: m[0] * p.x + m[1] * p.y + m[2] * p.z + m[3], y: m[4] * p.x + m[5] * p.y + m[6] * p.z + m[7],
                        z: m[8] * p.x + m[9] * p.y + m[10] * p.z + m[11], w: m[12] * p.x + m[13] * p.y + m[14] * p.z + m[15], u: u, v: v)

@@ -4,7 +4,11 @@ import Geometry
 
 /// An independent statement of the app's camera for the tests: glFrustum(l, r, b, t, n, f) with
 /// k = n/ez, l = (−W/2 − ex)·k, … and view = translate(−eye); returned as clip-from-world, row-major.
-func referenceClipMatrix(eye e: Vec3, width W: Double, height H: Double, near n: Double = 0.001, far f: Double = 10) -> [Double] {
+func referenceClipMatrix(eye e: Vec3, width W: Double, height H: Double, near n: Double = 0.001, far f: Double = 10) -> Mat4 {
+    Mat4(rowArrays: (0..<4).map { r in Array(referenceClipElements(eye: e, width: W, height: H, near: n, far: f)[(4 * r)..<(4 * r + 4)]) })!
+}
+
+func referenceClipElements(eye e: Vec3, width W: Double, height H: Double, near n: Double, far f: Double) -> [Double] {
     let k = n / e.z
     let l = (-W / 2 - e.x) * k, r = (W / 2 - e.x) * k, b = (-H / 2 - e.y) * k, t = (H / 2 - e.y) * k
     let projection: [Double] = [2 * n / (r - l), 0, (r + l) / (r - l), 0,
@@ -18,7 +22,8 @@ func referenceClipMatrix(eye e: Vec3, width W: Double, height H: Double, near n:
 }
 
 /// Where a world point lands in pixel coordinates (x right, y down; pixel centres at i + ½).
-func pixelPosition(of p: Vec3, clip m: [Double], width: Int, height: Int) -> (x: Double, y: Double) {
+func pixelPosition(of p: Vec3, clip matrix: Mat4, width: Int, height: Int) -> (x: Double, y: Double) {
+    let m = matrix.elements
     let x = m[0] * p.x + m[1] * p.y + m[2] * p.z + m[3]
     let y = m[4] * p.x + m[5] * p.y + m[6] * p.z + m[7]
     let w = m[12] * p.x + m[13] * p.y + m[14] * p.z + m[15]

@@ -1,0 +1,72 @@
+import Foundation
+
+/// A heatmap of values on a grid (e.g. jitter over α × movementScale), with a colour scale and labels.
+public struct SVGHeatmap: Sendable {
+    public var title: String
+    public var xLabel: String
+    public var yLabel: String
+    public var xValues: [Double]
+    public var yValues: [Double]
+    /// values[yIndex][xIndex]; NaN cells are drawn grey.
+    public var values: [[Double]]
+    public var unit: String
+    public var cellWidth = 8.0
+    public var cellHeight = 10.0
+
+    public init(title: String, xLabel: String, yLabel: String, xValues: [Double], yValues: [Double], values: [[Double]], unit: String) {
+        self.title = title
+        self.xLabel = xLabel
+        self.yLabel = yLabel
+        self.xValues = xValues
+        self.yValues = yValues
+        self.values = values
+        self.unit = unit
+    }
+
+    /// Viridis-like ramp from dark blue (low) to yellow (high).
+    static func color(_ t: Double) -> String {
+        let stops: [(Double, Double, Double)] = [(68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)]
+        let x = min(max(t, 0), 1) * Double(stops.count - 1)
+        let i = min(Int(x), stops.count - 2), f = x - Double(i)
+        let a = stops[i], b = stops[i + 1]
+        return String(format: "#%02x%02x%02x", Int(a.0 + (b.0 - a.0) * f), Int(a.1 + (b.1 - a.1) * f), Int(a.2 + (b.2 - a.2) * f))
+    }
+
+    public var svg: String {
+        let left = 64.0, top = 28.0, bottom = 44.0, legend = 80.0
+        let plotW = cellWidth * Double(xValues.count), plotH = cellHeight * Double(yValues.count)
+        let width = left + plotW + legend, height = top + plotH + bottom
+        let finite = values.flatMap { $0 }.filter(\.isFinite)
+        let low = finite.min() ?? 0, high = max(finite.max() ?? 1, low + 1e-12)
+        func n(_ v: Double) -> String { String(format: "%.1f", v) }
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" class=\"chart\" role=\"img\">"
+        out += "<title>\(HTML.escape(title))</title><text x=\"\(n(left))\" y=\"16\" class=\"chart-title\">\(HTML.escape(title))</text>"
+        for (yi, row) in values.enumerated() {
+            for (xi, value) in row.enumerated() {
+                let fill = value.isFinite ? Self.color((value - low) / (high - low)) : "#bbb"
+                let y = top + plotH - Double(yi + 1) * cellHeight
+                out += "<rect x=\"\(n(left + Double(xi) * cellWidth))\" y=\"\(n(y))\" width=\"\(n(cellWidth))\" height=\"\(n(cellHeight))\" fill=\"\(fill)\"><title>\(HTML.escape(xLabel)) \(SVGChart.format(xValues[xi])), \(HTML.escape(yLabel)) \(SVGChart.format(yValues[yi])): \(SVGChart.format(value)) \(HTML.escape(unit))</title></rect>"
+            }
+        }
+        let xStride = max(1, xValues.count / 8), yStride = max(1, yValues.count / 8)
+        for xi in stride(from: 0, to: xValues.count, by: xStride) {
+            out += "<text x=\"\(n(left + (Double(xi) + 0.5) * cellWidth))\" y=\"\(n(top + plotH + 14))\" text-anchor=\"middle\" class=\"tick\">\(SVGChart.format(xValues[xi]))</text>"
+        }
+        for yi in stride(from: 0, to: yValues.count, by: yStride) {
+            out += "<text x=\"\(n(left - 4))\" y=\"\(n(top + plotH - (Double(yi) + 0.5) * cellHeight + 4))\" text-anchor=\"end\" class=\"tick\">\(SVGChart.format(yValues[yi]))</text>"
+        }
+        out += "<text x=\"\(n(left + plotW / 2))\" y=\"\(n(height - 6))\" text-anchor=\"middle\" class=\"axis-label\">\(HTML.escape(xLabel))</text>"
+        out += "<text transform=\"translate(14 \(n(top + plotH / 2))) rotate(-90)\" text-anchor=\"middle\" class=\"axis-label\">\(HTML.escape(yLabel))</text>"
+        // Colour scale.
+        let scaleX = left + plotW + 16
+        for i in 0..<20 {
+            let t = Double(19 - i) / 19
+            out += "<rect x=\"\(n(scaleX))\" y=\"\(n(top + Double(i) * plotH / 20))\" width=\"12\" height=\"\(n(plotH / 20 + 0.5))\" fill=\"\(Self.color(t))\"/>"
+        }
+        out += "<text x=\"\(n(scaleX + 16))\" y=\"\(n(top + 8))\" class=\"tick\">\(SVGChart.format(high))</text>"
+        out += "<text x=\"\(n(scaleX + 16))\" y=\"\(n(top + plotH))\" class=\"tick\">\(SVGChart.format(low))</text>"
+        out += "<text x=\"\(n(scaleX + 16))\" y=\"\(n(top + plotH / 2))\" class=\"tick\">\(HTML.escape(unit))</text>"
+        out += "</svg>"
+        return out
+    }
+}

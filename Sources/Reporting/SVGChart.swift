@@ -1,0 +1,188 @@
+import Foundation
+
+/// Charts as standalone SVG markup generated from numbers: axes with "nice" ticks, labels with units,
+/// legends. Labels are escaped; numbers are formatted, so the markup is safe to embed as trusted.
+public struct SVGChart: Sendable {
+    public struct Series: Sendable {
+        public var name: String
+        public var points: [(x: Double, y: Double)]
+        public var color: String
+        public var style: Style
+
+        public enum Style: Sendable { case line, dots, dashed }
+
+        public init(name: String, points: [(x: Double, y: Double)], color: String, style: Style = .line) {
+            self.name = name
+            self.points = points
+            self.color = color
+            self.style = style
+        }
+    }
+
+    public var title: String
+    public var xLabel: String
+    public var yLabel: String
+    public var series: [Series]
+    public var width = 640.0
+    public var height = 300.0
+    /// Optional horizontal reference lines (e.g. a budget), with labels.
+    public var references: [(y: Double, label: String)] = []
+
+    public init(title: String, xLabel: String, yLabel: String, series: [Series]) {
+        self.title = title
+        self.xLabel = xLabel
+        self.yLabel = yLabel
+        self.series = series
+    }
+
+    public static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+
+    /// Round tick values (1, 2, 5 × 10^k) covering [low, high].
+    public static func ticks(_ low: Double, _ high: Double, count: Int = 6) -> [Double] {
+        guard low.isFinite, high.isFinite else { return [] }
+        if high <= low { return [low] }
+        let raw = (high - low) / Double(max(count - 1, 1))
+        let magnitude = pow(10, floor(log10(raw)))
+        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? raw
+        var ticks: [Double] = []
+        var k = ceil(low / step - 1e-9)
+        while k * step <= high + step * 1e-9 {
+            ticks.append(k == 0 ? 0 : k * step)   // multiples of the step, never accumulated sums
+            k += 1
+        }
+        return ticks
+    }
+
+    public static func format(_ value: Double) -> String {
+        if value == 0 { return "0" }
+        let magnitude = abs(value)
+        if magnitude >= 1e5 || magnitude < 1e-3 { return String(format: "%.2g", value) }
+        if magnitude >= 100 { return String(format: "%.0f", value) }
+        if magnitude >= 1 { return String(format: "%.4g", value) }
+        return String(format: "%.3g", value)
+    }
+
+    public var svg: String {
+        let left = 64.0, right = 16.0, top = 28.0, bottom = 44.0
+        let plotW = width - left - right, plotH = height - top - bottom
+        let all = series.flatMap(\.points).filter { $0.x.isFinite && $0.y.isFinite }
+        var xMin = all.map(\.x).min() ?? 0, xMax = all.map(\.x).max() ?? 1
+        var yMin = all.map(\.y).min() ?? 0, yMax = all.map(\.y).max() ?? 1
+        for reference in references where reference.y.isFinite {
+            yMin = min(yMin, reference.y)
+            yMax = max(yMax, reference.y)
+        }
+        if xMax <= xMin { xMin -= 0.5; xMax += 0.5 }
+        if yMax <= yMin { yMin -= 0.5; yMax += 0.5 }
+        let pad = (yMax - yMin) * 0.05
+        yMin -= pad
+        yMax += pad
+        func sx(_ x: Double) -> Double { left + (x - xMin) / (xMax - xMin) * plotW }
+        func sy(_ y: Double) -> Double { top + (1 - (y - yMin) / (yMax - yMin)) * plotH }
+        func n(_ v: Double) -> String { String(format: "%.1f", v) }
+
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" class=\"chart\" role=\"img\">"
+        out += "<title>\(HTML.escape(title))</title>"
+        out += "<text x=\"\(n(left))\" y=\"16\" class=\"chart-title\">\(HTML.escape(title))</text>"
+        out += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotW))\" height=\"\(n(plotH))\" fill=\"none\" stroke=\"#999\"/>"
+        for tick in Self.ticks(xMin, xMax) {
+            out += "<line x1=\"\(n(sx(tick)))\" x2=\"\(n(sx(tick)))\" y1=\"\(n(top))\" y2=\"\(n(top + plotH))\" stroke=\"#eee\"/>"
+            out += "<text x=\"\(n(sx(tick)))\" y=\"\(n(top + plotH + 14))\" text-anchor=\"middle\" class=\"tick\">\(Self.format(tick))</text>"
+        }
+        for tick in Self.ticks(yMin, yMax) {
+            out += "<line x1=\"\(n(left))\" x2=\"\(n(left + plotW))\" y1=\"\(n(sy(tick)))\" y2=\"\(n(sy(tick)))\" stroke=\"#eee\"/>"
+            out += "<text x=\"\(n(left - 4))\" y=\"\(n(sy(tick) + 4))\" text-anchor=\"end\" class=\"tick\">\(Self.format(tick))</text>"
+        }
+        out += "<text x=\"\(n(left + plotW / 2))\" y=\"\(n(height - 6))\" text-anchor=\"middle\" class=\"axis-label\">\(HTML.escape(xLabel))</text>"
+        out += "<text transform=\"translate(14 \(n(top + plotH / 2))) rotate(-90)\" text-anchor=\"middle\" class=\"axis-label\">\(HTML.escape(yLabel))</text>"
+        for reference in references where reference.y.isFinite {
+            out += "<line x1=\"\(n(left))\" x2=\"\(n(left + plotW))\" y1=\"\(n(sy(reference.y)))\" y2=\"\(n(sy(reference.y)))\" stroke=\"#c00\" stroke-dasharray=\"6 3\"/>"
+            out += "<text x=\"\(n(left + plotW - 4))\" y=\"\(n(sy(reference.y) - 4))\" text-anchor=\"end\" class=\"tick\" fill=\"#c00\">\(HTML.escape(reference.label))</text>"
+        }
+        for s in series {
+            let points = s.points.filter { $0.x.isFinite && $0.y.isFinite }
+            switch s.style {
+            case .dots:
+                for p in points {
+                    out += "<circle cx=\"\(n(sx(p.x)))\" cy=\"\(n(sy(p.y)))\" r=\"3\" fill=\"\(HTML.escape(s.color))\"><title>\(HTML.escape(s.name)): \(Self.format(p.x)), \(Self.format(p.y))</title></circle>"
+                }
+            case .line, .dashed:
+                // Decimate to at most ~2 points per horizontal pixel (min and max kept per column).
+                let path = Self.decimated(points, columns: Int(plotW)).map { "\(n(sx($0.x))),\(n(sy($0.y)))" }.joined(separator: " ")
+                let dash = s.style == .dashed ? " stroke-dasharray=\"4 3\"" : ""
+                out += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(HTML.escape(s.color))\" stroke-width=\"1.3\"\(dash)/>"
+            }
+        }
+        // Legend.
+        var legendX = left + 8
+        for s in series where !s.name.isEmpty {
+            out += "<rect x=\"\(n(legendX))\" y=\"\(n(top + 6))\" width=\"10\" height=\"10\" fill=\"\(HTML.escape(s.color))\"/>"
+            out += "<text x=\"\(n(legendX + 14))\" y=\"\(n(top + 15))\" class=\"legend\">\(HTML.escape(s.name))</text>"
+            legendX += 24 + Double(s.name.count) * 6.5
+        }
+        out += "</svg>"
+        return out
+    }
+
+    /// Keeps the first, min, max and last point of each pixel column, in order.
+    static func decimated(_ points: [(x: Double, y: Double)], columns: Int) -> [(x: Double, y: Double)] {
+        guard points.count > 4 * columns, let first = points.first, let last = points.last, last.x > first.x else { return points }
+        var out: [(x: Double, y: Double)] = []
+        var column = -1
+        var bucket: [(x: Double, y: Double)] = []
+        func flush() {
+            guard !bucket.isEmpty else { return }
+            let low = bucket.min { $0.y < $1.y }!, high = bucket.max { $0.y < $1.y }!
+            let picks = [bucket.first!, low, high, bucket.last!].sorted { $0.x < $1.x }
+            for p in picks where !(out.last.map { $0.x == p.x && $0.y == p.y } ?? false) { out.append(p) }
+            bucket.removeAll(keepingCapacity: true)
+        }
+        for p in points {
+            let c = Int((p.x - first.x) / (last.x - first.x) * Double(columns))
+            if c != column {
+                flush()
+                column = c
+            }
+            bucket.append(p)
+        }
+        flush()
+        return out
+    }
+}
+
+/// A histogram as SVG bars.
+public struct SVGHistogram: Sendable {
+    public var title: String
+    public var xLabel: String
+    public var values: [Double]
+    public var bins: Int = 30
+    public var width = 420.0
+    public var height = 260.0
+
+    public init(title: String, xLabel: String, values: [Double], bins: Int = 30) {
+        self.title = title
+        self.xLabel = xLabel
+        self.values = values
+        self.bins = bins
+    }
+
+    public var svg: String {
+        let finite = values.filter(\.isFinite)
+        let low = finite.min() ?? 0, high = max(finite.max() ?? 1, low + 1e-12)
+        var counts = [Int](repeating: 0, count: bins)
+        for v in finite { counts[min(bins - 1, Int((v - low) / (high - low) * Double(bins)))] += 1 }
+        let step = (high - low) / Double(bins)
+        var chart = SVGChart(title: title, xLabel: xLabel, yLabel: "count", series: [])
+        chart.width = width
+        chart.height = height
+        // Draw as a stepped line outlining the bars.
+        var outline: [(x: Double, y: Double)] = [(low, 0)]
+        for (i, c) in counts.enumerated() {
+            outline.append((low + Double(i) * step, Double(c)))
+            outline.append((low + Double(i + 1) * step, Double(c)))
+        }
+        outline.append((high, 0))
+        chart.series = [SVGChart.Series(name: "", points: outline, color: "#1f77b4")]
+        return chart.svg
+    }
+}

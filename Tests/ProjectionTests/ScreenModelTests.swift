@@ -1,0 +1,109 @@
+import Foundation
+import Geometry
+import Projection
+import Testing
+
+@Suite struct ScreenModelTests {
+    @Test func tableActiveAreaIsPixelsOverPPI() {
+        #expect(DisplayTable.records.count == 32)
+        for record in DisplayTable.records {
+            let widthMM = Double(record.pixelWidth) / record.ppi * 25.4
+            let heightMM = Double(record.pixelHeight) / record.ppi * 25.4
+            #expect(abs(widthMM - record.activeWidthMM) <= 0.00005 + 1e-9, "\(record.model) width")
+            #expect(abs(heightMM - record.activeHeightMM) <= 0.00005 + 1e-9, "\(record.model) height")
+            // Apple's nominal diagonal, to the tenth of an inch it is quoted in (5.86 is sold as 5.8).
+            let diagonal = (widthMM * widthMM + heightMM * heightMM).squareRoot() / 25.4
+            #expect(abs(diagonal - record.diagonalInches) < 0.06, "\(record.model) diagonal \(diagonal)")
+        }
+    }
+
+    @Test func everyModelIsSelectableByNameSlugAndIdentifier() throws {
+        for record in DisplayTable.records {
+            var keys = [record.model, record.model.uppercased(), record.slug]
+            keys += record.identifiers
+            for key in keys {
+                let screen = try ScreenModel.parse(key)
+                #expect(screen.record?.model == record.model, "\(key)")
+                #expect(screen.pixelWidth == record.pixelWidth && screen.pixelHeight == record.pixelHeight)
+            }
+        }
+        #expect(try ScreenModel.parse("iphone-16-pro").record?.identifiers == ["iPhone17,1"])
+        #expect(try ScreenModel.parse("iPhone10,6").record?.model == "iPhone X")
+        #expect(DisplayTable.slug("iPhone 16 Pro Max") == "iphone-16-pro-max")
+        #expect(try ScreenModel.parse("iphone-16e").record?.model == "iPhone 16e")
+    }
+
+    @Test func iPhone16ProSizeIsTheWorkedExamplesScreen() throws {
+        let screen = try ScreenModel.device("iPhone 16 Pro")
+        #expect(relativelyClose(screen.width, 1206.0 / 460 * 0.0254, 1e-15))
+        #expect(relativelyClose(screen.width * 1000, 66.592, 1e-5))
+        #expect(relativelyClose(screen.height * 1000, 144.780, 1e-12))
+        #expect(screen.pixelWidth == 1206 && screen.pixelHeight == 2622)
+        #expect(screen.ppi == 460)
+        #expect(screen.source == .displayTable)
+        #expect(relativelyClose(screen.pixelsPerMeter.x, 460 / 0.0254, 1e-12))
+    }
+
+    @Test func unknownScreensAndBadSizesNameTheValue() {
+        #expect { try ScreenModel.parse("iphone-99") } throws: { "\($0)".contains("'iphone-99'") }
+        #expect { try ScreenModel.parse("0x0.141") } throws: { "\($0)" == "screen width: expected a positive finite size in meters, found 0.0" }
+        #expect { try ScreenModel.parse("0.065x-1") } throws: { "\($0)".contains("screen height") && "\($0)".contains("-1.0") }
+        #expect { try ScreenModel.parse("0.065xabc") } throws: { "\($0)".contains("'0.065xabc'") }
+        #expect { try ScreenModel.parse("0.065x0.141@12x") } throws: { "\($0)".contains("screen pixels") }
+        #expect { try ScreenModel(name: "x", width: .nan, height: 0.1) } throws: { "\($0)".contains("screen width") && "\($0)".contains("nan") }
+    }
+
+    @Test func customScreens() throws {
+        let plain = try ScreenModel.parse("0.065x0.141")
+        #expect(plain.width == 0.065 && plain.height == 0.141)
+        #expect(plain.source == .custom)
+        #expect(plain.pixelWidth == Int((0.065 / 0.0254 * 460).rounded()))
+        #expect(plain.cameraOffset == Vec3(0, 0.0705, 0))
+        #expect(plain.cameraOffsetQuality == .estimated)
+        let withPixels = try ScreenModel.parse("0.065x0.141@1170x2532")
+        #expect(withPixels.pixelWidth == 1170 && withPixels.pixelHeight == 2532)
+        #expect(relativelyClose(withPixels.ppi, 1170 / (0.065 / 0.0254), 1e-12))
+    }
+
+    @Test func appTableUsesBodyDimensionsForIPhone14To16AndPixelsOver460Otherwise() throws {
+        let pro = try ScreenModel.parse("app-table:iphone-16-pro")
+        #expect(relativelyClose(pro.width, 0.0715, 1e-12) && relativelyClose(pro.height, 0.1496, 1e-12))
+        #expect(pro.source == .appTable)
+        #expect(pro.pixelWidth == 1206)
+        #expect(try ScreenModel.device("iphone-16-pro", source: .appTable) == pro)
+        // 6.5–11 % too wide and 3–5 % too tall, for every body-dimension model.
+        for (model, _) in AppScreenTable.bodyDimensionsMM {
+            let app = try ScreenModel.device(model, source: .appTable), truth = try ScreenModel.device(model)
+            #expect((1.064...1.11).contains(app.width / truth.width), "\(model) width")
+            #expect((1.029...1.05).contains(app.height / truth.height), "\(model) height")
+        }
+        // Fallback: pixels / 460 ppi — 29 % too small at 326 ppi.
+        let xr = try ScreenModel.device("iPhone XR", source: .appTable), xrTrue = try ScreenModel.device("iPhone XR")
+        #expect(relativelyClose(xr.width, 828.0 / 460 * 0.0254, 1e-15))
+        #expect(relativelyClose(xr.width / xrTrue.width, 326.0 / 460, 1e-12))
+        #expect(abs(xr.width / xrTrue.width - 0.71) < 0.005)
+        #expect { try ScreenModel.parse("app-table:0.065x0.141") } throws: { "\($0)".contains("app-table") }
+    }
+
+    @Test func cameraOffsetsAreFlaggedAndRotateWithTheDevice() throws {
+        let x = try ScreenModel.device("iPhone X")
+        #expect(x.cameraOffsetQuality == .measured)
+        #expect(abs(x.cameraOffset.x - 0.009) < 1e-12)
+        #expect(abs(x.cameraOffset.y - 0.0675) < 0.0005)
+        for record in DisplayTable.records where record.model != "iPhone X" {
+            let screen = try ScreenModel.device(record)
+            #expect(screen.cameraOffsetQuality == .estimated)
+            // Near the top edge: 0–6 mm down, 5–10 mm lateral (reference README).
+            #expect((0...0.006).contains(screen.height / 2 - screen.cameraOffset.y))
+            #expect((0.005...0.010).contains(abs(screen.cameraOffset.x)))
+        }
+        let portrait = try ScreenModel.device("iphone-16-pro")
+        let left = portrait.oriented(.landscapeLeft), right = portrait.oriented(.landscapeRight)
+        #expect(left.width == portrait.height && left.height == portrait.width)
+        #expect(left.pixelWidth == 2622 && left.pixelHeight == 1206)
+        #expect(left.cameraOffset == Vec3(-portrait.cameraOffset.y, portrait.cameraOffset.x, 0))
+        #expect(right.cameraOffset == Vec3(portrait.cameraOffset.y, -portrait.cameraOffset.x, 0))
+        #expect(left.oriented(.landscapeRight) == right)
+        #expect(right.oriented(.portrait) == portrait)
+    }
+}
