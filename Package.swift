@@ -8,7 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "parallax", targets: ["parallax"]),
-        .library(name: "ParallaxLab", targets: ["Scientific", "Geometry", "Tracking"]),
+        .library(name: "ParallaxLab", targets: ["Scientific", "Geometry", "Tracking", "Smoothing", "Analysis"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,17 +24,22 @@ let package = Package(
         .target(name: "Scientific", dependencies: ["CGSL"]),
         .target(name: "Geometry"),
         .target(name: "Tracking", dependencies: ["Geometry", "Scientific", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Smoothing", dependencies: ["Tracking"]),
+        .target(name: "Analysis", dependencies: ["Tracking", "Smoothing", "Scientific"]),
 
         // Command-line tool.
         .executableTarget(name: "parallax", dependencies: [
             "Tracking",
+            "Smoothing", "Analysis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "parallax-bench", dependencies: ["Tracking"], path: "Benchmarks/parallax-bench"),
+        .executableTarget(name: "parallax-bench", dependencies: ["Tracking", "Smoothing", "Analysis"], path: "Benchmarks/parallax-bench"),
 
         // Tests mirror modules.
         .testTarget(name: "ScientificTests", dependencies: ["Scientific"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
         .testTarget(name: "CLITests", dependencies: ["parallax"]),
+        .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific"]),
     ]
 )

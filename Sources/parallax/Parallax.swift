@@ -15,6 +15,8 @@ struct Parallax: ParsableCommand {
         version: ParallaxVersion.string,
         subcommands: [
             SynthCommand.self,
+            SmoothCommand.self,
+            AnalyzeCommand.self,
         ]
     )
 }
