@@ -1,6 +1,8 @@
 // Release-build benchmarks: `make bench` (or swift run -c release parallax-bench). Prints median timings.
+import Analysis
 import Foundation
 import Geometry
+import Smoothing
 import Tracking
 
 func median(_ values: [Double]) -> Double {
@@ -43,3 +45,55 @@ try measure("write 1M-row trace CSV (with truth)") { try TraceCSVWriter.write(mi
 let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
 print("  rows: \(million.count), bytes: \(size)")
 try measure("read + validate 1M-row trace CSV") { _ = try TraceCSVReader.read(contentsOf: path) }
+
+// Smoothers: in-process throughput of 3D samples on one core (batch API, concrete type and via a spec).
+let smoothCount = 4_000_000
+let smoothInput: [HeadSample] = {
+    var spec = millionSpec
+    spec.motion = [MotionSegment(model: .glance, duration: Double(smoothCount) / 60)]
+    return Array(try! TraceSynthesizer.synthesize(spec).samples.prefix(smoothCount))
+}()
+var smoothOutput = [Vec3](repeating: .zero, count: smoothInput.count)
+
+@MainActor func throughput<S: Smoother>(_ name: String, _ make: () -> S) {
+    var times: [Double] = []
+    for _ in 0..<7 {
+        var filter = make()
+        let start = DispatchTime.now().uptimeNanoseconds
+        smoothInput.withUnsafeBufferPointer { input in
+            smoothOutput.withUnsafeMutableBufferPointer { filter.smooth(input, into: $0) }
+        }
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    let rate = Double(smoothInput.count) / median(times) / 1e6
+    print(String(format: "%-46@ median %7.1f M samples/s  (%d samples, best %.1f)", name as NSString, rate, smoothInput.count,
+                 Double(smoothInput.count) / times.min()! / 1e6))
+}
+
+print("samples for the smoother runs: \(smoothInput.count)")
+throughput("ema:alpha=0.25") { EMAFilter(alpha: 0.25) }
+throughput("ema-time:tau=0.058") { TimeConstantEMAFilter(tau: 0.058) }
+throughput("one-euro (paper, axis)") { OneEuroFilter() }
+throughput("one-euro variant=legacy,speed=norm") { OneEuroFilter(variant: .legacy, speed: .norm) }
+throughput("desp:alpha=0.5,predict=0.05") { DESPFilter() }
+throughput("kalman-cv") { KalmanCVFilter() }
+throughput("predict:horizon=0.03") { PredictStage() }
+throughput("spec 'ema:alpha=0.25' (any Smoother)") { SmootherChain([try! SmootherSpec("ema:alpha=0.25").makeSmoother()]) }
+throughput("spec 'one-euro' (any Smoother)") { SmootherChain([try! SmootherSpec("one-euro").makeSmoother()]) }
+throughput("spec 'kalman-cv' (any Smoother)") { SmootherChain([try! SmootherSpec("kalman-cv").makeSmoother()]) }
+throughput("chain one-euro|predict:horizon=0.03") { SmootherChain([OneEuroFilter(), PredictStage()]) }
+
+// analyze: 1 hour at 60 Hz with truth, read from CSV and analysed in-process.
+let hourPath = directory.appendingPathComponent("hour.csv").path
+try TraceCSVWriter.write(hour!, to: hourPath)
+let oneEuro = try SmootherSpec("one-euro:mincutoff=1,beta=10")
+var analysed: TraceAnalysisReport?
+try measure("read (chunked) + analyze 1 h trace (one-euro)") {
+    let trace = try TraceCSVReader.readConcurrently(contentsOf: hourPath)
+    analysed = TraceAnalysis.analyze(trace, smoother: oneEuro)
+}
+try measure("read 1 h trace CSV, serial") { _ = try TraceCSVReader.read(contentsOf: hourPath) }
+try measure("read 1 h trace CSV, chunked on all cores") { _ = try TraceCSVReader.readConcurrently(contentsOf: hourPath) }
+let hourTrace = try TraceCSVReader.read(contentsOf: hourPath)
+measure("analyze only (1 h, one-euro)") { _ = TraceAnalysis.analyze(hourTrace, smoother: oneEuro) }
+print("  filter lag: \(analysed!.lag.filter.map { String(format: "%.1f ms", $0.seconds * 1000) } ?? "—")")

@@ -60,7 +60,7 @@ struct AnalyzeCommand: ParsableCommand {
             throw InputError("--render-frames: expected a frame count in [0, 10], found \(renderFrames)")
         }
         let spec = try parseSmootherSpec(smoother)
-        let trace = try TraceCSVReader.read(contentsOf: input)
+        let trace = try TraceCSVReader.readConcurrently(contentsOf: input)
         var options = AnalysisOptions()
         options.cutoff = cutoff
         options.maxLag = maxLag

@@ -32,7 +32,7 @@ struct SmoothCommand: ParsableCommand {
 
     func run() throws {
         let spec = try parseSmootherSpec(smoother)
-        let trace = try TraceCSVReader.read(contentsOf: input)
+        let trace = try TraceCSVReader.readConcurrently(contentsOf: input)
         var filter = spec.makeSmoother()
         var result = filter.smooth(trace)
         result.setMetadata("smoother", spec.description)
