@@ -8,6 +8,12 @@ public struct LagEstimate: Codable, Equatable, Sendable {
     public var seconds: Double
     /// Normalised cross-correlation of the velocities at that delay (1 = identical shape).
     public var correlation: Double
+
+    /// Below this correlation the motion is too small against the noise for the delay to mean much.
+    public static let reliableCorrelation = 0.8
+
+    /// Whether `correlation` ≥ `reliableCorrelation`.
+    public var isReliable: Bool { correlation >= Self.reliableCorrelation }
 }
 
 /// Steady-state lag on constant-velocity stretches (ramps).

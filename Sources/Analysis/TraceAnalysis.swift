@@ -158,14 +158,24 @@ public enum TraceAnalysis {
         notes.append("jitter in screen pixels needs the projection module; not computed")
 
         // Latency model.
-        let sensorLatency = options.sensorLatency ?? lag.sensor?.seconds ?? LatencyModel.assumedSensorLatency
+        // Only delays whose velocity correlation is reliable (≥ 0.8) feed the model.
+        let reliableSensor = lag.sensor.flatMap { $0.isReliable ? $0 : nil }
+        let reliableTotal = lag.total.flatMap { $0.isReliable ? $0 : nil }
+        let reliableFilter = lag.filter.flatMap { $0.isReliable ? $0 : nil }
+        let sensorLatency = options.sensorLatency ?? reliableSensor?.seconds ?? LatencyModel.assumedSensorLatency
+        if options.sensorLatency == nil, hasTruth, reliableSensor == nil {
+            notes.append("latency model: truth → measured correlation below \(LagEstimate.reliableCorrelation); sensor latency assumed \(LatencyModel.assumedSensorLatency) s")
+        }
         // With ground truth the filter lag is (truth → filtered) − (truth → measured): both against the clean
         // truth, free of the bias that sensor noise gives a correlation against the noisy measurement.
         let filterLag: Double
-        if let total = lag.total, let sensor = lag.sensor {
+        if let total = reliableTotal, let sensor = reliableSensor {
             filterLag = total.seconds - sensor.seconds
+        } else if let filter = reliableFilter {
+            filterLag = filter.seconds
         } else {
-            filterLag = lag.filter?.seconds ?? 0
+            filterLag = 0
+            notes.append("latency model: no reliable filter lag (velocity correlation below \(LagEstimate.reliableCorrelation)); filter lag taken as 0")
         }
         let offsets = LatencyModel.timingOffsets(times: trace.samples.map(\.t), rate: rate)
         let latency = options.displayRates.map { displayRate in
