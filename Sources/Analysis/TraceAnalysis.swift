@@ -154,6 +154,7 @@ public enum TraceAnalysis {
         if jitter.stationary == nil { notes.append("jitter: no stationary stretch (speed < \(options.jitter.speedThreshold) m/s for ≥ \(options.jitter.settle + options.jitter.minimumDuration) s)") }
         let residual = gridTruth.map { truth in zip(gridFiltered, truth).map { $0 - $1 } } ?? gridFiltered
         jitter.residual = JitterMetrics.residualPower(residual, valid: valid, rate: rate, cutoff: options.cutoff)
+        if jitter.residual == nil { notes.append("residual power: no run of \(Welch.defaultSegmentLength) valid samples for a Welch segment") }
         if !hasTruth { notes.append("no ground truth: stationary jitter is the residual from a per-second quadratic fit; residual power is that of the filtered signal") }
         notes.append("jitter in screen pixels needs the projection module; not computed")
 

@@ -109,5 +109,5 @@ public struct ParameterValues: Sendable {
 public struct SmootherSpecError: Error, CustomStringConvertible, Equatable {
     public var message: String
     public init(_ message: String) { self.message = message }
-    public var description: String { "--smoother: \(message)" }
+    public var description: String { message }
 }

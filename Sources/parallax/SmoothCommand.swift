@@ -35,7 +35,8 @@ struct SmoothCommand: ParsableCommand {
         let trace = try TraceCSVReader.readConcurrently(contentsOf: input)
         var filter = spec.makeSmoother()
         var result = filter.smooth(trace)
-        result.setMetadata("smoother", spec.description)
+        // Smoothing a smoothed trace is the chain of both smoothers: record it as such.
+        result.setMetadata("smoother", trace.metadata("smoother").map { "\($0)|\(spec.description)" } ?? spec.description)
         try TraceCSVWriter.write(result, to: output)
     }
 }
@@ -45,6 +46,6 @@ func parseSmootherSpec(_ text: String) throws -> SmootherSpec {
     do {
         return try SmootherSpec(text)
     } catch let error as SmootherSpecError {
-        throw InputError(error.description)
+        throw InputError("--smoother: \(error.description)")
     }
 }
