@@ -20,11 +20,11 @@ public struct DESPFilter: Smoother {
     public static let summary = "LaViola's double exponential smoothing predictor"
     public static let parameters: [SmootherParameter] = [
         SmootherParameter("alpha", .number(lower: 0, lowerClosed: false, upper: 1, upperClosed: false), default: "0.5",
-                          help: "smoothing weight of the new sample (per sample)"),
+                          help: "per-sample weight"),
         SmootherParameter("predict", unit: "s", .number(lower: 0, lowerClosed: true, upper: 1, upperClosed: true), default: "0.05",
                           help: "prediction horizon"),
         SmootherParameter("rate", unit: "Hz", .number(lower: 0, lowerClosed: false, upper: 10_000, upperClosed: true), default: "60",
-                          help: "assumed rate until two increasing timestamps are seen"),
+                          help: "until timestamps give Δt"),
         .loss(default: .freezeAndReinit),
     ]
 

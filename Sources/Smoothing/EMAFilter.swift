@@ -15,7 +15,7 @@ public struct EMAFilter: Smoother {
     public static let summary = "the app's per-sample EMA, y = α·x + (1 − α)·y_prev; first sample passes through"
     public static let parameters: [SmootherParameter] = [
         SmootherParameter("alpha", .number(lower: 0, lowerClosed: false, upper: 1, upperClosed: true), default: "0.25",
-                          help: "weight of the new sample (per sample, so the lag depends on the rate)"),
+                          help: "per-sample weight"),
         .loss(default: .hold),
     ]
 

@@ -24,11 +24,11 @@ public struct KalmanCVFilter: Smoother {
     public static let summary = "constant-velocity Kalman filter per axis (Δt from timestamps)"
     public static let parameters: [SmootherParameter] = [
         SmootherParameter("q", unit: "m²/s³", .number(lower: 0, lowerClosed: false, upper: nil, upperClosed: false), default: "0.05",
-                          help: "spectral density of the white-noise acceleration"),
+                          help: "acceleration noise density"),
         SmootherParameter("r", unit: "m²", .number(lower: 0, lowerClosed: false, upper: nil, upperClosed: false), default: "2.5e-7",
-                          help: "measurement noise variance (σ² per axis)"),
+                          help: "measurement variance σ²"),
         SmootherParameter("predict", unit: "s", .number(lower: 0, lowerClosed: true, upper: 1, upperClosed: true), default: "0",
-                          help: "output extrapolated this far ahead with the estimated velocity"),
+                          help: "extrapolation time"),
         .loss(default: .freezeAndReinit),
     ]
 

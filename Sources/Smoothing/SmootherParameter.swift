@@ -25,7 +25,7 @@ public struct SmootherParameter: Sendable {
     /// The tracking-loss policy parameter every stateful filter takes.
     static func loss(default policy: TrackingLossPolicy) -> SmootherParameter {
         SmootherParameter("loss", .choice(TrackingLossPolicy.allCases.map(\.rawValue)), default: policy.rawValue,
-                          help: "tracking-loss policy")
+                          help: "on tracking loss")
     }
 
     /// The valid range as text: "(0, 1]", "[0, ∞)", "one of paper, legacy".

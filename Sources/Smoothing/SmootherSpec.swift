@@ -99,11 +99,11 @@ public struct SmootherSpec: Sendable, Equatable, CustomStringConvertible {
         for kind in SmootherKind.allCases {
             lines.append("\(kind.rawValue): \(kind.summary)")
             for p in kind.parameters {
-                lines.append("    \(p.name)=\(p.defaultValue)  \(p.validDescription); \(p.help)")
+                lines.append("  \(p.name)=\(p.defaultValue): \(p.validDescription); \(p.help)")
             }
         }
-        lines.append("Chain stages with '|', e.g. one-euro:mincutoff=1,beta=10|predict:horizon=0.03.")
-        lines.append("Positions are meters: one-euro's beta is in Hz per (m/s), not per pixel/s.")
+        lines.append("Chain stages with '|': one-euro:beta=10|predict:horizon=0.03")
+        lines.append("Positions are meters: one-euro's beta is in Hz per (m/s).")
         return lines.joined(separator: "\n")
     }
 }

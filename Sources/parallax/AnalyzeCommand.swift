@@ -9,13 +9,10 @@ struct AnalyzeCommand: ParsableCommand {
         commandName: "analyze",
         abstract: "Smooth a trace and report the lag, jitter and end-to-end latency the smoother causes.",
         discussion: """
-            Metrics are computed against the trace's ground truth (true_x,true_y,true_z) when present;
-            otherwise against the measured positions, with the fallbacks listed under "notes".
-              lag: velocity cross-correlation delay (truth→filtered, measured→filtered, truth→measured),
-                   steady-state ramp lag, step rise time (10–90 %) and overshoot, group delay on chirps
-              jitter: RMS / peak-to-peak over stationary stretches (mm), RMS above --cutoff from a
-                   Welch PSD (mm); screen-pixel jitter needs the projection module and is not computed
-              latency: sensor + filter lag + frame wait + main-thread hop + render, at 60 and 120 Hz
+            Metrics are computed against the trace's ground truth (true_x,true_y,true_z) when present; otherwise against the measured positions, with the fallbacks listed under "notes".
+            - lag: velocity cross-correlation delay (truth→filtered, measured→filtered, truth→measured), steady-state ramp lag, step rise time (10–90 %) and overshoot, group delay on chirps.
+            - jitter: RMS / peak-to-peak over stationary stretches (mm), RMS above --cutoff from a Welch PSD (mm); screen-pixel jitter needs the projection module and is not computed.
+            - latency: sensor + filter lag + frame wait + main-thread hop + render, at 60 and 120 Hz.
             --json prints the report as JSON ("schema": 1, snake_case keys, absent = not computed).
 
             Smoother specs: see 'parallax smooth --help'. β of one-euro is in Hz per (m/s).

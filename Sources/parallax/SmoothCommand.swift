@@ -8,11 +8,9 @@ struct SmoothCommand: ParsableCommand {
         commandName: "smooth",
         abstract: "Run a smoother over a trace and write the filtered trace.",
         discussion: """
-            Writes t,x,y,z with the filtered positions (meters), plus the tracked column, the ground-truth
-            columns and any extra columns of the input, unchanged. The output is written atomically; on any
-            error nothing is written. A '# smoother: …' metadata line records the full spec.
+            Writes t,x,y,z with the filtered positions (meters), plus the tracked column, the ground-truth columns and any extra columns of the input, unchanged. The output is written atomically; on any error nothing is written. A '# smoother: …' metadata line records the full spec (appended with '|' when the input was already smoothed: smoothing twice is the chain of both).
 
-            Smoother specs (stage|stage…; parameters name=value, omitted ones take the defaults):
+            Smoother specs: stage|stage…, each name:param=value,…; omitted parameters take the defaults shown.
             \(SmootherSpec.helpText)
 
             Examples:
