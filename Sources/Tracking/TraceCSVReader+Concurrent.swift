@@ -20,9 +20,13 @@ extension TraceCSVReader {
 
         let results = ChunkResults(count: plan.chunks.count)
         DispatchQueue.concurrentPerform(iterations: plan.chunks.count) { index in
-            var chunk = index == 0 ? Data() : plan.header
-            chunk.append(data[plan.chunks[index]])
-            results.set(index, try? parse(chunk, file: path))
+            if index == 0 {
+                results.set(index, try? parse(data[plan.chunks[0]], file: path))  // a slice: no copy
+            } else {
+                var chunk = plan.header
+                chunk.append(data[plan.chunks[index]])
+                results.set(index, try? parse(chunk, file: path))
+            }
         }
         let traces = results.values
         guard traces.allSatisfy({ $0 != nil }) else { return try parse(data, file: path) }
