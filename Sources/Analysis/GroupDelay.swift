@@ -7,7 +7,7 @@ public struct GroupDelayPoint: Codable, Equatable, Sendable {
     public var frequencyHz: Double
     /// |H(f)|.
     public var gain: Double
-    /// −φ(f)/(2πf), s.
+    /// −φ(f)/(2πf) with φ ∈ (−π, π], s.
     public var phaseDelay: Double
     /// −dφ/dω, s (central difference over neighbouring bins of the unwrapped phase).
     public var groupDelay: Double
@@ -17,7 +17,8 @@ public struct GroupDelayPoint: Codable, Equatable, Sendable {
 /// from Hann-windowed cross spectra (segments of min(n, `segmentLength`) samples, 50 % overlap, the three
 /// axes summed), so a 30 s chirp is one long segment with 1/30 Hz resolution. The phase is unwrapped along
 /// frequency and the group delay −dφ/dω is the least-squares slope over ±`slopeHalfWidth` Hz around each
-/// requested frequency; the phase delay is −φ/ω and the gain |H|. Reported at the bins nearest
+/// requested frequency (the unwrapping is local to neighbouring bins, so it is exact for delays below
+/// half the segment length); the phase delay is −φ/ω and the gain |H|. Reported at the bins nearest
 /// `frequencies` where the reference has at least 1 % of its peak power (in every bin of the fit).
 public enum GroupDelay {
     public static let defaultFrequencies: [Double] = [0.25, 0.5, 1, 2, 3, 4]
@@ -76,10 +77,11 @@ public enum GroupDelay {
             let slope = (m * sfp - sf * sp) / (m * sff - sf * sf)
             let h = Complex(cross[k].re / power[k], cross[k].im / power[k])
             let binFrequency = Double(k) * resolution
-            // The phase delay uses the unwrapped phase, so delays beyond half a period stay continuous.
+            // The phase delay uses the wrapped phase of H (unwrapping from 0 Hz would run through bins
+            // without signal): delays beyond half a period alias.
             points.append(GroupDelayPoint(
                 frequencyHz: binFrequency, gain: h.magnitude,
-                phaseDelay: -phase[k] / (2 * Double.pi * binFrequency),
+                phaseDelay: -h.phase / (2 * Double.pi * binFrequency),
                 groupDelay: -slope / (2 * Double.pi)))
         }
         return points
