@@ -95,7 +95,8 @@ struct VelocityCorrelator {
     let maxLagSamples: Int
     let plan: RealFFT
     let taper: [Double]
-    var mask: [Double] = []
+    /// Band-limit weight per halfcomplex index of the padded spectra.
+    let bandWeights: [Double]
 
     init(count: Int, rate: Double, maxLag: Double) {
         self.count = count
@@ -103,6 +104,8 @@ struct VelocityCorrelator {
         maxLagSamples = max(1, min(Int((maxLag * rate).rounded(.up)), max(count - 2, 1)))
         plan = RealFFT(count: FFT.goodSize(atLeast: count + maxLagSamples + 1))
         taper = (0..<count).map { count > 1 ? 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(count - 1)) : 1 }
+        let n2 = plan.count
+        bandWeights = (0..<n2).map { index in index == 0 ? 1 : Self.weight(Double((index + 1) / 2) * rate / Double(n2)) }
     }
 
     /// Velocity spectra of a signal (taper × validity applied); nil when it does not move.
@@ -126,10 +129,7 @@ struct VelocityCorrelator {
         let spectra = axes.map { axis -> [Double] in
             var spectrum = FFT.paddedSpectrum(axis, plan: plan)
             // Zero-phase band limit: full weight to `passband`, raised-cosine taper to 0 at `stopband`.
-            for index in 1..<n2 {
-                let bin = (index + 1) / 2
-                spectrum[index] *= weight(Double(bin) * rate / Double(n2))
-            }
+            for index in 1..<n2 { spectrum[index] *= bandWeights[index] }
             return spectrum
         }
         // Band-limited energy (Parseval on the halfcomplex layout), for the correlation coefficient.
@@ -148,7 +148,7 @@ struct VelocityCorrelator {
     /// and would otherwise pull the peak towards the noise's own (filter-shaped) correlation.
     static let passband = 3.0, stopband = 6.0
 
-    func weight(_ frequency: Double) -> Double {
+    static func weight(_ frequency: Double) -> Double {
         if frequency <= Self.passband { return 1 }
         if frequency >= Self.stopband { return 0 }
         return 0.5 + 0.5 * cos(Double.pi * (frequency - Self.passband) / (Self.stopband - Self.passband))
