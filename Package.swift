@@ -7,6 +7,7 @@ let libraryModules = [
     "Scientific",
     "Geometry",
     "Tracking",
+    "Smoothing",
     "Imaging",
     "Golden",
     "GoldenTesting",
@@ -43,12 +44,15 @@ let package = Package(
         .target(name: "GoldenTesting", dependencies: ["Golden", "Imaging"]),
         .target(name: "Reporting"),
         .target(name: "Projection", dependencies: ["Geometry"]),
-        .target(name: "Analysis", dependencies: ["Tracking", "Projection", "Scientific"]),
+        .target(name: "Smoothing", dependencies: ["Tracking"]),
+        .target(name: "Analysis", dependencies: ["Tracking", "Smoothing", "Projection", "Scientific"]),
         .target(name: "Rendering", dependencies: ["Geometry", "Imaging"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
             "Tracking",
+            "Smoothing",
+            "Analysis",
             "Imaging",
             "Golden",
             "Projection",
@@ -57,6 +61,7 @@ let package = Package(
         ]),
         .executableTarget(name: "parallax-bench", dependencies: [
             "Tracking",
+            "Smoothing",
             "Imaging",
             "Golden",
             "Projection",
@@ -73,7 +78,8 @@ let package = Package(
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "ProjectionTests", dependencies: ["Projection"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
+        .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging"]),
     ]
 )

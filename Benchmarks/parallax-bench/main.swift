@@ -6,6 +6,7 @@ import Imaging
 import Projection
 import Analysis
 import Rendering
+import Smoothing
 import Tracking
 
 func median(_ values: [Double]) -> Double {
@@ -158,6 +159,54 @@ if selected("parallax accuracy") {
         report = try ParallaxAccuracy.evaluate(trace: trace, screen: screen, movementScale: 1.5)
     }
     if let report { print("  frames: \(report.frames), points: \(report.points), total rms \(report.total.pixels.rms) px") }
+}
+
+// Smoothers: in-process throughput of 3D samples on one core (batch API, concrete type and via a spec).
+if selected("smoothers throughput") {
+    let smoothCount = 4_000_000
+    var smoothSpec = hourSpec
+    smoothSpec.motion = [MotionSegment(model: .glance, duration: Double(smoothCount) / 60)]
+    let smoothInput = Array(try TraceSynthesizer.synthesize(smoothSpec).samples.prefix(smoothCount))
+    var smoothOutput = [Vec3](repeating: .zero, count: smoothInput.count)
+
+    func throughput<S: Smoother>(_ name: String, _ make: () -> S) {
+        var times: [Double] = []
+        for _ in 0..<7 {
+            var filter = make()
+            let start = DispatchTime.now().uptimeNanoseconds
+            smoothInput.withUnsafeBufferPointer { input in
+                smoothOutput.withUnsafeMutableBufferPointer { filter.smooth(input, into: $0) }
+            }
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        let rate = Double(smoothInput.count) / median(times) / 1e6
+        print(String(format: "%-46@ median %7.1f M samples/s  (%d samples, best %.1f)", name as NSString, rate, smoothInput.count,
+                     Double(smoothInput.count) / times.min()! / 1e6))
+    }
+
+    throughput("ema:alpha=0.25") { EMAFilter(alpha: 0.25) }
+    throughput("ema-time:tau=0.058") { TimeConstantEMAFilter(tau: 0.058) }
+    throughput("one-euro (paper, axis)") { OneEuroFilter() }
+    throughput("one-euro variant=legacy,speed=norm") { OneEuroFilter(variant: .legacy, speed: .norm) }
+    throughput("desp:alpha=0.5,predict=0.05") { DESPFilter() }
+    throughput("kalman-cv") { KalmanCVFilter() }
+    throughput("predict:horizon=0.03") { PredictStage() }
+    throughput("spec 'ema:alpha=0.25' (any Smoother)") { SmootherChain([try! SmootherSpec("ema:alpha=0.25").makeSmoother()]) }
+    throughput("spec 'one-euro' (any Smoother)") { SmootherChain([try! SmootherSpec("one-euro").makeSmoother()]) }
+    throughput("spec 'kalman-cv' (any Smoother)") { SmootherChain([try! SmootherSpec("kalman-cv").makeSmoother()]) }
+    throughput("chain one-euro|predict:horizon=0.03") { SmootherChain([OneEuroFilter(), PredictStage()]) }
+}
+
+// analyze: 1 hour at 60 Hz with truth, read from CSV and analysed in-process.
+if selected("analyze 1 h trace") {
+    let hourTrace = try TraceSynthesizer.synthesize(hourSpec)
+    let hourPath = directory.appendingPathComponent("hour.csv").path
+    try TraceCSVWriter.write(hourTrace, to: hourPath)
+    let oneEuro = try SmootherSpec("one-euro:mincutoff=1,beta=10")
+    try measure("read + analyze 1 h trace (one-euro)") {
+        _ = TraceAnalysis.analyze(try TraceCSVReader.read(contentsOf: hourPath), smoother: oneEuro)
+    }
+    measure("analyze only (1 h, one-euro)") { _ = TraceAnalysis.analyze(hourTrace, smoother: oneEuro) }
 }
 
 // Cube room at 1179×2556 (iPhone 15 Pro), head off-centre, into memory (no PNG encode).

@@ -19,6 +19,8 @@ struct Parallax: ParsableCommand {
             InspectCommand.self,
             ProjectCommand.self,
             RenderCommand.self,
+            SmoothCommand.self,
+            AnalyzeCommand.self,
         ]
     )
 }

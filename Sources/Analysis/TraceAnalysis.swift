@@ -1,0 +1,191 @@
+import Foundation
+import Geometry
+import Scientific
+import Smoothing
+import Tracking
+
+/// Settings of `TraceAnalysis.analyze`.
+public struct AnalysisOptions: Sendable {
+    /// Largest delay searched by the velocity cross-correlation, s.
+    public var maxLag = 0.5
+    /// Cut-off of the residual-power jitter metric, Hz.
+    public var cutoff = 2.0
+    /// Tracker latency for the latency model, s; nil: measured (truth → measured) when the trace has
+    /// ground truth, else `LatencyModel.assumedSensorLatency`.
+    public var sensorLatency: Double?
+    /// Display rates the latency model is evaluated at, Hz.
+    public var displayRates: [Double] = [60, 120]
+    public var mainThreadHop = true
+    public var renderFrames = 1.0
+    public var jitter = JitterMetrics.Options()
+    public init() {}
+}
+
+/// Lag metrics of one analysis. Delays are seconds; positive = the output trails.
+public struct LagReport: Codable, Equatable, Sendable {
+    /// Truth → filtered (sensor latency + filter lag); nil without ground truth.
+    public var total: LagEstimate?
+    /// Measured → filtered: the filter's own lag (biased towards 0 when sensor noise dominates the
+    /// measured velocity; with ground truth the latency model uses total − sensor instead).
+    public var filter: LagEstimate?
+    /// Truth → measured: the sensor latency in the trace; nil without ground truth.
+    public var sensor: LagEstimate?
+    public var ramp: RampLag?
+    public var step: StepResponseSummary?
+    /// Only for traces whose metadata names the `chirp` model.
+    public var groupDelay: [GroupDelayPoint]?
+}
+
+public struct JitterReport: Codable, Equatable, Sendable {
+    public var stationary: StationaryJitter?
+    public var residual: ResidualPower?
+    /// Jitter in screen pixels: needs the projection module (not computed yet; always nil).
+    public var screenPx: Double?
+}
+
+public struct LatencyReport: Codable, Equatable, Sendable {
+    public var model: LatencyModel
+    public var distribution: LatencyDistribution
+}
+
+public struct AnalyzedTrace: Codable, Equatable, Sendable {
+    public var samples: Int
+    public var duration: Double
+    /// Nominal rate used for the uniform grid, Hz.
+    public var rate: Double
+    public var trackedFraction: Double
+    public var groundTruth: Bool
+    /// The `models` metadata line, when present.
+    public var models: String?
+}
+
+/// Everything `parallax analyze` prints. JSON (snake_case keys, absent = not computed) is versioned by
+/// `schema`.
+public struct TraceAnalysisReport: Codable, Equatable, Sendable {
+    public var schema = 1
+    public var smoother: String
+    public var trace: AnalyzedTrace
+    /// What the metrics compare against: "truth" or "measured" (the fallback without ground truth).
+    public var reference: String
+    public var lag: LagReport
+    public var jitter: JitterReport
+    public var latency: [LatencyReport]
+    /// Fallbacks taken and metrics not computed, in words.
+    public var notes: [String]
+
+    /// Pretty-printed JSON with sorted snake_case keys.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}
+
+/// Runs a smoother over a trace and computes every metric of `Analysis` on the result.
+///
+/// All metrics run on the trace resampled to a uniform grid at its nominal rate (`UniformSeries`), except
+/// the step response, which uses the original samples. With ground truth the reference is the truth.
+/// Without it (stated in `notes`): lag is measured → filtered only; ramps and stationary segments are found
+/// on a centred 0.25 s / 0.5 s moving average of the measured positions; stationary jitter is the residual
+/// from a per-second quadratic fit; residual power is that of the filtered signal itself; steps are
+/// found in the measured positions with a 20 mm threshold; the sensor latency is assumed.
+public enum TraceAnalysis {
+    public static func analyze(_ trace: HeadTrace, smoother spec: SmootherSpec, options: AnalysisOptions = AnalysisOptions()) -> TraceAnalysisReport {
+        var smoother = spec.makeSmoother()
+        let filtered = smoother.smooth(trace.samples)
+        return analyze(trace, filtered: filtered, smoother: spec.description, options: options)
+    }
+
+    public static func analyze(
+        _ trace: HeadTrace, filtered: [Vec3], smoother: String, options: AnalysisOptions = AnalysisOptions()
+    ) -> TraceAnalysisReport {
+        precondition(filtered.count == trace.count, "one filtered position per sample")
+        var notes: [String] = []
+        let rate = UniformSeries.nominalRate(of: trace)
+        let measured = trace.samples.map(\.position)
+        let truth = trace.truth
+        let hasTruth = truth != nil
+        let models = trace.metadata("models")
+        let tracked = trace.samples.reduce(0) { $0 + ($1.tracked ? 1 : 0) }
+        let summary = AnalyzedTrace(samples: trace.count, duration: trace.duration, rate: rate,
+                                   trackedFraction: trace.count == 0 ? 0 : Double(tracked) / Double(trace.count),
+                                   groundTruth: hasTruth, models: models)
+
+        var signals = [measured, filtered]
+        if let truth { signals.append(truth) }
+        let grid = UniformSeries(samples: trace.samples, signals: signals, rate: rate)
+        let gridMeasured = grid.signals[0], gridFiltered = grid.signals[1]
+        let gridTruth = hasTruth ? grid.signals[2] : nil
+        let valid = grid.valid
+
+        // Lag (a): velocity cross-correlations, sharing one FFT plan and the spectra.
+        var lag = LagReport()
+        let correlator = VelocityCorrelator(count: grid.count, rate: rate, maxLag: options.maxLag)
+        let pMeasured = correlator.prepare(gridMeasured, valid: valid)
+        let pFiltered = correlator.prepare(gridFiltered, valid: valid)
+        let pTruth = gridTruth.flatMap { correlator.prepare($0, valid: valid) }
+        if let a = pMeasured, let b = pFiltered { lag.filter = correlator.lag(a, b) }
+        if let a = pTruth, let b = pFiltered { lag.total = correlator.lag(a, b) }
+        if let a = pTruth, let b = pMeasured { lag.sensor = correlator.lag(a, b) }
+        if lag.filter == nil { notes.append("lag: no motion (or no peak within ±\(options.maxLag) s) to correlate") }
+        if !hasTruth { notes.append("no ground truth: lag is measured → filtered (filter lag only); sensor latency assumed \(LatencyModel.assumedSensorLatency) s") }
+
+        // Lag (b): ramps. Without truth, a centred moving average of the measured positions (exact on ramps).
+        let smoothReference = gridTruth ?? JitterMetrics.movingAverage(gridMeasured, width: Int((0.25 * rate).rounded()))
+        lag.ramp = LagEstimator.rampLag(reference: smoothReference, signal: gridFiltered, valid: valid, rate: rate)
+
+        // Lag (c): steps, on the original samples.
+        lag.step = StepResponse.measure(samples: trace.samples, reference: truth ?? measured, filtered: filtered,
+                                        threshold: hasTruth ? 0.005 : 0.02)
+
+        // Lag (d): group delay on chirp traces.
+        if let models, models.split(separator: ",").contains("chirp") {
+            let points = GroupDelay.estimate(reference: gridTruth ?? gridMeasured, filtered: gridFiltered, valid: valid, rate: rate)
+            lag.groupDelay = points
+            if points.isEmpty { notes.append("group delay: not enough chirp data for a 512-sample Welch segment") }
+        }
+
+        // Jitter.
+        var jitter = JitterReport()
+        let stationaryReference = gridTruth ?? JitterMetrics.movingAverage(gridMeasured, width: Int((0.5 * rate).rounded()))
+        let segments = JitterMetrics.stationarySegments(reference: stationaryReference, valid: valid, rate: rate, options: options.jitter)
+        jitter.stationary = JitterMetrics.stationary(filtered: gridFiltered, truth: gridTruth, segments: segments, rate: rate)
+        if jitter.stationary == nil { notes.append("jitter: no stationary stretch (speed < \(options.jitter.speedThreshold) m/s for ≥ \(options.jitter.settle + options.jitter.minimumDuration) s)") }
+        let residual = gridTruth.map { truth in zip(gridFiltered, truth).map { $0 - $1 } } ?? gridFiltered
+        jitter.residual = JitterMetrics.residualPower(residual, valid: valid, rate: rate, cutoff: options.cutoff)
+        if jitter.residual == nil { notes.append("residual power: no run of \(Welch.defaultSegmentLength) valid samples for a Welch segment") }
+        if !hasTruth { notes.append("no ground truth: stationary jitter is the residual from a per-second quadratic fit; residual power is that of the filtered signal") }
+        notes.append("jitter in screen pixels needs the projection module; not computed")
+
+        // Latency model.
+        // Only delays whose velocity correlation is reliable (≥ 0.8) feed the model.
+        let reliableSensor = lag.sensor.flatMap { $0.isReliable ? $0 : nil }
+        let reliableTotal = lag.total.flatMap { $0.isReliable ? $0 : nil }
+        let reliableFilter = lag.filter.flatMap { $0.isReliable ? $0 : nil }
+        let sensorLatency = options.sensorLatency ?? reliableSensor?.seconds ?? LatencyModel.assumedSensorLatency
+        if options.sensorLatency == nil, hasTruth, reliableSensor == nil {
+            notes.append("latency model: truth → measured correlation below \(LagEstimate.reliableCorrelation); sensor latency assumed \(LatencyModel.assumedSensorLatency) s")
+        }
+        // With ground truth the filter lag is (truth → filtered) − (truth → measured): both against the clean
+        // truth, free of the bias that sensor noise gives a correlation against the noisy measurement.
+        let filterLag: Double
+        if let total = reliableTotal, let sensor = reliableSensor {
+            filterLag = total.seconds - sensor.seconds
+        } else if let filter = reliableFilter {
+            filterLag = filter.seconds
+        } else {
+            filterLag = 0
+            notes.append("latency model: no reliable filter lag (velocity correlation below \(LagEstimate.reliableCorrelation)); filter lag taken as 0")
+        }
+        let offsets = LatencyModel.timingOffsets(times: trace.samples.map(\.t), rate: rate)
+        let latency = options.displayRates.map { displayRate in
+            let model = LatencyModel(sensorLatency: sensorLatency, filterLag: filterLag, displayRate: displayRate,
+                                     mainThreadHop: options.mainThreadHop, renderFrames: options.renderFrames)
+            return LatencyReport(model: model, distribution: model.distribution(timingJitter: offsets))
+        }
+
+        return TraceAnalysisReport(smoother: smoother, trace: summary, reference: hasTruth ? "truth" : "measured",
+                                   lag: lag, jitter: jitter, latency: latency, notes: notes)
+    }
+}

@@ -1,0 +1,160 @@
+/// A smoother described by a spec string: stages separated by `|`, each `name` or
+/// `name:param=value,param=value`, e.g. `one-euro:mincutoff=1,beta=10,dcutoff=1|predict:horizon=0.03`.
+///
+/// Parsing checks everything: an unknown filter name, an unknown or repeated parameter, a value that is
+/// not a number or out of range gives a `SmootherSpecError` naming the filter, the parameter and its
+/// valid range. Omitted parameters take their documented defaults; `description` is the canonical form
+/// with every parameter written out.
+public struct SmootherSpec: Sendable, Equatable, CustomStringConvertible {
+    /// One stage: a filter kind and its complete, validated parameters.
+    public struct Stage: Sendable, Equatable {
+        public var kind: SmootherKind
+        public var values: [String: ParameterValue]
+
+        public var parameters: ParameterValues { ParameterValues(values: values) }
+
+        /// `name:p=v,…` with every parameter, in the filter's documented order.
+        public var description: String {
+            let parameters = kind.parameters
+            if parameters.isEmpty { return kind.rawValue }
+            return kind.rawValue + ":" + parameters.map { "\($0.name)=\(values[$0.name]!)" }.joined(separator: ",")
+        }
+
+        public func makeSmoother() -> any Smoother {
+            let p = parameters
+            switch kind {
+            case .none: return PassThroughSmoother()
+            case .ema: return EMAFilter(parameters: p)
+            case .emaTime: return TimeConstantEMAFilter(parameters: p)
+            case .oneEuro: return OneEuroFilter(parameters: p)
+            case .desp: return DESPFilter(parameters: p)
+            case .kalmanCV: return KalmanCVFilter(parameters: p)
+            case .predict: return PredictStage(parameters: p)
+            }
+        }
+    }
+
+    public var stages: [Stage]
+
+    /// Parses a spec string (see the type's documentation).
+    public init(_ text: String) throws {
+        let trimmed = text.trimmingWhitespace
+        guard !trimmed.isEmpty else {
+            throw SmootherSpecError("empty smoother spec; expected e.g. 'ema:alpha=0.25' (filters: \(SmootherKind.names))")
+        }
+        stages = try trimmed.split(separator: "|", omittingEmptySubsequences: false).map { try Self.parseStage(String($0)) }
+    }
+
+    public var description: String { stages.map(\.description).joined(separator: "|") }
+
+    /// A fresh smoother: the single filter itself, or a `SmootherChain` of the stages.
+    public func makeSmoother() -> any Smoother {
+        stages.count == 1 ? stages[0].makeSmoother() : SmootherChain(stages.map { $0.makeSmoother() })
+    }
+
+    private static func parseStage(_ raw: String) throws -> Stage {
+        let text = raw.trimmingWhitespace
+        guard !text.isEmpty else {
+            throw SmootherSpecError("empty stage in the chain; expected 'filter|filter' with filters: \(SmootherKind.names)")
+        }
+        let name: String
+        let arguments: String?
+        if let colon = text.firstIndex(of: ":") {
+            name = String(text[..<colon]).trimmingWhitespace
+            arguments = String(text[text.index(after: colon)...])
+        } else {
+            name = text
+            arguments = nil
+        }
+        guard let kind = SmootherKind(rawValue: name) else {
+            throw SmootherSpecError("unknown smoother '\(name)'; expected one of: \(SmootherKind.names)")
+        }
+        let parameters = kind.parameters
+        var values: [String: ParameterValue] = [:]
+        if let arguments {
+            for assignment in arguments.split(separator: ",", omittingEmptySubsequences: false) {
+                let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    .map { String($0).trimmingWhitespace }
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw SmootherSpecError("\(name): expected param=value, found '\(assignment)'; parameters: \(kind.parameterList)")
+                }
+                guard let parameter = parameters.first(where: { $0.name == parts[0] }) else {
+                    throw SmootherSpecError("\(name): unknown parameter '\(parts[0])'; parameters: \(kind.parameterList)")
+                }
+                guard values[parameter.name] == nil else {
+                    throw SmootherSpecError("\(name): parameter '\(parameter.name)' given twice")
+                }
+                values[parameter.name] = try parameter.parse(parts[1], filter: name)
+            }
+        }
+        for parameter in parameters where values[parameter.name] == nil {
+            values[parameter.name] = try parameter.parse(parameter.defaultValue, filter: name)
+        }
+        return Stage(kind: kind, values: values)
+    }
+
+    /// Every filter with its parameters, units, valid ranges and defaults — the text of `--help`.
+    public static var helpText: String {
+        var lines: [String] = []
+        for kind in SmootherKind.allCases {
+            lines.append("\(kind.rawValue): \(kind.summary)")
+            for p in kind.parameters {
+                lines.append("  \(p.name)=\(p.defaultValue): \(p.validDescription); \(p.help)")
+            }
+        }
+        lines.append("Chain stages with '|': one-euro:beta=10|predict:horizon=0.03")
+        lines.append("Positions are meters: one-euro's beta is in Hz per (m/s).")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The filters a spec can name.
+public enum SmootherKind: String, CaseIterable, Sendable {
+    case none
+    case ema
+    case emaTime = "ema-time"
+    case oneEuro = "one-euro"
+    case desp
+    case kalmanCV = "kalman-cv"
+    case predict
+
+    public var parameters: [SmootherParameter] {
+        switch self {
+        case .none: return PassThroughSmoother.parameters
+        case .ema: return EMAFilter.parameters
+        case .emaTime: return TimeConstantEMAFilter.parameters
+        case .oneEuro: return OneEuroFilter.parameters
+        case .desp: return DESPFilter.parameters
+        case .kalmanCV: return KalmanCVFilter.parameters
+        case .predict: return PredictStage.parameters
+        }
+    }
+
+    public var summary: String {
+        switch self {
+        case .none: return PassThroughSmoother.summary
+        case .ema: return EMAFilter.summary
+        case .emaTime: return TimeConstantEMAFilter.summary
+        case .oneEuro: return OneEuroFilter.summary
+        case .desp: return DESPFilter.summary
+        case .kalmanCV: return KalmanCVFilter.summary
+        case .predict: return PredictStage.summary
+        }
+    }
+
+    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    var parameterList: String {
+        let parameters = self.parameters
+        return parameters.isEmpty ? "none (this filter takes no parameters)" : parameters.map(\.validDescription).joined(separator: "; ")
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return String(slice)
+    }
+}
