@@ -1,0 +1,52 @@
+/// The shared page shell of every ParallaxLab report: one self-contained HTML file (inline CSS and JS, no
+/// network), sections with anchors, a sticky navigation bar.
+public enum ReportPage {
+    public struct Section: Sendable {
+        public var id: String
+        public var title: String
+        public var content: [Node]
+
+        public init(id: String, title: String, content: [Node]) {
+            self.id = id
+            self.title = title
+            self.content = content
+        }
+    }
+
+    public static func document(title: String, subtitle: String = "", sections: [Section], script: String = "") -> String {
+        var body: [Node] = [
+            HTML.el("header", HTML.el("h1", .text(title)), HTML.el("p", ["class": "subtitle"], .text(subtitle))),
+            HTML.el("nav", children: sections.map { HTML.el("a", ["href": "#\($0.id)"], .text($0.title)) }),
+        ]
+        for section in sections {
+            body.append(.element("section", [("id", section.id)], [HTML.el("h2", .text(section.title))] + section.content))
+        }
+        var out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+        out += "<title>\(HTML.escape(title))</title><style>\(stylesheet)</style></head><body>"
+        for node in body { node.render(into: &out) }
+        if !script.isEmpty { out += "<script>\(script)</script>" }
+        out += "</body></html>\n"
+        return out
+    }
+
+    /// Status badge: pass, fail, error, missing, skipped.
+    public static func badge(_ status: String) -> Node {
+        HTML.el("span", ["class": "badge \(status)"], .text(status))
+    }
+
+    public static let stylesheet = """
+        :root{--fg:#1d1d1f;--muted:#6e6e73;--line:#d2d2d7;--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--bg:#fff;--panel:#f6f8fa}
+        *{box-sizing:border-box}body{margin:0;font:14px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+        header{padding:16px 24px;border-bottom:1px solid var(--line)}h1{margin:0;font-size:22px}.subtitle{margin:4px 0 0;color:var(--muted)}
+        nav{position:sticky;top:0;background:#fffffff0;border-bottom:1px solid var(--line);padding:8px 24px;z-index:5}nav a{margin-right:16px;color:#0969da;text-decoration:none}
+        section{padding:8px 24px 24px}h2{font-size:18px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:15px;margin:18px 0 6px}
+        table{border-collapse:collapse;margin:8px 0;font-variant-numeric:tabular-nums}th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}th{background:var(--panel)}
+        td.num{text-align:right}.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;color:#fff}
+        .badge.pass{background:var(--pass)}.badge.fail,.badge.error{background:var(--fail)}.badge.missing{background:var(--warn)}.badge.skipped{background:var(--muted)}
+        .chart{width:100%;max-width:680px;height:auto;display:block;margin:6px 0}.chart-title{font-size:13px;font-weight:600}.tick{font-size:10px;fill:#555}.axis-label{font-size:11px}.legend{font-size:11px}
+        .grid{display:flex;flex-wrap:wrap;gap:16px}.card{border:1px solid var(--line);border-radius:6px;padding:8px 12px;background:#fff}
+        code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}pre{background:var(--panel);padding:8px;overflow:auto}
+        .frames img{image-rendering:pixelated;max-width:100%;border:1px solid var(--line)}.muted{color:var(--muted)}
+        """
+}
