@@ -80,6 +80,6 @@ let package = Package(
         .testTarget(name: "ProjectionTests", dependencies: ["Projection"]),
         .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting"]),
     ]
 )
