@@ -15,6 +15,7 @@ let libraryModules = [
     "Projection",
     "Analysis",
     "Rendering",
+    "Harness",
 ]
 
 let package = Package(
@@ -47,9 +48,21 @@ let package = Package(
         .target(name: "Smoothing", dependencies: ["Tracking"]),
         .target(name: "Analysis", dependencies: ["Tracking", "Smoothing", "Projection", "Scientific"]),
         .target(name: "Rendering", dependencies: ["Geometry", "Imaging"]),
+        .target(name: "Harness", dependencies: [
+            "Tracking",
+            "Smoothing",
+            "Projection",
+            "Analysis",
+            "Imaging",
+            "Golden",
+            "Rendering",
+            "Reporting",
+            .product(name: "Yams", package: "Yams"),
+        ]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
+            "Harness",
             "Tracking",
             "Smoothing",
             "Analysis",
@@ -80,6 +93,7 @@ let package = Package(
         .testTarget(name: "ProjectionTests", dependencies: ["Projection"]),
         .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting"]),
     ]
 )

@@ -47,6 +47,9 @@ public enum ReportPage {
         .chart{width:100%;max-width:680px;height:auto;display:block;margin:6px 0}.chart-title{font-size:13px;font-weight:600}.tick{font-size:10px;fill:#555}.axis-label{font-size:11px}.legend{font-size:11px}
         .grid{display:flex;flex-wrap:wrap;gap:16px}.card{border:1px solid var(--line);border-radius:6px;padding:8px 12px;background:#fff}
         code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}pre{background:var(--panel);padding:8px;overflow:auto}
-        .frames img{image-rendering:pixelated;max-width:100%;border:1px solid var(--line)}.muted{color:var(--muted)}
+        .frames img{image-rendering:pixelated;max-width:320px;border:1px solid var(--line)}.muted{color:var(--muted)}
+        .frames.side{display:flex;gap:8px;flex-wrap:wrap}figure{margin:0}figcaption{font-size:12px;color:var(--muted)}
+        .stack{position:relative;display:inline-block}.stack img.top{position:absolute;left:0;top:0}
+        .views.natural .frames img{max-width:none}.frame{margin:12px 0}
         """
 }

@@ -1,0 +1,103 @@
+import Analysis
+import Foundation
+import Geometry
+import Projection
+import Reporting
+import Scientific
+import Smoothing
+import Tracking
+
+/// Runs trace × smoother × screen × movement scale: smooths, measures lag / jitter / latency (`TraceAnalysis`)
+/// and the on-screen parallax error (`ParallaxAccuracy`), and keeps downsampled series for the plots.
+struct ScenarioRunner {
+    let traces: [(name: String, trace: HeadTrace)]
+    let smoothers: [SmootherSpec]
+    let screens: [(name: String, model: ScreenModel)]
+    let movementScales: [Double]
+
+    static let maxPlotPoints = 800
+
+    func run(progress: (String) -> Void) throws -> [ScenarioResult] {
+        var results: [ScenarioResult] = []
+        for (traceName, trace) in traces {
+            for spec in smoothers {
+                progress("scenario \(traceName) × \(spec)")
+                var smoother = spec.makeSmoother()
+                let smoothed = smoother.smooth(trace)
+                let filtered = smoothed.samples.map(\.position)
+                let analysis = TraceAnalysis.analyze(trace, filtered: filtered, smoother: spec.description)
+                let psd = residualPSD(trace: trace, filtered: filtered)
+                for (screenName, screen) in screens {
+                    for scale in movementScales {
+                        var metrics: [String: Double] = [:]
+                        var notes = analysis.notes
+                        if let lag = analysis.lag.total { metrics[ScenarioMetric.lagMs.rawValue] = lag.seconds * 1000 }
+                        if let lag = analysis.lag.filter { metrics[ScenarioMetric.filterLagMs.rawValue] = lag.seconds * 1000 }
+                        if let jitter = analysis.jitter.stationary { metrics[ScenarioMetric.stationaryJitterMm.rawValue] = jitter.rmsMM.norm }
+                        if let latency = analysis.latency.first(where: { $0.model.displayRate == 60 }) {
+                            metrics[ScenarioMetric.latencyP95Ms.rawValue] = latency.distribution.p95 * 1000
+                        }
+                        var errorSeries: [Double] = []
+                        if trace.truth != nil {
+                            let accuracy = try ParallaxAccuracy.evaluate(trace: smoothed, screen: screen, movementScale: scale)
+                            metrics[ScenarioMetric.parallaxErrorP95Px.rawValue] = accuracy.tracking.pixels.p95
+                            metrics[ScenarioMetric.parallaxErrorRmsPx.rawValue] = accuracy.tracking.pixels.rms
+                            metrics[ScenarioMetric.exaggerationP95Px.rawValue] = accuracy.exaggeration.pixels.p95
+                            if let visible = accuracy.visibleJitter { metrics[ScenarioMetric.visibleJitterPx.rawValue] = visible.pixels.rms }
+                            errorSeries = try trackingErrorSeries(smoothed: smoothed, screen: screen, scale: scale)
+                        } else {
+                            notes.append("no ground truth: parallax error and visible jitter are not computed")
+                        }
+                        let id = "\(traceName) × \(spec) × \(screenName) × s=\(scale)"
+                        let stride = max(1, trace.count / Self.maxPlotPoints)
+                        let picks = Swift.stride(from: 0, to: trace.count, by: stride).map { $0 }
+                        let series = ScenarioResult.Series(
+                            t: picks.map { trace.samples[$0].t - trace.samples[0].t },
+                            truthX: trace.truth.map { truth in picks.map { truth[$0].x * 1000 } },
+                            measuredX: picks.map { trace.samples[$0].position.x * 1000 },
+                            smoothedX: picks.map { filtered[$0].x * 1000 },
+                            psdFrequency: psd.frequencies, psdPower: psd.power,
+                            parallaxErrorPx: errorSeries.isEmpty ? [] : picks.map { errorSeries[$0] })
+                        results.append(ScenarioResult(id: id, trace: traceName, smoother: spec.description, screen: screenName,
+                                                      movementScale: scale, metrics: metrics, notes: notes, series: series))
+                    }
+                }
+            }
+        }
+        return results
+    }
+
+    /// Welch PSD of the smoothed − truth residual in x (mm²/Hz), or of the smoothed signal without truth.
+    func residualPSD(trace: HeadTrace, filtered: [Vec3]) -> (frequencies: [Double], power: [Double]) {
+        let residual = filtered.indices.map { (filtered[$0].x - (trace.truth?[$0].x ?? 0)) * 1000 }
+        let valid = trace.samples.map(\.tracked)
+        let rate = trace.duration > 0 ? Double(trace.count - 1) / trace.duration : 60
+        guard let estimate = Welch.psd(residual, sampleRate: rate, valid: valid) else { return ([], []) }
+        return (estimate.frequencies, estimate.density)
+    }
+
+    /// Per sample, the largest on-screen distance (px) between the default reference points seen from the
+    /// estimated eye and from the true eye at the same movement scale: x_s = ex + (X − ex)·ez/(ez + D).
+    func trackingErrorSeries(smoothed: HeadTrace, screen: ScreenModel, scale: Double) throws -> [Double] {
+        let projection = try OffAxisProjection(screen: screen, movementScale: scale)
+        let (pxX, pxY) = screen.pixelsPerMeter
+        let points = ParallaxAccuracy.defaultPoints
+        var errors = [Double](repeating: 0, count: smoothed.count)
+        for i in 0..<smoothed.count {
+            let estimated = try projection.eye(head: smoothed.samples[i].position)
+            let real = try projection.eye(head: smoothed.truth![i])
+            var worst = 0.0
+            for p in points where p.z < 0 {
+                let depth = -p.z
+                func onScreen(_ e: Vec3) -> (Double, Double) {
+                    let k = e.z / (e.z + depth)
+                    return (e.x + (p.x - e.x) * k, e.y + (p.y - e.y) * k)
+                }
+                let a = onScreen(estimated), b = onScreen(real)
+                worst = max(worst, (((a.0 - b.0) * pxX) * ((a.0 - b.0) * pxX) + ((a.1 - b.1) * pxY) * ((a.1 - b.1) * pxY)).squareRoot())
+            }
+            errors[i] = worst
+        }
+        return errors
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Geometry
+import Tracking
+
+/// A suite file (`parallax.yml`): what to run and what must hold. Paths are relative to the suite file.
+///
+/// ```yaml
+/// name: ParallaxLab default suite
+/// output: Reports/latest
+/// goldens: Tests/Goldens
+/// traces: [Traces/sway.csv, {name: glance, spec: Traces/glance.yml}]
+/// smoothers: ["ema:alpha=0.25", "one-euro:mincutoff=1,beta=10"]
+/// screens: [iphone-15-pro]
+/// movement_scales: [1.0, 1.5]
+/// budgets:
+///   - {metric: lag_ms, max: 60}
+///   - {metric: visible_jitter_px, max: 0.3, traces: [still]}
+/// numbers: {golden: numbers/default, absolute: 1.0e-9, relative: 1.0e-6}
+/// frames:
+///   - {name: cube/center, scene: {cube: screen}, head: [0, 0, 0.35], scale: 0.25}
+/// ```
+public struct Suite: Decodable, Sendable {
+    public var name: String
+    public var output: String
+    public var goldens: String
+    public var traces: [TraceSource]
+    public var smoothers: [String]
+    public var screens: [String]
+    public var movementScales: [Double]
+    public var budgets: [Budget]
+    public var numbers: NumberTolerance?
+    public var frames: [FrameSpec]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, output, goldens, traces, smoothers, screens, budgets, numbers, frames
+        case movementScales = "movement_scales"
+    }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decodeIfPresent(String.self, forKey: .name) ?? "suite"
+        output = try c.decodeIfPresent(String.self, forKey: .output) ?? "Reports/latest"
+        goldens = try c.decodeIfPresent(String.self, forKey: .goldens) ?? "Tests/Goldens"
+        traces = try c.decodeIfPresent([TraceSource].self, forKey: .traces) ?? []
+        smoothers = try c.decodeIfPresent([String].self, forKey: .smoothers) ?? ["ema:alpha=0.25"]
+        screens = try c.decodeIfPresent([String].self, forKey: .screens) ?? ["iphone-15-pro"]
+        movementScales = try c.decodeIfPresent([Double].self, forKey: .movementScales) ?? [1.5]
+        budgets = try c.decodeIfPresent([Budget].self, forKey: .budgets) ?? []
+        numbers = try c.decodeIfPresent(NumberTolerance.self, forKey: .numbers)
+        frames = try c.decodeIfPresent([FrameSpec].self, forKey: .frames) ?? []
+    }
+}
+
+/// A trace: a CSV file (`Traces/sway.csv`) or a synthesis spec (`{name: glance, spec: Traces/glance.yml}`).
+public struct TraceSource: Decodable, Sendable {
+    public var name: String
+    public var file: String?
+    public var spec: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, file, spec }
+
+    public init(from decoder: Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let path = try? single.decode(String.self) {
+            file = path
+            spec = nil
+            name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            return
+        }
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        file = try c.decodeIfPresent(String.self, forKey: .file)
+        spec = try c.decodeIfPresent(String.self, forKey: .spec)
+        guard (file == nil) != (spec == nil) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "give exactly one of 'file' or 'spec'"))
+        }
+        let path = file ?? spec!
+        name = try c.decodeIfPresent(String.self, forKey: .name) ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+}
+
+/// A limit on a scenario metric, optionally only for some traces / smoothers (by name / spec).
+public struct Budget: Decodable, Sendable {
+    public var metric: ScenarioMetric
+    public var max: Double?
+    public var min: Double?
+    public var traces: [String]?
+    public var smoothers: [String]?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case metric, max, min, traces, smoothers }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        metric = try c.decode(ScenarioMetric.self, forKey: .metric)
+        max = try c.decodeIfPresent(Double.self, forKey: .max)
+        min = try c.decodeIfPresent(Double.self, forKey: .min)
+        traces = try c.decodeIfPresent([String].self, forKey: .traces)
+        smoothers = try c.decodeIfPresent([String].self, forKey: .smoothers)
+        guard (max == nil) != (min == nil) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "give exactly one of 'max' or 'min'"))
+        }
+    }
+
+    public func applies(to trace: String, smoother: String) -> Bool {
+        (traces?.contains(trace) ?? true) && (smoothers?.contains(smoother) ?? true)
+    }
+
+    public var limitDescription: String { max.map { "≤ \(SuiteFormat.number($0))" } ?? "≥ \(SuiteFormat.number(min!))" }
+}
+
+/// The metrics a scenario reports and a budget can limit.
+public enum ScenarioMetric: String, Decodable, CaseIterable, Sendable {
+    /// Total lag (truth → smoothed velocity cross-correlation), ms.
+    case lagMs = "lag_ms"
+    /// Smoother lag alone (total − sensor), ms.
+    case filterLagMs = "filter_lag_ms"
+    /// RMS of (smoothed − truth) over stationary segments, mm (3D norm).
+    case stationaryJitterMm = "stationary_jitter_mm"
+    /// RMS frame-to-frame motion of the projected reference points while the true head is still, px.
+    case visibleJitterPx = "visible_jitter_px"
+    /// p95 of the on-screen error caused by tracking + smoothing (true eye at the same movement scale), px.
+    case parallaxErrorP95Px = "parallax_error_p95_px"
+    /// RMS of the same, px.
+    case parallaxErrorRmsPx = "parallax_error_rms_px"
+    /// p95 of the error caused by the exaggeration (movement scale ≠ 1) itself, px.
+    case exaggerationP95Px = "exaggeration_p95_px"
+    /// p95 of the modelled end-to-end latency at 60 Hz, ms.
+    case latencyP95Ms = "latency_p95_ms"
+
+    public var unit: String {
+        switch self {
+        case .lagMs, .filterLagMs, .latencyP95Ms: return "ms"
+        case .stationaryJitterMm: return "mm"
+        default: return "px"
+        }
+    }
+}
+
+/// Tolerances of the numeric golden (metrics and matrices of every scenario and frame).
+public struct NumberTolerance: Decodable, Sendable {
+    /// Golden name under the goldens directory (a JSON file).
+    public var golden: String
+    public var absolute: Double
+    public var relative: Double
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case golden, absolute, relative }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        golden = try c.decode(String.self, forKey: .golden)
+        absolute = try c.decodeIfPresent(Double.self, forKey: .absolute) ?? 1e-9
+        relative = try c.decodeIfPresent(Double.self, forKey: .relative) ?? 1e-6
+    }
+}
+
+/// A reference frame to render and compare with its golden PNG.
+public struct FrameSpec: Decodable, Sendable {
+    public var name: String
+    public var scene: SceneSpec
+    public var screen: String
+    /// Explicit head positions (m), or `trace` + `at` (seconds) to sample a trace (through `smoother`).
+    public var heads: [Vec3]
+    public var trace: String?
+    public var at: [Double]
+    public var smoother: String?
+    public var movementScale: Double
+    /// Fraction of the screen's pixel size to render at (1 = device resolution).
+    public var scale: Double
+    public var samples: Int
+    public var tolerance: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, scene, screen, head, heads, trace, at, smoother, scale, samples, tolerance
+        case movementScale = "movement_scale"
+    }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        scene = try c.decode(SceneSpec.self, forKey: .scene)
+        screen = try c.decodeIfPresent(String.self, forKey: .screen) ?? "iphone-15-pro"
+        var heads = try c.decodeIfPresent([Vec3].self, forKey: .heads) ?? []
+        if let head = try c.decodeIfPresent(Vec3.self, forKey: .head) { heads.insert(head, at: 0) }
+        self.heads = heads
+        trace = try c.decodeIfPresent(String.self, forKey: .trace)
+        at = try c.decodeIfPresent([Double].self, forKey: .at) ?? []
+        smoother = try c.decodeIfPresent(String.self, forKey: .smoother)
+        movementScale = try c.decodeIfPresent(Double.self, forKey: .movementScale) ?? 1.5
+        scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
+        samples = try c.decodeIfPresent(Int.self, forKey: .samples) ?? 1
+        if let text = try? c.decodeIfPresent(String.self, forKey: .tolerance) {
+            tolerance = text
+        } else if let mapping = try c.decodeIfPresent([String: Double].self, forKey: .tolerance) {
+            tolerance = mapping.sorted { $0.key < $1.key }.map { "\($0.key)=\(SuiteFormat.number($0.value))" }.joined(separator: ",")
+        } else {
+            tolerance = nil
+        }
+        guard heads.isEmpty != (trace == nil) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "give 'head'/'heads' or 'trace' with 'at', not both and not neither"))
+        }
+        guard trace == nil || !at.isEmpty else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.at], debugDescription: "a frame sampled from a trace needs 'at': [seconds, …]"))
+        }
+        guard scale > 0 && scale <= 1 else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.scale], debugDescription: "expected a fraction in (0, 1], found \(scale)"))
+        }
+        guard [1, 2, 4].contains(samples) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.samples], debugDescription: "expected 1, 2 or 4, found \(samples)"))
+        }
+    }
+}
+
+/// What a frame shows: `{cube: screen|app-cube|app-portrait|"W,H,D", textures: {back: photo.png}}`.
+public struct SceneSpec: Decodable, Sendable {
+    public var cube: String
+    public var textures: [String: String]
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case cube, textures }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        cube = try c.decode(String.self, forKey: .cube)
+        textures = try c.decodeIfPresent([String: String].self, forKey: .textures) ?? [:]
+    }
+
+    public var description: String {
+        textures.isEmpty ? "cube \(cube)" : "cube \(cube) (textures: \(textures.keys.sorted().joined(separator: ", ")))"
+    }
+}
+
+enum SuiteFormat {
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Tracking
+import Yams
+
+/// Reads a suite file. Every problem — YAML syntax, an unknown key, a wrong type, a missing file — becomes one
+/// `SuiteError` naming `file:line` and the field.
+public struct SuiteLoader {
+    public let path: String
+    let root: Node
+    /// The directory relative paths in the suite are resolved against.
+    public let directory: String
+
+    public init(path: String) throws {
+        self.path = path
+        directory = (path as NSString).deletingLastPathComponent
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SuiteError(file: path, line: nil, message: FileManager.default.fileExists(atPath: path) ? "cannot read the suite file" : "no such suite file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SuiteError(file: path, line: nil, message: "not UTF-8 text")
+        }
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw SuiteError(file: path, line: 1, message: "the suite file is empty")
+            }
+            root = node
+        } catch let error as YamlError {
+            throw SuiteError(file: path, line: Self.line(of: error), message: "YAML syntax error: \(Self.reason(of: error))")
+        }
+    }
+
+    public func load() throws -> Suite {
+        let suite: Suite
+        do {
+            suite = try YAMLDecoder().decode(Suite.self, from: root)
+        } catch let error as DecodingError {
+            let codingPath: [CodingKey]
+            switch error {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): codingPath = context.codingPath
+            case .keyNotFound(_, let context): codingPath = context.codingPath
+            @unknown default: codingPath = []
+            }
+            throw SuiteError(file: path, line: line(at: codingPath.map { $0.intValue.map(PathStep.index) ?? .key($0.stringValue) }),
+                             message: SpecFile.describe(error))
+        }
+        try checkFiles(suite)
+        return suite
+    }
+
+    /// A suite-relative path resolved against the suite's directory.
+    public func resolve(_ relative: String) -> String {
+        relative.hasPrefix("/") || directory.isEmpty ? relative : (directory as NSString).appendingPathComponent(relative)
+    }
+
+    enum PathStep { case key(String), index(Int) }
+
+    /// The line of the deepest node along `steps` that exists (1-based).
+    func line(at steps: [PathStep]) -> Int? {
+        var node = root
+        var line = node.mark?.line
+        for step in steps {
+            let next: Node?
+            switch step {
+            case .key(let key): next = node.mapping?[key]
+            case .index(let index): next = node.sequence.flatMap { index < $0.count ? $0[index] : nil }
+            }
+            guard let next else { break }
+            node = next
+            line = next.mark?.line ?? line
+        }
+        return line
+    }
+
+    private func checkFiles(_ suite: Suite) throws {
+        func require(_ relative: String, _ steps: [PathStep], what: String) throws {
+            let resolved = resolve(relative)
+            guard FileManager.default.fileExists(atPath: resolved) else {
+                throw SuiteError(file: path, line: line(at: steps), message: "\(describe(steps)): no such \(what) '\(relative)' (looked for \(resolved))")
+            }
+        }
+        for (i, trace) in suite.traces.enumerated() {
+            try require(trace.file ?? trace.spec!, [.key("traces"), .index(i)], what: trace.file != nil ? "trace file" : "trace spec")
+        }
+        for (i, frame) in suite.frames.enumerated() {
+            if let trace = frame.trace {
+                guard suite.traces.contains(where: { $0.name == trace }) || FileManager.default.fileExists(atPath: resolve(trace)) else {
+                    throw SuiteError(file: path, line: line(at: [.key("frames"), .index(i), .key("trace")]),
+                                     message: "frames[\(i)].trace: '\(trace)' is neither a trace of the suite (\(suite.traces.map(\.name).joined(separator: ", "))) nor a file")
+                }
+            }
+            for (face, texture) in frame.scene.textures.sorted(by: { $0.key < $1.key }) {
+                try require(texture, [.key("frames"), .index(i), .key("scene"), .key("textures"), .key(face)], what: "texture")
+            }
+        }
+    }
+
+    private func describe(_ steps: [PathStep]) -> String {
+        var text = ""
+        for step in steps {
+            switch step {
+            case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    private static func line(of error: YamlError) -> Int? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _): return mark.line
+        default: return nil
+        }
+    }
+
+    private static func reason(of error: YamlError) -> String {
+        switch error {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _): return problem
+        default: return "\(error)"
+        }
+    }
+
+    /// Errors about a value found while running (a bad smoother spec, an unknown screen) with the line of
+    /// the suite entry that holds it.
+    func error(_ message: String, at steps: [PathStep]) -> SuiteError {
+        SuiteError(file: path, line: line(at: steps), message: message)
+    }
+}
+
+/// A suite that cannot be run as written: `parallax.yml:12: frames[1].scene.cube: …` (exit 2).
+public struct SuiteError: Error, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var message: String
+    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }
+}

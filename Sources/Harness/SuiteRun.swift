@@ -1,0 +1,172 @@
+import Analysis
+import Foundation
+import Golden
+import Projection
+import Reporting
+import Smoothing
+import Tracking
+
+/// Runs a suite end to end and writes its report folder. Exit status: 0 every comparison and budget holds,
+/// 1 a regression, budget breach or missing golden, 2 bad input (thrown as `SuiteError` and friends).
+public struct SuiteRun {
+    public struct Options {
+        public var suitePath: String
+        public var output: String?
+        public var record = false
+        public var only: String?
+        public var baseline: String?
+        /// Relative noise band for `--baseline` (a metric is worse when it grew by more than this fraction).
+        public var noiseBand = 0.05
+        public var environment = ProcessInfo.processInfo.environment
+        public var progress: (String) -> Void = { _ in }
+
+        public init(suitePath: String) { self.suitePath = suitePath }
+    }
+
+    public struct Outcome {
+        public var report: SuiteReport
+        public var directory: String
+        public var exitCode: Int32
+    }
+
+    public static func run(_ options: Options) throws -> Outcome {
+        let loader = try SuiteLoader(path: options.suitePath)
+        let suite = try loader.load()
+        if options.record && options.environment["CI"] != nil {
+            throw SuiteError(file: options.suitePath, line: nil, message: "refusing to record goldens: the CI environment variable is set (goldens are recorded only at a desk, never in CI)")
+        }
+        let outputDirectory = options.output ?? suite.output
+        let suitePath = options.suitePath
+        let store = GoldenStore(root: loader.resolve(suite.goldens)) { name in "parallax record \(suitePath) --only \(name)" }
+
+        // Traces.
+        var traces: [(name: String, trace: HeadTrace)] = []
+        for (i, source) in suite.traces.enumerated() {
+            options.progress("trace \(source.name)")
+            if let file = source.file {
+                traces.append((source.name, try TraceCSVReader.read(contentsOf: loader.resolve(file))))
+            } else {
+                let spec = try SpecFile.load(TraceSpec.self, from: loader.resolve(source.spec!))
+                do { traces.append((source.name, try TraceSynthesizer.synthesize(spec))) } catch let error as SpecValueError {
+                    throw loader.error("traces[\(i)] (\(source.spec!)): \(error)", at: [.key("traces"), .index(i)])
+                }
+            }
+        }
+        let smoothers = try suite.smoothers.enumerated().map { i, text in
+            do { return try SmootherSpec(text) } catch {
+                throw loader.error("smoothers[\(i)]: \(error)", at: [.key("smoothers"), .index(i)])
+            }
+        }
+        let screens = try suite.screens.enumerated().map { i, text in
+            do { return (text, try ScreenModel.parse(text)) } catch {
+                throw loader.error("screens[\(i)]: \(error)", at: [.key("screens"), .index(i)])
+            }
+        }
+        for (i, scale) in suite.movementScales.enumerated() where !(scale.isFinite && scale > 0 && scale <= 10) {
+            throw loader.error("movement_scales[\(i)]: expected a scale in (0, 10], found \(scale)", at: [.key("movement_scales"), .index(i)])
+        }
+
+        // Scenarios and budgets.
+        let scenarios = try ScenarioRunner(traces: traces, smoothers: smoothers, screens: screens, movementScales: suite.movementScales)
+            .run(progress: options.progress)
+        // Budgets name smoothers as written in the suite; scenarios carry the canonical spec.
+        let canonicalBudgets = try suite.budgets.enumerated().map { i, budget -> Budget in
+            var budget = budget
+            budget.smoothers = try budget.smoothers?.map { text in
+                do { return try SmootherSpec(text).description } catch {
+                    throw loader.error("budgets[\(i)].smoothers: \(error)", at: [.key("budgets"), .index(i), .key("smoothers")])
+                }
+            }
+            return budget
+        }
+        let budgets = Self.evaluate(canonicalBudgets, on: scenarios)
+
+        // Frames.
+        try? FileManager.default.removeItem(atPath: (outputDirectory as NSString).appendingPathComponent("frames"))
+        let frameRunner = FrameRunner(loader: loader, suite: suite, traces: Dictionary(traces.map { ($0.name, $0.trace) }) { a, _ in a },
+                                      store: store, framesDirectory: (outputDirectory as NSString).appendingPathComponent("frames"),
+                                      record: options.record, only: options.only, environment: options.environment)
+        let (frames, matrices) = try frameRunner.run(try frameRunner.jobs(), progress: options.progress)
+
+        // Numbers.
+        var numbers: NumbersResult?
+        if let tolerance = suite.numbers {
+            let path = try store.imagePath(for: tolerance.golden).replacingOccurrences(of: ".png", with: ".json", options: .backwards)
+            let values = NumberGolden.values(scenarios: scenarios, matrices: matrices)
+            if options.record && options.only == nil {
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try NumberGolden.encode(values).write(to: URL(fileURLWithPath: path), options: .atomic)
+                options.progress("recorded \(path)")
+            }
+            numbers = NumberGolden.compare(actual: values, path: path, tolerance: tolerance, recordCommand: "parallax record \(options.suitePath)")
+        }
+
+        var report = SuiteReport(suite: suite.name, suiteFile: options.suitePath, environment: Self.environment(),
+                                 budgets: budgets, scenarios: scenarios, frames: frames, numbers: numbers)
+        if let baseline = options.baseline {
+            report.baseline = try Self.compare(report, baselinePath: baseline, noiseBand: options.noiseBand)
+        }
+        try ReportWriter.write(report, to: outputDirectory)
+        return Outcome(report: report, directory: outputDirectory, exitCode: report.passed ? 0 : 1)
+    }
+
+    static func evaluate(_ budgets: [Budget], on scenarios: [ScenarioResult]) -> [BudgetResult] {
+        var results: [BudgetResult] = []
+        for budget in budgets {
+            for scenario in scenarios where budget.applies(to: scenario.trace, smoother: scenario.smoother) {
+                let value = scenario.metrics[budget.metric.rawValue]
+                let passed = value.map { v in budget.max.map { v <= $0 } ?? (v >= budget.min!) } ?? false
+                results.append(BudgetResult(metric: budget.metric.rawValue, unit: budget.metric.unit, limit: budget.limitDescription,
+                                            scenario: scenario.id, value: value, passed: passed,
+                                            note: value == nil ? "not computed for this scenario (see its notes)" : nil))
+            }
+        }
+        return results
+    }
+
+    static func compare(_ report: SuiteReport, baselinePath: String, noiseBand: Double) throws -> [BaselineDelta] {
+        guard let data = FileManager.default.contents(atPath: baselinePath) else {
+            throw SuiteError(file: baselinePath, line: nil, message: "cannot read the baseline report")
+        }
+        let baseline: SuiteReport
+        do { baseline = try JSONDecoder().decode(SuiteReport.self, from: data) } catch {
+            throw SuiteError(file: baselinePath, line: nil, message: "not a ParallaxLab report.json (schema 1): \(error)")
+        }
+        var deltas: [BaselineDelta] = []
+        let old = Dictionary(baseline.scenarios.map { ($0.id, $0) }) { a, _ in a }
+        for scenario in report.scenarios {
+            guard let previous = old[scenario.id] else { continue }
+            for (metric, value) in scenario.metrics.sorted(by: { $0.key < $1.key }) {
+                guard let before = previous.metrics[metric] else { continue }
+                // Every scenario metric is "smaller is better"; the band is relative with a small absolute floor.
+                let worse = value > before + max(abs(before) * noiseBand, 1e-6)
+                deltas.append(BaselineDelta(key: "\(scenario.id) / \(metric)", baseline: before, current: value, worse: worse))
+            }
+        }
+        return deltas
+    }
+
+    static func environment() -> SuiteReport.Environment {
+        let commit = (try? Self.shell("git", ["rev-parse", "--short", "HEAD"])) ?? "unknown"
+        var system = utsname()
+        uname(&system)
+        let machine = withUnsafeBytes(of: &system.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let os = withUnsafeBytes(of: &system.sysname) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return SuiteReport.Environment(version: ParallaxVersion.string, commit: commit.isEmpty ? "unknown" : commit,
+                                       machine: "\(os) \(machine)", cores: ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    static func shell(_ command: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [command] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return "" }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+
+/// index.html of a suite run: self-contained (inline CSS, JS and SVG; images under frames/), built with the
+/// escaping builders so names from files cannot break the page. Failures come first; a filter box narrows
+/// every table and frame card by text.
+public enum HTMLReport {
+    public static func render(_ report: SuiteReport) -> String {
+        var sections = [overview(report)]
+        let failures = MarkdownSummary.failureLines(report)
+        if !failures.isEmpty {
+            sections.append(ReportPage.Section(id: "failures", title: "Failures (\(failures.count))",
+                                               content: [HTML.el("ul", ["class": "filterable"], children: failures.map { HTML.el("li", .text($0)) })]))
+        }
+        sections.append(framesSection(report))
+        sections.append(comparisonSection(report))
+        sections += scenarioSections(report)
+        if let numbers = report.numbers { sections.append(numbersSection(numbers)) }
+        if let deltas = report.baseline { sections.append(baselineSection(deltas)) }
+        let subtitle = "\(report.passed ? "PASS" : "FAIL") · suite \(report.suiteFile) · ParallaxLab \(report.environment.version) (\(report.environment.commit))"
+        return ReportPage.document(title: "ParallaxLab report — \(report.suite)", subtitle: subtitle, sections: sections, script: script)
+    }
+
+    static func overview(_ report: SuiteReport) -> ReportPage.Section {
+        let c = report.counts
+        let cards: [Node] = [
+            card("Status", ReportPage.badge(report.passed ? "pass" : "fail")),
+            card("Frames", .text("\(c.frames - c.framesFailed) / \(c.frames) pass")),
+            card("Budgets", .text("\(c.budgets - c.budgetsFailed) / \(c.budgets) hold")),
+            card("Scenarios", .text("\(c.scenarios)")),
+            card("Numbers golden", .text(report.numbers?.status ?? "not configured")),
+        ]
+        let env = report.environment
+        let environment = HTML.table(["version", "commit", "machine", "cores"],
+                                     [[.text(env.version), .text(env.commit), .text(env.machine), .text("\(env.cores)")]])
+        let budgets = HTML.table(["metric", "limit", "scenario", "value", "status"], report.budgets.sorted { ($0.passed ? 1 : 0) < ($1.passed ? 1 : 0) }.map { b in
+            [.text(b.metric), .text("\(b.limit) \(b.unit)"), .text(b.scenario), .text(Format.value(b.value, unit: b.unit) + (b.note.map { " (\($0))" } ?? "")),
+             ReportPage.badge(b.passed ? "pass" : "fail")]
+        }, attributes: ["class": "filterable"])
+        let filter = HTML.el("p", HTML.el("label", .text("Filter: "), HTML.el("input", ["id": "filter", "type": "search", "placeholder": "frame, trace, smoother…"])))
+        return ReportPage.Section(id: "overview", title: "Overview", content: [
+            HTML.el("div", ["class": "grid"], children: cards), filter, HTML.el("h3", .text("Budgets")), budgets,
+            HTML.el("h3", .text("Environment")), environment,
+        ])
+    }
+
+    static func card(_ title: String, _ value: Node) -> Node {
+        HTML.el("div", ["class": "card"], HTML.el("div", ["class": "muted"], .text(title)), HTML.el("div", value))
+    }
+
+    static func framesSection(_ report: SuiteReport) -> ReportPage.Section {
+        let ordered = report.frames.sorted { ($0.status == "pass" ? 1 : 0, $0.name) < ($1.status == "pass" ? 1 : 0, $1.name) }
+        let cards = ordered.map { frame -> Node in
+            var content: [Node] = [
+                HTML.el("h3", .text(frame.name + " "), ReportPage.badge(frame.status)),
+                HTML.el("p", ["class": "muted"], .text("\(frame.scene) · \(frame.screen) · \(frame.width)×\(frame.height) px · head (\(frame.head.map { Format.value($0) }.joined(separator: ", "))) m · eye (\(frame.eye.map { Format.value($0) }.joined(separator: ", "))) m")),
+            ]
+            if let message = frame.message { content.append(HTML.el("p", .text(message))) }
+            if frame.status != "pass" {
+                content.append(HTML.el("p", .text("Record (after looking at the actual frame): "), HTML.el("code", .text(frame.recordCommand))))
+            }
+            if !frame.checks.isEmpty {
+                content.append(HTML.table(["limit", "value", "bound", ""], frame.checks.map { check in
+                    [.text(check.limit), .text(Format.value(check.value)), .text("\(check.relation) \(Format.value(check.bound))"), ReportPage.badge(check.passed ? "pass" : "fail")]
+                }))
+                let metrics = frame.metrics.sorted { $0.key < $1.key }.map { "\($0.key) \(Format.value($0.value))" }.joined(separator: " · ")
+                content.append(HTML.el("p", ["class": "muted"], .text(metrics)))
+            }
+            content.append(frameViews(frame))
+            return HTML.el("div", ["class": "card frame filterable-item", "data-status": frame.status], children: content)
+        }
+        return ReportPage.Section(id: "frames", title: "Frames (\(report.frames.count))", content: cards.isEmpty ? [.text("No frames in this suite.")] : cards)
+    }
+
+    /// Side by side, a slider (golden under actual, clipped by a range input), a toggle, and 1:1 zoom.
+    static func frameViews(_ frame: FrameResult) -> Node {
+        func image(_ path: String, _ alt: String) -> Node {
+            HTML.el("a", ["href": path, "title": "open full size"], HTML.el("img", ["src": path, "alt": alt, "loading": "lazy"]))
+        }
+        var side: [Node] = []
+        if let golden = frame.goldenImage { side.append(HTML.el("figure", image(golden, "golden"), HTML.el("figcaption", .text("golden")))) }
+        side.append(HTML.el("figure", image(frame.actualImage, "actual"), HTML.el("figcaption", .text("actual"))))
+        if let diff = frame.diffImage { side.append(HTML.el("figure", image(diff, "diff"), HTML.el("figcaption", .text("diff (golden grey, differences red)")))) }
+        var views: [Node] = [HTML.el("div", ["class": "frames side"], children: side)]
+        if let golden = frame.goldenImage {
+            views.append(HTML.el("div", ["class": "frames slider"],
+                HTML.el("div", ["class": "stack"], HTML.el("img", ["src": golden, "alt": "golden"]),
+                        HTML.el("img", ["src": frame.actualImage, "alt": "actual", "class": "top"])),
+                HTML.el("input", ["type": "range", "min": "0", "max": "100", "value": "50", "class": "reveal", "aria-label": "slider: golden ↔ actual"])))
+            views.append(HTML.el("div", ["class": "frames toggle"],
+                HTML.el("button", ["type": "button", "class": "swap", "data-a": golden, "data-b": frame.actualImage], .text("toggle golden / actual")),
+                HTML.el("img", ["src": golden, "alt": "toggle view"])))
+        }
+        views.append(HTML.el("label", HTML.el("input", ["type": "checkbox", "class": "zoom"]), .text(" zoom 1:1")))
+        return HTML.el("div", ["class": "views"], children: views)
+    }
+
+    static func comparisonSection(_ report: SuiteReport) -> ReportPage.Section {
+        let metrics = ["lag_ms", "filter_lag_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px", "exaggeration_p95_px", "latency_p95_ms"]
+        let table = HTML.table(["scenario"] + metrics, report.scenarios.map { scenario in
+            [HTML.text(scenario.id)] + metrics.map { HTML.text(Format.value(scenario.metrics[$0])) }
+        }, attributes: ["class": "filterable"])
+        let points = report.scenarios.compactMap { s -> (x: Double, y: Double)? in
+            guard let lag = s.metrics["lag_ms"], let jitter = s.metrics["stationary_jitter_mm"] else { return nil }
+            return (lag, jitter)
+        }
+        var bySmoother: [String: [(x: Double, y: Double)]] = [:]
+        for s in report.scenarios {
+            if let lag = s.metrics["lag_ms"], let jitter = s.metrics["stationary_jitter_mm"] { bySmoother[s.smoother, default: []].append((lag, jitter)) }
+        }
+        let series = bySmoother.keys.sorted().enumerated().map { i, name in
+            SVGChart.Series(name: name, points: bySmoother[name]!, color: SVGChart.palette[i % SVGChart.palette.count], style: .dots)
+        }
+        var content: [Node] = [table]
+        if !points.isEmpty {
+            content.append(.trusted(SVGChart(title: "Latency vs jitter (one point per configuration)", xLabel: "lag (ms)",
+                                             yLabel: "stationary jitter (mm)", series: series).svg))
+        }
+        return ReportPage.Section(id: "comparison", title: "Smoother comparison", content: content)
+    }
+
+    static func scenarioSections(_ report: SuiteReport) -> [ReportPage.Section] {
+        var seen = Set<String>()
+        var sections: [ReportPage.Section] = []
+        for scenario in report.scenarios {
+            let key = "\(scenario.trace) × \(scenario.smoother)"
+            guard seen.insert(key).inserted else { continue }
+            let same = report.scenarios.filter { $0.trace == scenario.trace && $0.smoother == scenario.smoother }
+            let s = scenario.series
+            var lines: [SVGChart.Series] = []
+            if let truth = s.truthX { lines.append(.init(name: "truth", points: Array(zip(s.t, truth)).map { ($0, $1) }, color: "#2ca02c")) }
+            lines.append(.init(name: "measured", points: Array(zip(s.t, s.measuredX)).map { ($0, $1) }, color: "#999999", style: .dashed))
+            lines.append(.init(name: "smoothed", points: Array(zip(s.t, s.smoothedX)).map { ($0, $1) }, color: "#1f77b4"))
+            var content: [Node] = [
+                HTML.table(["screen", "movement scale"] + ScenarioMetricNames.all, same.map { sc in
+                    [HTML.text(sc.screen), HTML.text(Format.value(sc.movementScale))] + ScenarioMetricNames.all.map { HTML.text(Format.value(sc.metrics[$0])) }
+                }, attributes: ["class": "filterable"]),
+                .trusted(SVGChart(title: "Trajectory x: \(key)", xLabel: "time (s)", yLabel: "x (mm)", series: lines).svg),
+            ]
+            if let stepWindow = stepWindow(s) {
+                let pick = s.t.indices.filter { s.t[$0] >= stepWindow.lowerBound && s.t[$0] <= stepWindow.upperBound }
+                var step: [SVGChart.Series] = []
+                if let truth = s.truthX { step.append(.init(name: "truth", points: pick.map { (s.t[$0], truth[$0]) }, color: "#2ca02c")) }
+                step.append(.init(name: "smoothed", points: pick.map { (s.t[$0], s.smoothedX[$0]) }, color: "#1f77b4"))
+                content.append(.trusted(SVGChart(title: "Step response", xLabel: "time (s)", yLabel: "x (mm)", series: step).svg))
+            }
+            if s.psdFrequency.count > 1 {
+                let psd = zip(s.psdFrequency, s.psdPower).filter { $0.0 > 0 && $0.1 > 0 }.map { (x: $0.0, y: log10($0.1)) }
+                content.append(.trusted(SVGChart(title: "Residual PSD (smoothed − truth, x)", xLabel: "frequency (Hz)", yLabel: "log10 power (mm²/Hz)",
+                                                 series: [.init(name: "", points: psd, color: "#d62728")]).svg))
+            }
+            if !s.parallaxErrorPx.isEmpty {
+                content.append(.trusted(SVGChart(title: "On-screen error from tracking + smoothing (worst reference point, s = \(Format.value(scenario.movementScale)), \(scenario.screen))",
+                                                 xLabel: "time (s)", yLabel: "error (px)",
+                                                 series: [.init(name: "", points: Array(zip(s.t, s.parallaxErrorPx)).map { ($0, $1) }, color: "#9467bd")]).svg))
+                content.append(.trusted(SVGHistogram(title: "Error histogram", xLabel: "error (px)", values: s.parallaxErrorPx).svg))
+            }
+            let notes = Array(Set(same.flatMap(\.notes))).sorted()
+            if !notes.isEmpty { content.append(HTML.el("ul", ["class": "muted"], children: notes.map { HTML.el("li", .text($0)) })) }
+            sections.append(ReportPage.Section(id: "scenario-\(sections.count + 1)", title: key, content: content))
+        }
+        return sections
+    }
+
+    /// Around the first jump of the truth larger than 10 mm between plot samples.
+    static func stepWindow(_ s: ScenarioResult.Series) -> ClosedRange<Double>? {
+        guard let truth = s.truthX, truth.count > 2 else { return nil }
+        for i in 1..<truth.count where abs(truth[i] - truth[i - 1]) > 10 {
+            return (s.t[i] - 0.2)...(s.t[i] + 0.8)
+        }
+        return nil
+    }
+
+    static func numbersSection(_ numbers: NumbersResult) -> ReportPage.Section {
+        var content: [Node] = [HTML.el("p", ReportPage.badge(numbers.status == "pass" ? "pass" : (numbers.status == "missing" ? "missing" : "fail")),
+                                       .text(" \(numbers.compared) numbers compared with \(numbers.golden)"))]
+        if numbers.status != "pass" {
+            content.append(HTML.el("p", .text("Record: "), HTML.el("code", .text(numbers.recordCommand))))
+        }
+        if !numbers.mismatches.isEmpty {
+            content.append(HTML.table(["key", "golden", "actual"], numbers.mismatches.prefix(200).map {
+                [.text($0.key), .text(Format.value($0.golden)), .text(Format.value($0.actual))]
+            }, attributes: ["class": "filterable"]))
+        }
+        return ReportPage.Section(id: "numbers", title: "Numeric golden", content: content)
+    }
+
+    static func baselineSection(_ deltas: [BaselineDelta]) -> ReportPage.Section {
+        let sorted = deltas.sorted { ($0.worse ? 0 : 1, $0.key) < ($1.worse ? 0 : 1, $1.key) }
+        return ReportPage.Section(id: "baseline", title: "Compared with the baseline (\(deltas.filter(\.worse).count) worse)", content: [
+            HTML.table(["metric", "baseline", "now", ""], sorted.map {
+                [.text($0.key), .text(Format.value($0.baseline)), .text(Format.value($0.current)), ReportPage.badge($0.worse ? "fail" : "pass")]
+            }, attributes: ["class": "filterable"]),
+        ])
+    }
+
+    /// Filter, slider, toggle and zoom; also reports script errors and broken images in data attributes so a
+    /// headless browser test can check them.
+    static let script = """
+        (function(){
+          var errors=0;window.addEventListener('error',function(){errors++;document.body.setAttribute('data-errors',errors);},true);
+          document.body.setAttribute('data-errors','0');
+          var f=document.getElementById('filter');
+          if(f){f.addEventListener('input',function(){var q=f.value.toLowerCase();
+            document.querySelectorAll('.filterable tbody tr, .filterable li, .filterable-item').forEach(function(e){
+              e.style.display=(!q||e.textContent.toLowerCase().indexOf(q)>=0)?'':'none';});});}
+          document.querySelectorAll('.slider').forEach(function(s){var r=s.querySelector('.reveal'),t=s.querySelector('.top');
+            function u(){t.style.clipPath='inset(0 0 0 '+r.value+'%)';}r.addEventListener('input',u);u();});
+          document.querySelectorAll('.swap').forEach(function(b){var i=b.nextElementSibling,a=true;
+            b.addEventListener('click',function(){a=!a;i.src=a?b.getAttribute('data-a'):b.getAttribute('data-b');});});
+          document.querySelectorAll('.zoom').forEach(function(z){z.addEventListener('change',function(){
+            z.closest('.views').classList.toggle('natural',z.checked);});});
+          window.addEventListener('load',function(){var broken=0;document.querySelectorAll('img').forEach(function(i){
+            if(!i.complete||i.naturalWidth===0)broken++;});document.body.setAttribute('data-broken-images',broken);
+            document.body.setAttribute('data-loaded','1');});
+        })();
+        """
+}
+
+/// The metric columns shown per scenario.
+enum ScenarioMetricNames {
+    static let all = ["lag_ms", "filter_lag_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px", "parallax_error_rms_px", "exaggeration_p95_px", "latency_p95_ms"]
+}

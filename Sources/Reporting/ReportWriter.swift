@@ -1,0 +1,41 @@
+import Foundation
+
+/// Writes a report folder: report.json, index.html, junit.xml, summary.md (frames/ is written by the run).
+/// Every file is written atomically.
+public enum ReportWriter {
+    public static func write(_ report: SuiteReport, to directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        func put(_ name: String, _ data: Data) throws {
+            try data.write(to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent(name)), options: .atomic)
+        }
+        try put("report.json", try json(report))
+        try put("index.html", Data(HTMLReport.render(report).utf8))
+        try put("junit.xml", Data(JUnitReport.render(report).utf8))
+        try put("summary.md", Data(MarkdownSummary.render(report).utf8))
+    }
+
+    public static func json(_ report: SuiteReport) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try encoder.encode(report)
+    }
+
+    public static func decode(_ data: Data) throws -> SuiteReport {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try decoder.decode(SuiteReport.self, from: data)
+    }
+}
+
+/// Number formatting shared by the report writers.
+enum Format {
+    static func value(_ value: Double?, unit: String = "") -> String {
+        guard let value else { return "—" }
+        let text: String
+        if value == 0 { text = "0" } else if abs(value) >= 1000 || abs(value) < 0.001 { text = String(format: "%.3g", value) } else { text = String(format: "%.4g", value) }
+        return unit.isEmpty ? text : "\(text) \(unit)"
+    }
+}

@@ -1,0 +1,228 @@
+/// Everything a suite run found: the model behind report.json (schema 1), the HTML page, JUnit XML and the
+/// Markdown summary. Every number shown in the page comes from here. No timestamps, so the same inputs give
+/// the same bytes.
+public struct SuiteReport: Codable, Sendable {
+    public var schema = 1
+    public var suite: String
+    public var suiteFile: String
+    public var environment: Environment
+    public var passed: Bool
+    public var counts: Counts
+    public var budgets: [BudgetResult]
+    public var scenarios: [ScenarioResult]
+    public var frames: [FrameResult]
+    public var numbers: NumbersResult?
+    public var baseline: [BaselineDelta]?
+
+    public init(suite: String, suiteFile: String, environment: Environment, budgets: [BudgetResult],
+                scenarios: [ScenarioResult], frames: [FrameResult], numbers: NumbersResult?) {
+        self.suite = suite
+        self.suiteFile = suiteFile
+        self.environment = environment
+        self.budgets = budgets
+        self.scenarios = scenarios
+        self.frames = frames
+        self.numbers = numbers
+        let frameFailures = frames.filter { $0.status != "pass" }.count
+        let budgetFailures = budgets.filter { !$0.passed }.count
+        let numberFailures = numbers.map { $0.status == "pass" ? 0 : 1 } ?? 0
+        counts = Counts(frames: frames.count, framesFailed: frameFailures, budgets: budgets.count, budgetsFailed: budgetFailures,
+                        scenarios: scenarios.count, numbersFailed: numberFailures)
+        passed = frameFailures + budgetFailures + numberFailures == 0
+    }
+
+    public struct Environment: Codable, Sendable {
+        public var version: String
+        public var commit: String
+        public var machine: String
+        public var cores: Int
+        public init(version: String, commit: String, machine: String, cores: Int) {
+            self.version = version
+            self.commit = commit
+            self.machine = machine
+            self.cores = cores
+        }
+    }
+
+    public struct Counts: Codable, Sendable {
+        public var frames: Int
+        public var framesFailed: Int
+        public var budgets: Int
+        public var budgetsFailed: Int
+        public var scenarios: Int
+        public var numbersFailed: Int
+    }
+}
+
+public struct BudgetResult: Codable, Sendable {
+    public var metric: String
+    public var unit: String
+    public var limit: String
+    public var scenario: String
+    public var value: Double?
+    public var passed: Bool
+    public var note: String?
+
+    public init(metric: String, unit: String, limit: String, scenario: String, value: Double?, passed: Bool, note: String?) {
+        self.metric = metric
+        self.unit = unit
+        self.limit = limit
+        self.scenario = scenario
+        self.value = value
+        self.passed = passed
+        self.note = note
+    }
+}
+
+/// One trace × smoother × screen × movement scale.
+public struct ScenarioResult: Codable, Sendable {
+    public var id: String
+    public var trace: String
+    public var smoother: String
+    public var screen: String
+    public var movementScale: Double
+    /// Metric name (a `ScenarioMetric` raw value) → value; absent when it could not be computed.
+    public var metrics: [String: Double]
+    public var notes: [String]
+    /// Plot data (downsampled): time, truth / measured / smoothed x (mm), on-screen tracking error (px).
+    public var series: Series
+
+    public init(id: String, trace: String, smoother: String, screen: String, movementScale: Double,
+                metrics: [String: Double], notes: [String], series: Series) {
+        self.id = id
+        self.trace = trace
+        self.smoother = smoother
+        self.screen = screen
+        self.movementScale = movementScale
+        self.metrics = metrics
+        self.notes = notes
+        self.series = series
+    }
+
+    public struct Series: Codable, Sendable {
+        public var t: [Double]
+        public var truthX: [Double]?
+        public var measuredX: [Double]
+        public var smoothedX: [Double]
+        /// Welch PSD of the smoothed − truth residual (x), frequencies in Hz and power in mm²/Hz.
+        public var psdFrequency: [Double]
+        public var psdPower: [Double]
+        /// |projected error| of the worst reference point per frame (tracking part), px.
+        public var parallaxErrorPx: [Double]
+
+        public init(t: [Double], truthX: [Double]?, measuredX: [Double], smoothedX: [Double],
+                    psdFrequency: [Double], psdPower: [Double], parallaxErrorPx: [Double]) {
+            self.t = t
+            self.truthX = truthX
+            self.measuredX = measuredX
+            self.smoothedX = smoothedX
+            self.psdFrequency = psdFrequency
+            self.psdPower = psdPower
+            self.parallaxErrorPx = parallaxErrorPx
+        }
+    }
+}
+
+/// One rendered frame against its golden.
+public struct FrameResult: Codable, Sendable {
+    /// pass, fail (outside tolerance), missing (no golden), error (could not compare, e.g. size mismatch).
+    public var status: String
+    public var name: String
+    public var scene: String
+    public var screen: String
+    public var head: [Double]
+    public var eye: [Double]
+    public var width: Int
+    public var height: Int
+    public var golden: String
+    /// Report-relative paths of the images written under frames/.
+    public var actualImage: String
+    public var goldenImage: String?
+    public var diffImage: String?
+    public var stripImage: String?
+    public var metrics: [String: Double]
+    public var checks: [Check]
+    public var message: String?
+    public var recordCommand: String
+
+    public struct Check: Codable, Sendable {
+        public var limit: String
+        public var value: Double?
+        public var bound: Double
+        public var relation: String
+        public var passed: Bool
+        public init(limit: String, value: Double?, bound: Double, relation: String, passed: Bool) {
+            self.limit = limit
+            self.value = value
+            self.bound = bound
+            self.relation = relation
+            self.passed = passed
+        }
+    }
+
+    public init(status: String, name: String, scene: String, screen: String, head: [Double], eye: [Double], width: Int, height: Int,
+                golden: String, actualImage: String, goldenImage: String?, diffImage: String?, stripImage: String?,
+                metrics: [String: Double], checks: [Check], message: String?, recordCommand: String) {
+        self.status = status
+        self.name = name
+        self.scene = scene
+        self.screen = screen
+        self.head = head
+        self.eye = eye
+        self.width = width
+        self.height = height
+        self.golden = golden
+        self.actualImage = actualImage
+        self.goldenImage = goldenImage
+        self.diffImage = diffImage
+        self.stripImage = stripImage
+        self.metrics = metrics
+        self.checks = checks
+        self.message = message
+        self.recordCommand = recordCommand
+    }
+}
+
+/// The numeric golden: every scenario metric and every frame's matrices against a committed JSON.
+public struct NumbersResult: Codable, Sendable {
+    /// pass, fail, missing.
+    public var status: String
+    public var golden: String
+    public var compared: Int
+    public var mismatches: [Mismatch]
+    public var recordCommand: String
+
+    public struct Mismatch: Codable, Sendable {
+        public var key: String
+        public var golden: Double?
+        public var actual: Double?
+        public init(key: String, golden: Double?, actual: Double?) {
+            self.key = key
+            self.golden = golden
+            self.actual = actual
+        }
+    }
+
+    public init(status: String, golden: String, compared: Int, mismatches: [Mismatch], recordCommand: String) {
+        self.status = status
+        self.golden = golden
+        self.compared = compared
+        self.mismatches = mismatches
+        self.recordCommand = recordCommand
+    }
+}
+
+/// A metric compared with an earlier run (`--baseline`).
+public struct BaselineDelta: Codable, Sendable {
+    public var key: String
+    public var baseline: Double
+    public var current: Double
+    /// Worse beyond the noise band (larger for error/lag/jitter metrics).
+    public var worse: Bool
+    public init(key: String, baseline: Double, current: Double, worse: Bool) {
+        self.key = key
+        self.baseline = baseline
+        self.current = current
+        self.worse = worse
+    }
+}
