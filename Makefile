@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := libgsl-dev libpng-dev zlib1g-dev pkg-config
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps build release test report bench traces clean
+.PHONY: deps deps-browser build release test report bench traces clean
 
 deps:
 	@missing=""; \
@@ -19,25 +19,25 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# The report's browser test needs headless Chromium (Debian's chromium), installed the same way.
+deps-browser: deps
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
+	  echo "make deps-browser: installing chromium"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
+
 build: deps
 	$(SWIFT) build
 
 release: deps
 	$(SWIFT) build -c release
 
-test: deps
+test: deps deps-browser
 	$(SWIFT) test
 
-# The main job. For now: synthesize the canonical traces (Traces/*.yml) into Reports/latest/ and
-# summarise them; the suite runner replaces this once it exists.
-REPORT_DIR ?= Reports/latest
+# The main job: run the project's suite (parallax.yml) into Reports/latest/ and say where the report is.
 report: release
-	rm -rf $(REPORT_DIR) && mkdir -p $(REPORT_DIR)/traces
-	for spec in Traces/*.yml; do \
-	  .build/release/parallax synth --spec $$spec -o $(REPORT_DIR)/traces/$$(basename $$spec .yml).csv || exit $$?; \
-	done
-	.build/release/parallax inspect $(REPORT_DIR)/traces/*.csv --markdown > $(REPORT_DIR)/summary.md
-	@cat $(REPORT_DIR)/summary.md
+	.build/release/parallax run parallax.yml --output Reports/latest
 
 bench: release
 	.build/release/parallax-bench

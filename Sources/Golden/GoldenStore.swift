@@ -17,7 +17,7 @@ public struct GoldenStore: Sendable {
     public var recordCommand: @Sendable (String) -> String
 
     public init(root: String = "Tests/Goldens",
-                recordCommand: @escaping @Sendable (String) -> String = { "parallax record --frame \($0)" }) {
+                recordCommand: @escaping @Sendable (String) -> String = { "parallax record parallax.yml --only \($0)" }) {
         self.root = root
         self.recordCommand = recordCommand
     }

@@ -11,7 +11,7 @@ import Tracking
 /// and the on-screen parallax error (`ParallaxAccuracy`), and keeps downsampled series for the plots.
 struct ScenarioRunner {
     let traces: [(name: String, trace: HeadTrace)]
-    let smoothers: [SmootherSpec]
+    let smoothers: [(label: String, spec: SmootherSpec)]
     let screens: [(name: String, model: ScreenModel)]
     let movementScales: [Double]
 
@@ -20,8 +20,8 @@ struct ScenarioRunner {
     func run(progress: (String) -> Void) throws -> [ScenarioResult] {
         var results: [ScenarioResult] = []
         for (traceName, trace) in traces {
-            for spec in smoothers {
-                progress("scenario \(traceName) × \(spec)")
+            for (label, spec) in smoothers {
+                progress("scenario \(traceName) × \(label)")
                 var smoother = spec.makeSmoother()
                 let smoothed = smoother.smooth(trace)
                 let filtered = smoothed.samples.map(\.position)
@@ -48,7 +48,7 @@ struct ScenarioRunner {
                         } else {
                             notes.append("no ground truth: parallax error and visible jitter are not computed")
                         }
-                        let id = "\(traceName) × \(spec) × \(screenName) × s=\(scale)"
+                        let id = "\(traceName) × \(label) × \(screenName) × s=\(scale)"
                         let stride = max(1, trace.count / Self.maxPlotPoints)
                         let picks = Swift.stride(from: 0, to: trace.count, by: stride).map { $0 }
                         let series = ScenarioResult.Series(
@@ -58,7 +58,7 @@ struct ScenarioRunner {
                             smoothedX: picks.map { filtered[$0].x * 1000 },
                             psdFrequency: psd.frequencies, psdPower: psd.power,
                             parallaxErrorPx: errorSeries.isEmpty ? [] : picks.map { errorSeries[$0] })
-                        results.append(ScenarioResult(id: id, trace: traceName, smoother: spec.description, screen: screenName,
+                        results.append(ScenarioResult(id: id, trace: traceName, smoother: label, smootherSpec: spec.description, screen: screenName,
                                                       movementScale: scale, metrics: metrics, notes: notes, series: series))
                     }
                 }

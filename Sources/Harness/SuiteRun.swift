@@ -53,7 +53,7 @@ public struct SuiteRun {
             }
         }
         let smoothers = try suite.smoothers.enumerated().map { i, text in
-            do { return try SmootherSpec(text) } catch {
+            do { return (text, try SmootherSpec(text)) } catch {
                 throw loader.error("smoothers[\(i)]: \(error)", at: [.key("smoothers"), .index(i)])
             }
         }
@@ -113,7 +113,7 @@ public struct SuiteRun {
     static func evaluate(_ budgets: [Budget], on scenarios: [ScenarioResult]) -> [BudgetResult] {
         var results: [BudgetResult] = []
         for budget in budgets {
-            for scenario in scenarios where budget.applies(to: scenario.trace, smoother: scenario.smoother) {
+            for scenario in scenarios where budget.applies(to: scenario.trace, smoother: scenario.smootherSpec) {
                 let value = scenario.metrics[budget.metric.rawValue]
                 let passed = value.map { v in budget.max.map { v <= $0 } ?? (v >= budget.min!) } ?? false
                 results.append(BudgetResult(metric: budget.metric.rawValue, unit: budget.metric.unit, limit: budget.limitDescription,
@@ -129,7 +129,7 @@ public struct SuiteRun {
             throw SuiteError(file: baselinePath, line: nil, message: "cannot read the baseline report")
         }
         let baseline: SuiteReport
-        do { baseline = try JSONDecoder().decode(SuiteReport.self, from: data) } catch {
+        do { baseline = try ReportWriter.decode(data) } catch {
             throw SuiteError(file: baselinePath, line: nil, message: "not a ParallaxLab report.json (schema 1): \(error)")
         }
         var deltas: [BaselineDelta] = []

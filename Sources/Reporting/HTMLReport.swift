@@ -74,7 +74,7 @@ public enum HTMLReport {
     /// Side by side, a slider (golden under actual, clipped by a range input), a toggle, and 1:1 zoom.
     static func frameViews(_ frame: FrameResult) -> Node {
         func image(_ path: String, _ alt: String) -> Node {
-            HTML.el("a", ["href": path, "title": "open full size"], HTML.el("img", ["src": path, "alt": alt, "loading": "lazy"]))
+            HTML.el("a", ["href": path, "title": "open full size"], HTML.el("img", ["src": path, "alt": alt]))
         }
         var side: [Node] = []
         if let golden = frame.goldenImage { side.append(HTML.el("figure", image(golden, "golden"), HTML.el("figcaption", .text("golden")))) }
@@ -156,7 +156,9 @@ public enum HTMLReport {
             }
             let notes = Array(Set(same.flatMap(\.notes))).sorted()
             if !notes.isEmpty { content.append(HTML.el("ul", ["class": "muted"], children: notes.map { HTML.el("li", .text($0)) })) }
-            sections.append(ReportPage.Section(id: "scenario-\(sections.count + 1)", title: key, content: content))
+            content.insert(HTML.el("p", ["class": "muted"], .text("smoother spec: \(scenario.smootherSpec)")), at: 0)
+            sections.append(ReportPage.Section(id: "scenario-\(sections.count + 1)", title: sections.isEmpty ? "Scenarios — \(key)" : key,
+                                               content: content, navigation: sections.isEmpty))
         }
         return sections
     }

@@ -5,18 +5,21 @@ public enum ReportPage {
         public var id: String
         public var title: String
         public var content: [Node]
+        /// Listed in the navigation bar (detail sections are reached from their group's entry).
+        public var navigation: Bool
 
-        public init(id: String, title: String, content: [Node]) {
+        public init(id: String, title: String, content: [Node], navigation: Bool = true) {
             self.id = id
             self.title = title
             self.content = content
+            self.navigation = navigation
         }
     }
 
     public static func document(title: String, subtitle: String = "", sections: [Section], script: String = "") -> String {
         var body: [Node] = [
             HTML.el("header", HTML.el("h1", .text(title)), HTML.el("p", ["class": "subtitle"], .text(subtitle))),
-            HTML.el("nav", children: sections.map { HTML.el("a", ["href": "#\($0.id)"], .text($0.title)) }),
+            HTML.el("nav", children: sections.filter(\.navigation).map { HTML.el("a", ["href": "#\($0.id)"], .text($0.title)) }),
         ]
         for section in sections {
             body.append(.element("section", [("id", section.id)], [HTML.el("h2", .text(section.title))] + section.content))

@@ -78,7 +78,9 @@ public struct BudgetResult: Codable, Sendable {
 public struct ScenarioResult: Codable, Sendable {
     public var id: String
     public var trace: String
+    /// The smoother as the suite wrote it, and its canonical spec with every parameter.
     public var smoother: String
+    public var smootherSpec: String
     public var screen: String
     public var movementScale: Double
     /// Metric name (a `ScenarioMetric` raw value) → value; absent when it could not be computed.
@@ -87,11 +89,12 @@ public struct ScenarioResult: Codable, Sendable {
     /// Plot data (downsampled): time, truth / measured / smoothed x (mm), on-screen tracking error (px).
     public var series: Series
 
-    public init(id: String, trace: String, smoother: String, screen: String, movementScale: Double,
+    public init(id: String, trace: String, smoother: String, smootherSpec: String, screen: String, movementScale: Double,
                 metrics: [String: Double], notes: [String], series: Series) {
         self.id = id
         self.trace = trace
         self.smoother = smoother
+        self.smootherSpec = smootherSpec
         self.screen = screen
         self.movementScale = movementScale
         self.metrics = metrics

@@ -33,7 +33,7 @@ import Testing
             _ = try store.load("cube/left")
             Issue.record("loading a missing golden succeeded")
         } catch {
-            #expect("\(error)" == "golden 'cube/left' is missing (expected \(root)/cube/left.png); record it with: parallax record --frame cube/left")
+            #expect("\(error)" == "golden 'cube/left' is missing (expected \(root)/cube/left.png); record it with: parallax record parallax.yml --only cube/left")
         }
     }
 

@@ -1,1 +1,79 @@
+import Foundation
 import Testing
+@testable import Harness
+
+@Suite struct SuiteLoaderTests {
+    func load(_ yaml: String, files: [String: String] = [:]) throws -> Suite {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("suite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, content) in files { try content.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let path = dir.appendingPathComponent("suite.yml").path
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        return try SuiteLoader(path: path).load()
+    }
+
+    func error(_ yaml: String, files: [String: String] = [:]) -> SuiteError? {
+        do {
+            _ = try load(yaml, files: files)
+            return nil
+        } catch {
+            return error as? SuiteError
+        }
+    }
+
+    @Test func readsAFullSuite() throws {
+        let suite = try load("""
+            name: demo
+            traces: [t.csv, {name: synth, spec: s.yml}]
+            smoothers: ["ema:alpha=0.3"]
+            movement_scales: [1, 1.5]
+            budgets:
+              - {metric: lag_ms, max: 60, traces: [t]}
+            frames:
+              - {name: f/one, scene: {cube: app-cube}, head: [0, 0, 0.35], scale: 0.1, tolerance: {max-channel-diff: 3}}
+              - {name: f/two, scene: {cube: screen}, trace: t, at: [1.0], samples: 2}
+            """, files: ["t.csv": "t,x,y,z\n0,0,0,0.3\n", "s.yml": "motion: [{model: still, duration: 1}]\n"])
+        #expect(suite.name == "demo")
+        #expect(suite.traces.map(\.name) == ["t", "synth"])
+        #expect(suite.movementScales == [1, 1.5])
+        #expect(suite.budgets[0].metric == .lagMs && suite.budgets[0].max == 60)
+        #expect(suite.frames[0].tolerance == "max-channel-diff=3")
+        #expect(suite.frames[1].trace == "t" && suite.frames[1].samples == 2)
+    }
+
+    @Test func unknownKeyNamesFileLineAndKey() {
+        let e = error("name: x\nsmoothers: [ema]\nframes:\n  - name: a\n    scene: {cube: screen}\n    head: [0, 0, 0.3]\n    colour: red\n")
+        #expect(e?.line == 7)
+        #expect(e?.description.contains("suite.yml:7:") == true)
+        #expect(e?.message.contains("unknown key 'colour'") == true)
+    }
+
+    @Test func wrongTypeNamesTheLine() {
+        let e = error("name: x\nmovement_scales: [1.5, fast]\n")
+        #expect(e?.line == 2)
+        #expect(e?.message.contains("movement_scales[1]") == true)
+    }
+
+    @Test func missingFileNamesTheEntry() {
+        let e = error("traces:\n  - Traces/nope.csv\n")
+        #expect(e?.line == 2)
+        #expect(e?.message.contains("no such trace file 'Traces/nope.csv'") == true)
+    }
+
+    @Test func yamlSyntaxErrorHasALine() {
+        let e = error("name: x\ntraces: [a.csv\nsmoothers: [ema]\n")
+        #expect(e?.message.contains("YAML syntax error") == true)
+        #expect(e?.line != nil)
+    }
+
+    @Test func budgetNeedsExactlyOneLimitAndAKnownMetric() {
+        #expect(error("budgets:\n  - {metric: lag_ms}\n")?.message.contains("exactly one of 'max' or 'min'") == true)
+        #expect(error("budgets:\n  - {metric: speed, max: 1}\n")?.line == 2)
+    }
+
+    @Test func frameNeedsHeadsOrTraceAndValidScale() {
+        #expect(error("frames:\n  - {name: a, scene: {cube: screen}}\n")?.message.contains("'head'/'heads' or 'trace'") == true)
+        #expect(error("frames:\n  - {name: a, scene: {cube: screen}, head: [0, 0, 0.3], scale: 2}\n")?.message.contains("(0, 1]") == true)
+    }
+}

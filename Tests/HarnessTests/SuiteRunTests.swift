@@ -1,0 +1,149 @@
+import Foundation
+import Golden
+import Imaging
+import Testing
+@testable import Harness
+@testable import Reporting
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Runs a small suite end to end in a temporary folder.
+@Suite struct SuiteRunTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Fixture {
+        let dir: URL
+        var suite: String { dir.appendingPathComponent("suite.yml").path }
+        var output: String { dir.appendingPathComponent("report").path }
+
+        init(traceName: String = "still.csv", suiteName: String = "mini") throws {
+            dir = FileManager.default.temporaryDirectory.appendingPathComponent("suite-run-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let trace = try String(contentsOf: repository.appendingPathComponent("Traces/still.csv"), encoding: .utf8)
+            try trace.write(to: dir.appendingPathComponent(traceName), atomically: true, encoding: .utf8)
+            try """
+                name: '\(suiteName.replacingOccurrences(of: "'", with: "''"))'
+                goldens: goldens
+                traces: ['\(traceName.replacingOccurrences(of: "'", with: "''"))']
+                smoothers: ["ema:alpha=0.25"]
+                budgets:
+                  - {metric: lag_ms, max: 1000}
+                numbers: {golden: numbers/mini}
+                frames:
+                  - {name: cube/a, scene: {cube: screen}, head: [0.01, 0, 0.35], scale: 0.08}
+                """.write(toFile: suite, atomically: true, encoding: .utf8)
+        }
+
+        func run(record: Bool = false, environment: [String: String] = [:]) throws -> SuiteRun.Outcome {
+            var options = SuiteRun.Options(suitePath: suite)
+            options.output = output
+            options.record = record
+            options.environment = environment
+            return try SuiteRun.run(options)
+        }
+
+        func cleanUp() { try? FileManager.default.removeItem(at: dir) }
+    }
+
+    @Test func missingGoldensFailThenRecordThenPass() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let first = try fixture.run()
+        #expect(first.exitCode == 1)
+        #expect(first.report.frames[0].status == "missing")
+        #expect(first.report.frames[0].recordCommand.contains("parallax record"))
+        #expect(first.report.numbers?.status == "missing")
+        // Recording is refused under CI…
+        #expect(throws: SuiteError.self) { try fixture.run(record: true, environment: ["CI": "true"]) }
+        #expect(!FileManager.default.fileExists(atPath: fixture.dir.appendingPathComponent("goldens/cube/a.png").path))
+        // …and works at a desk, with a sidecar.
+        #expect(try fixture.run(record: true).exitCode == 0)
+        #expect(FileManager.default.fileExists(atPath: fixture.dir.appendingPathComponent("goldens/cube/a.json").path))
+        let second = try fixture.run()
+        #expect(second.exitCode == 0)
+        #expect(second.report.numbers?.status == "pass")
+    }
+
+    @Test func alteredGoldenFailsAndShowsTheDiff() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        _ = try fixture.run(record: true)
+        let goldenPath = fixture.dir.appendingPathComponent("goldens/cube/a.png").path
+        var golden = try PNGCodec.read(contentsOf: goldenPath)
+        golden.fill(x: 10, y: 20, width: 12, height: 12, with: RGBA(255, 0, 255))
+        try PNGCodec.write(golden, to: goldenPath)
+        let outcome = try fixture.run()
+        #expect(outcome.exitCode == 1)
+        let frame = outcome.report.frames[0]
+        #expect(frame.status == "fail")
+        #expect(frame.checks.contains { !$0.passed })
+        let diff = try #require(frame.diffImage)
+        #expect(FileManager.default.fileExists(atPath: (fixture.output as NSString).appendingPathComponent(diff)))
+        let html = try String(contentsOfFile: fixture.output + "/index.html", encoding: .utf8)
+        #expect(html.contains(diff))
+        #expect(html.contains("parallax record"))
+        let summary = try String(contentsOfFile: fixture.output + "/summary.md", encoding: .utf8)
+        #expect(summary.contains("❌ fail") && summary.contains("cube/a"))
+    }
+
+    @Test func reportJSONHasTheSchemaAndRoundTrips() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        _ = try fixture.run(record: true)
+        let data = try Data(contentsOf: URL(fileURLWithPath: fixture.output + "/report.json"))
+        let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        #expect(object["schema"] as? Int == 1)
+        for key in ["suite", "suite_file", "environment", "passed", "counts", "budgets", "scenarios", "frames", "numbers"] {
+            #expect(object[key] != nil, "report.json lacks \(key)")
+        }
+        let scenario = (object["scenarios"] as! [[String: Any]])[0]
+        #expect((scenario["metrics"] as! [String: Double])["lag_ms"] != nil)
+        let decoded = try ReportWriter.decode(data)
+        #expect(decoded.scenarios.count == 1 && decoded.frames.count == 1)
+        // Same inputs → the same bytes.
+        _ = try fixture.run()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.output + "/report.json")) == data)
+    }
+
+    @Test func junitParsesBackWithFailuresAndErrors() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        _ = try fixture.run()  // golden missing → an error, not a failure
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: fixture.output + "/junit.xml"))
+        let suites = try document.nodes(forXPath: "//testsuite") as! [XMLElement]
+        let frames = suites.first { $0.attribute(forName: "name")?.stringValue == "parallax.frames" }!
+        #expect(frames.attribute(forName: "tests")?.stringValue == "1")
+        #expect(frames.attribute(forName: "errors")?.stringValue == "1")
+        #expect(try document.nodes(forXPath: "//testcase[@name='cube/a']/error").count == 1)
+        #expect(try document.nodes(forXPath: "//testsuite[@name='parallax.budgets']/testcase").count == 1)
+    }
+
+    @Test func hostileNamesCannotBreakThePage() throws {
+        let fixture = try Fixture(traceName: "a<b&\"c'.csv", suiteName: "<script>x</script>")
+        defer { fixture.cleanUp() }
+        _ = try fixture.run()
+        let html = try String(contentsOfFile: fixture.output + "/index.html", encoding: .utf8)
+        #expect(!html.contains("<script>x</script>"))
+        #expect(!html.contains("a<b&\"c'"))
+        #expect(html.contains("a&lt;b&amp;&quot;c&#39;"))
+        let junit = try String(contentsOfFile: fixture.output + "/junit.xml", encoding: .utf8)
+        #expect(try XMLDocument(xmlString: junit).rootElement() != nil)
+    }
+
+    @Test func baselineMarksWorseMetrics() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let outcome = try fixture.run(record: true)
+        var old = outcome.report
+        for i in old.scenarios.indices { old.scenarios[i].metrics["lag_ms"] = old.scenarios[i].metrics["lag_ms"]! * 0.5 }
+        let baselinePath = fixture.dir.appendingPathComponent("old.json").path
+        try ReportWriter.json(old).write(to: URL(fileURLWithPath: baselinePath))
+        var options = SuiteRun.Options(suitePath: fixture.suite)
+        options.output = fixture.output
+        options.baseline = baselinePath
+        let compared = try SuiteRun.run(options)
+        #expect(compared.report.baseline?.contains { $0.key.hasSuffix("lag_ms") && $0.worse } == true)
+        #expect(compared.report.baseline?.contains { $0.key.hasSuffix("stationary_jitter_mm") && !$0.worse } == true)
+    }
+}
