@@ -39,7 +39,8 @@ public struct LagReport: Codable, Equatable, Sendable {
 public struct JitterReport: Codable, Equatable, Sendable {
     public var stationary: StationaryJitter?
     public var residual: ResidualPower?
-    /// Jitter in screen pixels: needs the projection module (not computed yet; always nil).
+    /// Visible jitter in screen pixels (RMS frame-to-frame motion of the reference points while the head is
+    /// still); set by callers that know the screen (`parallax analyze --screen`), nil otherwise.
     public var screenPx: Double?
 }
 
@@ -70,6 +71,8 @@ public struct TraceAnalysisReport: Codable, Equatable, Sendable {
     public var lag: LagReport
     public var jitter: JitterReport
     public var latency: [LatencyReport]
+    /// On-screen parallax accuracy (when a screen and movement scale were given and the trace has truth).
+    public var parallax: ParallaxAccuracyReport?
     /// Fallbacks taken and metrics not computed, in words.
     public var notes: [String]
 
@@ -156,7 +159,7 @@ public enum TraceAnalysis {
         jitter.residual = JitterMetrics.residualPower(residual, valid: valid, rate: rate, cutoff: options.cutoff)
         if jitter.residual == nil { notes.append("residual power: no run of \(Welch.defaultSegmentLength) valid samples for a Welch segment") }
         if !hasTruth { notes.append("no ground truth: stationary jitter is the residual from a per-second quadratic fit; residual power is that of the filtered signal") }
-        notes.append("jitter in screen pixels needs the projection module; not computed")
+        notes.append("jitter in screen pixels and parallax accuracy need a screen (parallax analyze --screen)")
 
         // Latency model.
         // Only delays whose velocity correlation is reliable (≥ 0.8) feed the model.

@@ -1,6 +1,7 @@
 import Analysis
 import ArgumentParser
 import Foundation
+import Projection
 import Smoothing
 import Tracking
 
@@ -11,7 +12,8 @@ struct AnalyzeCommand: ParsableCommand {
         discussion: """
             Metrics are computed against the trace's ground truth (true_x,true_y,true_z) when present; otherwise against the measured positions, with the fallbacks listed under "notes".
             - lag: velocity cross-correlation delay (truth→filtered, measured→filtered, truth→measured), steady-state ramp lag, step rise time (10–90 %) and overshoot, group delay on chirps.
-            - jitter: RMS / peak-to-peak over stationary stretches (mm), RMS above --cutoff from a Welch PSD (mm); screen-pixel jitter needs the projection module and is not computed.
+            - jitter: RMS / peak-to-peak over stationary stretches (mm), RMS above --cutoff from a Welch PSD (mm); with --screen, the visible jitter on screen (px).
+            - parallax (with --screen and --movement-scale, trace with ground truth): on-screen error of the cube room's corners and edge midpoints, estimated vs true eye, RMS / p95 / max in px, mm and arcmin, split into tracking + smoothing and the exaggeration itself.
             - latency: sensor + filter lag + frame wait + main-thread hop + render, at 60 and 120 Hz.
             --json prints the report as JSON ("schema": 1, snake_case keys, absent = not computed).
 
@@ -20,6 +22,7 @@ struct AnalyzeCommand: ParsableCommand {
             Examples:
               parallax analyze Traces/sway.csv --smoother ema:alpha=0.25
               parallax analyze Traces/chirp.csv --smoother 'one-euro:mincutoff=1,beta=10' --json
+              parallax analyze Traces/sway.csv --screen iphone-15-pro --movement-scale 1.5
             """
     )
 
@@ -47,6 +50,12 @@ struct AnalyzeCommand: ParsableCommand {
     @Flag(name: .long, help: "Leave out the app's +1 frame main-thread hop from the latency model.")
     var noMainThreadHop = false
 
+    @Option(name: .long, help: "Screen for the parallax metrics (iPhone name, slug, identifier or WxH in meters).")
+    var screen: String?
+
+    @Option(name: .long, help: "Movement scale for the parallax metrics (default 1.5, the app's; needs --screen).")
+    var movementScale: Double?
+
     func run() throws {
         guard cutoff.isFinite && cutoff > 0 else { throw InputError("--cutoff: expected a frequency > 0 Hz, found \(cutoff)") }
         guard maxLag.isFinite && maxLag > 0 && maxLag <= 10 else { throw InputError("--max-lag: expected a delay in (0, 10] s, found \(maxLag)") }
@@ -64,7 +73,23 @@ struct AnalyzeCommand: ParsableCommand {
         options.sensorLatency = sensorLatency
         options.renderFrames = renderFrames
         options.mainThreadHop = !noMainThreadHop
-        let report = TraceAnalysis.analyze(trace, smoother: spec, options: options)
+        if movementScale != nil && screen == nil { throw InputError("--movement-scale: needs --screen (the parallax metrics are on a screen)") }
+        var filter = spec.makeSmoother()
+        let smoothed = filter.smooth(trace)
+        var report = TraceAnalysis.analyze(trace, filtered: smoothed.samples.map(\.position), smoother: spec.description, options: options)
+        if let screen {
+            do {
+                let model = try ScreenModel.parse(screen)
+                let accuracy = try ParallaxAccuracy.evaluate(trace: smoothed, screen: model, movementScale: movementScale ?? 1.5)
+                report.parallax = accuracy
+                report.jitter.screenPx = accuracy.visibleJitter?.pixels.rms
+                report.notes.removeAll { $0.hasPrefix("jitter in screen pixels and parallax accuracy need a screen") }
+            } catch let error as ProjectionError {
+                throw InputError("--screen: \(error.description)")
+            } catch let error as ParallaxAccuracyError {
+                throw InputError("\(input): \(error.description)")
+            }
+        }
         if json {
             FileHandle.standardOutput.write(try report.jsonData())
             FileHandle.standardOutput.write(Data("\n".utf8))
@@ -125,8 +150,17 @@ enum AnalysisTable {
         } else {
             row("RMS above cut-off (Welch)", "— (trace too short)")
         }
-        row("screen pixels", "— (needs projection)")
+        row("visible on screen (px RMS)", r.jitter.screenPx.map { String(format: "%.3f", $0) } ?? "— (give --screen)")
         line()
+        if let p = r.parallax {
+            line("parallax on \(p.screen), movement scale \(p.movementScale) (\(p.frames) frames × \(p.points) points)")
+            line("                                  rms px   p95 px   max px   rms mm  rms arcmin")
+            for (name, part) in [("  total", p.total), ("  tracking + smoothing", p.tracking), ("  exaggeration", p.exaggeration)] + (p.visibleJitter.map { [("  visible jitter (still)", $0)] } ?? []) {
+                line(name.padding(toLength: 32, withPad: " ", startingAt: 0) + String(format: " %8.2f %8.2f %8.2f %8.3f %9.2f", part.pixels.rms, part.pixels.p95,
+                                                                                    part.pixels.max, part.millimeters.rms, part.arcminutes.rms))
+            }
+            line("")
+        }
         line("end-to-end latency                 mean      p05      p50      p95      max")
         for l in r.latency {
             let d = l.distribution

@@ -92,3 +92,21 @@ import Testing
         #expect(abs(projection[0][0] - 0.7 / 0.0715) < 1e-12)
     }
 }
+
+@Suite struct AnalyzeParallaxTests {
+    @Test func analyzeWithAScreenReportsParallaxAccuracy() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        #expect(try ParallaxProcess.run(["synth", "--model", "still", "--duration", "10", "-o", dir.path("s.csv")]).status == 0)
+        let run = try ParallaxProcess.run(["analyze", dir.path("s.csv"), "--screen", "iphone-15-pro", "--movement-scale", "1.5", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+        let parallax = try #require(object["parallax"] as? [String: Any])
+        #expect(parallax["movement_scale"] as? Double == 1.5)
+        let tracking = (parallax["tracking"] as! [String: Any])["pixels"] as! [String: Double]
+        #expect(tracking["p95"]! > 0 && tracking["p95"]! >= tracking["rms"]!)
+        #expect((object["jitter"] as! [String: Any])["screen_px"] != nil)
+        let missing = try ParallaxProcess.run(["analyze", dir.path("s.csv"), "--movement-scale", "1.5"])
+        #expect(missing.status == 2 && missing.stderr.contains("--screen"))
+    }
+}
