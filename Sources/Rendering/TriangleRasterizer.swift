@@ -221,20 +221,24 @@ struct TriangleSetup: Sendable {
             guard let span = span(row: y) else { continue }
             let pyD = Double(y) + 0.5
             let depthRow = (y - rows.lowerBound) * width
+            // Row constants of the affine planes; each pixel then adds its own x term (no accumulation, so
+            // a pixel's value depends only on its row and column).
+            let rowDepth = depth.0 + depth.2 * pyD, rowInverseW = inverseW.0 + inverseW.2 * pyD
+            let rowU = uOverW.0 + uOverW.2 * pyD, rowV = vOverW.0 + vOverW.2 * pyD
             for x in span {
                 let pxD = Double(x) + 0.5
-                let z = Float(depth.0 + depth.1 * pxD + depth.2 * pyD)
+                let z = Float(rowDepth + depth.1 * pxD)
                 guard z < depthBuffer[depthRow + x] else { continue }
                 depthBuffer[depthRow + x] = z
-                let invW = inverseW.0 + inverseW.1 * pxD + inverseW.2 * pyD
+                let invW = rowInverseW + inverseW.1 * pxD
                 let w = 1 / invW
-                let u = (uOverW.0 + uOverW.1 * pxD + uOverW.2 * pyD) * w
-                let v = (vOverW.0 + vOverW.1 * pxD + vOverW.2 * pyD) * w
+                let u = (rowU + uOverW.1 * pxD) * w
+                let v = (rowV + vOverW.1 * pxD) * w
                 var lod = 0.0
                 if filter == .trilinear {
                     // Screen-space derivatives of u = U/W, v = V/W (U, V, W affine): (U'·W − U·W')/W².
                     let w2 = invW * invW
-                    let uU = uOverW.0 + uOverW.1 * pxD + uOverW.2 * pyD, vV = vOverW.0 + vOverW.1 * pxD + vOverW.2 * pyD
+                    let uU = rowU + uOverW.1 * pxD, vV = rowV + vOverW.1 * pxD
                     let dudx = (uOverW.1 * invW - uU * inverseW.1) / w2 * Double(level0.width)
                     let dvdx = (vOverW.1 * invW - vV * inverseW.1) / w2 * Double(level0.height)
                     let dudy = (uOverW.2 * invW - uU * inverseW.2) / w2 * Double(level0.width)
