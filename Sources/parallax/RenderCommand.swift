@@ -94,11 +94,16 @@ struct RenderCubeCommand: ParsableCommand {
         if let path {
             let trace = try TraceCSVReader.read(contentsOf: path)
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            for index in stride(from: 0, to: trace.count, by: every) {
-                let setup = try cameraSetup(projection, head: trace.samples[index].position, what: "\(path): sample \(index + 1)")
+            // Check every pose first, so a bad sample fails before any file is written.
+            let indices = Array(stride(from: 0, to: trace.count, by: every))
+            let setups = try indices.map { try cameraSetup(projection, head: trace.samples[$0].position, what: "\(path): sample \($0 + 1)") }
+            // Encode frame k (one core) while frame k + 1 renders (all cores); at most two frames in flight.
+            let encoder = PNGPipeline()
+            for (index, setup) in zip(indices, setups) {
                 let frame = scene.render(clipFromWorld: setup.viewProjection, width: width, height: height, options: options)
-                try PNGCodec.write(frame, to: (output as NSString).appendingPathComponent(String(format: "frame-%05d.png", index)))
+                try encoder.write(frame, to: (output as NSString).appendingPathComponent(String(format: "frame-%05d.png", index)))
             }
+            try encoder.finish()
             return
         }
         let setup = try cameraSetup(projection, head: try camera.headPosition(), what: "--head")
@@ -161,3 +166,36 @@ struct RenderCubeCommand: ParsableCommand {
 }
 
 extension RasterOptions.Filter: ExpressibleByArgument {}
+
+/// Writes PNGs on a background queue, one at a time, so encoding overlaps the next render. The first error
+/// is reported by the next `write` or by `finish`.
+final class PNGPipeline: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "parallax.png-writer")
+    private let slots = DispatchSemaphore(value: 2)
+    private let lock = NSLock()
+    private var failure: Error?
+
+    func write(_ image: RGBAImage, to path: String) throws {
+        try check()
+        slots.wait()
+        queue.async {
+            defer { self.slots.signal() }
+            do { try PNGCodec.write(image, to: path, options: PNGWriteOptions(channels: .rgb)) } catch {
+                self.lock.lock()
+                if self.failure == nil { self.failure = error }
+                self.lock.unlock()
+            }
+        }
+    }
+
+    func finish() throws {
+        queue.sync {}
+        try check()
+    }
+
+    private func check() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        if let failure { throw failure }
+    }
+}
