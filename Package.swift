@@ -15,6 +15,7 @@ let libraryModules = [
     "Projection",
     "Analysis",
     "Rendering",
+    "Tuning",
 ]
 
 let package = Package(
@@ -47,6 +48,7 @@ let package = Package(
         .target(name: "Smoothing", dependencies: ["Tracking"]),
         .target(name: "Analysis", dependencies: ["Tracking", "Smoothing", "Projection", "Scientific"]),
         .target(name: "Rendering", dependencies: ["Geometry", "Imaging"]),
+        .target(name: "Tuning", dependencies: ["Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
@@ -57,6 +59,8 @@ let package = Package(
             "Golden",
             "Projection",
             "Rendering",
+            "Tuning",
+            "Reporting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "parallax-bench", dependencies: [
@@ -67,6 +71,7 @@ let package = Package(
             "Projection",
             "Analysis",
             "Rendering",
+            "Tuning",
         ], path: "Benchmarks/parallax-bench"),
 
         // Tests mirror modules.
@@ -81,5 +86,6 @@ let package = Package(
         .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging"]),
+        .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection"]),
     ]
 )

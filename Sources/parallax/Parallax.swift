@@ -21,6 +21,8 @@ struct Parallax: ParsableCommand {
             RenderCommand.self,
             SmoothCommand.self,
             AnalyzeCommand.self,
+            TuneCommand.self,
+            MergeCommand.self,
         ]
     )
 }
