@@ -263,7 +263,14 @@ public enum Tuner {
         }
         guard let best else {
             result.recommendation = nil
-            result.notes.append("no configuration meets the constraints \(constraints.map(\.description).joined(separator: ", "))")
+            let computable = result.configurations.contains { c in
+                result.movementScales.indices.contains { objective.value(result.metrics(c, scale: $0)) != nil }
+            }
+            if computable {
+                result.notes.append("no configuration meets the constraints \(constraints.map(\.description).joined(separator: ", "))")
+            } else {
+                result.notes.append("the objective \(objective.description) is not computable on these traces (visible jitter needs still frame pairs, lag needs motion): no configuration can be recommended")
+            }
             return
         }
         let configuration = result.configurations[best.c]

@@ -106,7 +106,7 @@ enum TuneOutput {
             print("wrote \(written.joined(separator: ", "))")
         }
         if result.kind == TuneResult.kindFull && result.recommendation == nil {
-            throw RegressionError("tune: no configuration meets the constraints \(result.setup.constraints.joined(separator: ", "))")
+            throw RegressionError("tune: \(result.notes.last ?? "no configuration meets the constraints")")
         }
     }
 
@@ -132,7 +132,7 @@ enum TuneOutput {
         if let r = result.recommendation {
             out += "Recommendation: \(r.reasoning)\n"
         } else {
-            out += "Recommendation: none — no configuration meets \(result.setup.constraints.joined(separator: ", "))\n"
+            out += "Recommendation: none\n"
         }
         for note in result.notes { out += "note: \(note)\n" }
         return out
