@@ -55,13 +55,17 @@ public struct PreparedTrace: Sendable {
     let baselineVelocity: Double?
     /// Eyes of the reference head at movement scale 1 (x, y after the head-frame conversion; z clamped).
     let trueEyes: [Vec3]
-    /// still[i]: the reference head moved slower than the still speed from frame i − 1 to i.
+    /// still[i]: the reference head moved slower than the still speed from frame i − 1 to i, and has done so
+    /// for at least the settle time.
     let still: [Bool]
     /// Σ|b₁|² over frames × points: the exaggeration error is (s − 1)·b₁.
     public let exaggeration: QuadraticSums
 
+    /// `settle`: still pairs within this many seconds of the last moving pair are left out of the visible
+    /// jitter (the filter catching up after a motion is lag, not jitter) — as the stationary jitter in mm
+    /// skips `JitterMetrics.Options.settle`. With 0 the definition is exactly `ParallaxAccuracy`'s.
     public init(name: String, trace: HeadTrace, core: OffAxisCore, points: [Vec3], ppm: (x: Double, y: Double),
-                stillSpeed: Double = ParallaxAccuracy.defaultStillSpeed) throws {
+                stillSpeed: Double = ParallaxAccuracy.defaultStillSpeed, settle: Double = JitterMetrics.Options().settle) throws {
         guard trace.count >= 3 else { throw TuneError("trace \(name): expected at least 3 samples, found \(trace.count)") }
         self.name = name
         samples = trace.samples
@@ -81,6 +85,7 @@ public struct PreparedTrace: Sendable {
         var eyes = [Vec3](repeating: .zero, count: trace.count)
         var still = [Bool](repeating: false, count: trace.count)
         var exaggeration = QuadraticSums()
+        var lastMoving = trace.samples[0].t
         let wx = ppm.x * ppm.x, wy = ppm.y * ppm.y
         for i in 0..<trace.count {
             let eye: Vec3
@@ -92,6 +97,8 @@ public struct PreparedTrace: Sendable {
                 let dt = trace.samples[i].t - trace.samples[i - 1].t
                 let moved = reference[i] - reference[i - 1]
                 still[i] = moved.dot(moved) <= (stillSpeed * dt) * (stillSpeed * dt)
+                if !still[i] { lastMoving = trace.samples[i].t }
+                if still[i] && trace.samples[i].t - lastMoving < settle { still[i] = false }
             }
             for p in points {
                 let inverse = 1 / (eye.z - p.z)

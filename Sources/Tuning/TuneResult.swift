@@ -20,6 +20,8 @@ public struct TuneSetup: Codable, Equatable, Sendable {
     public var refine: Bool
     /// Depth of the cube room's back wall behind the glass, m (the effect-strength point).
     public var roomDepth: Double
+    /// Seconds after the head stops before frame pairs count towards the visible jitter.
+    public var settle: Double
 }
 
 /// Scale-dependent parallax errors of one smoother point at one movement scale (RMS, pooled over traces).

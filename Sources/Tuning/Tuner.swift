@@ -31,7 +31,7 @@ public struct TuneContext: Sendable {
     public init(
         smoother: String, movementScale: String, screen: String, traces: [(String, HeadTrace)],
         objective: String = TuneContext.defaultObjective, constraints: [String] = TuneContext.defaultConstraints,
-        refine: Bool = true, roomDepth: Double = 0.30
+        refine: Bool = true, roomDepth: Double = 0.30, settle: Double = JitterMetrics.Options().settle
     ) throws {
         sweep = try SweepSpec(smoother)
         let scaleRange = try ParameterRange(movementScale, name: "--movement-scale")
@@ -55,8 +55,13 @@ public struct TuneContext: Sendable {
         core = projection.core
         ppm = self.screen.pixelsPerMeter
         points = ParallaxAccuracy.cubeRoomPoints(depth: roomDepth)
+        guard settle.isFinite, settle >= 0, settle <= 10 else {
+            throw TuneError("--settle: expected a time in [0, 10] s, found \(settle)")
+        }
         let core = self.core, points = self.points, ppm = self.ppm
-        self.traces = try traces.map { try PreparedTrace(name: $0.0, trace: $0.1, core: core, points: points, ppm: ppm) }
+        self.traces = try traces.map {
+            try PreparedTrace(name: $0.0, trace: $0.1, core: core, points: points, ppm: ppm, settle: settle)
+        }
         var zs: [Double] = []
         for trace in self.traces { zs.append(contentsOf: trace.trueEyes.map(\.z)) }
         eyeDistance = Statistics.median(zs)
@@ -64,7 +69,7 @@ public struct TuneContext: Sendable {
             smoother: sweep.text, movementScale: scaleRange.text, screen: screen,
             traces: traces.map { TuneSetup.TraceEntry(path: $0.0, samples: $0.1.count, fingerprint: Self.fingerprint($0.1)) },
             objective: self.objective.description, constraints: self.constraints.map(\.description), refine: refine,
-            roomDepth: roomDepth)
+            roomDepth: roomDepth, settle: settle)
     }
 
     /// Reads the trace files of a setup (for `merge`, which refines) and checks their fingerprints.
@@ -83,7 +88,8 @@ public struct TuneContext: Sendable {
     /// A setup with its traces given in memory.
     public init(setup: TuneSetup, traces: [(String, HeadTrace)]) throws {
         try self.init(smoother: setup.smoother, movementScale: setup.movementScale, screen: setup.screen, traces: traces,
-                      objective: setup.objective, constraints: setup.constraints, refine: setup.refine, roomDepth: setup.roomDepth)
+                      objective: setup.objective, constraints: setup.constraints, refine: setup.refine, roomDepth: setup.roomDepth,
+                      settle: setup.settle)
     }
 
     /// FNV-1a 64 over the sample times, positions, tracked flags and truth (bit patterns).

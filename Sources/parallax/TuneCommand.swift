@@ -9,7 +9,7 @@ struct TuneCommand: ParsableCommand {
         abstract: "Sweep a smoother's parameters × movementScale over traces; Pareto front and recommendation.",
         discussion: """
             For every grid point of the smoother (each numeric parameter a single value or a range lo...hi/step) the smoother runs once per trace; lag and stationary jitter are computed once, and the scale-dependent parallax errors at every movementScale follow exactly from sums taken in the same pass (on-glass positions are affine in the scale).
-            Metrics: lag_ms (the filter's own steady-state ramp lag), jitter_mm (stationary, RMS 3D), visible_jitter_px/_mm (frame-to-frame motion on the glass while the head is still), tracking_px/_mm, exaggeration_px/_mm, total_px/_mm (RMS parallax error parts over the cube room's corners and edge midpoints), gain_px_per_cm (back-wall shift per cm of head motion, s·D/(z + D)·ppm/100).
+            Metrics: lag_ms (the filter's own steady-state ramp lag), jitter_mm (stationary, RMS 3D), visible_jitter_px/_mm (frame-to-frame motion on the glass while the head is still, from --settle s after it stops), tracking_px/_mm, exaggeration_px/_mm, total_px/_mm (RMS parallax error parts over the cube room's corners and edge midpoints), gain_px_per_cm (back-wall shift per cm of head motion, s·D/(z + D)·ppm/100).
             Objective (minimised): a metric or weighted sum, default visible_jitter_px. Constraints (repeatable; given ones replace the defaults lag_ms<=50 and gain_px_per_cm>=app): metric<=value, metric>=value, or metric>=app / <=app (the value of the app's default, ema α = 0.25 at s = 1.5).
             Output: the Pareto front (lag vs visible jitter) per movementScale, the recommended configuration with its reasoning, tune.json ("schema": 1, deterministic bytes) and tune.html beside it. Filters with ≥ 2 swept parameters are refined by Nelder–Mead from the grid's best point (--no-refine to skip).
             Scale-out: --shard i/n evaluates grid points i−1, i−1+n, … and writes a part (default tune.part-i-of-n.json); 'parallax merge PARTS… -o tune.json' gives exactly the unsharded result.
@@ -43,6 +43,9 @@ struct TuneCommand: ParsableCommand {
     @Option(name: .long, help: "Depth of the cube room's back wall, m (default 0.30).")
     var roomDepth = 0.30
 
+    @Option(name: .long, help: "Seconds after the head stops before frames count towards the visible jitter (default 0.3).")
+    var settle = 0.3
+
     @Flag(name: .long, help: "Skip the Nelder–Mead refinement of multi-parameter filters.")
     var noRefine = false
 
@@ -65,7 +68,7 @@ struct TuneCommand: ParsableCommand {
             let context = try TuneContext(
                 smoother: smoother, movementScale: movementScale, screen: screen, traces: loaded, objective: objective,
                 constraints: constraint.isEmpty ? TuneContext.defaultConstraints : constraint, refine: !noRefine,
-                roomDepth: roomDepth)
+                roomDepth: roomDepth, settle: settle)
             if let shardInfo {
                 result = try Tuner.evaluate(context, shard: shardInfo)
             } else {

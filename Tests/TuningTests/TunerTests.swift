@@ -70,7 +70,7 @@ struct TunerTests {
     @Test func scaleSumsMatchParallaxAccuracy() throws {
         let trace = try TuneFixtures.swayTrace(seconds: 8)
         let context = try TuneContext(smoother: "ema:alpha=0.3", movementScale: "0.8...2.3/0.75", screen: "iphone-15-pro",
-                                      traces: [("sway", trace)], constraints: [])
+                                      traces: [("sway", trace)], constraints: [], settle: 0)
         let result = try Tuner.run(context)
         var smoother = try SmootherSpec("ema:alpha=0.3").makeSmoother()
         let smoothed = smoother.smooth(trace)
