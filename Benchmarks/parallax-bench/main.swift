@@ -246,6 +246,6 @@ if selected("tune sweep") {
         let context = try TuneContext(smoother: "one-euro:mincutoff=0.25...2/0.25,beta=0...40/5", movementScale: "0.5...3.0/0.1",
                                       screen: "iphone-15-pro", traces: oneEuroTraces)
         let r = try Tuner.run(context)
-        print("  \(r.recommendation?.reasoning ?? "no recommendation"); refinement iterations \(r.refinement?.iterations ?? 0)")
+        print("  \(r.recommendation?.reasoning ?? "no recommendation") (Nelder–Mead iterations \(r.refinement?.iterations ?? 0))")
     }
 }
