@@ -16,6 +16,7 @@ let libraryModules = [
     "Analysis",
     "Rendering",
     "Harness",
+    "Tuning",
 ]
 
 let package = Package(
@@ -59,6 +60,7 @@ let package = Package(
             "Reporting",
             .product(name: "Yams", package: "Yams"),
         ]),
+        .target(name: "Tuning", dependencies: ["Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
@@ -70,6 +72,8 @@ let package = Package(
             "Golden",
             "Projection",
             "Rendering",
+            "Tuning",
+            "Reporting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "parallax-bench", dependencies: [
@@ -80,6 +84,7 @@ let package = Package(
             "Projection",
             "Analysis",
             "Rendering",
+            "Tuning",
         ], path: "Benchmarks/parallax-bench"),
 
         // Tests mirror modules.
@@ -95,5 +100,6 @@ let package = Package(
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting"]),
+        .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection"]),
     ]
 )

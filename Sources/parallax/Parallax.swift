@@ -23,6 +23,8 @@ struct Parallax: ParsableCommand {
             AnalyzeCommand.self,
             RunCommand.self,
             RecordCommand.self,
+            TuneCommand.self,
+            MergeCommand.self,
         ]
     )
 }

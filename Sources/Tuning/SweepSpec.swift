@@ -1,0 +1,128 @@
+import Foundation
+import Smoothing
+
+/// A smoother spec whose numeric parameters may be ranges: `ema:alpha=0.05...0.95/0.01`,
+/// `one-euro:mincutoff=0.2...3/0.2,beta=0...40/2`. One filter stage (no `|` chains). Omitted parameters
+/// take the filter's defaults; every grid point is validated by `SmootherSpec` (so a range reaching outside
+/// a parameter's valid domain is an error naming the parameter and its range).
+///
+/// Grid order: the swept parameters in the filter's documented order, the last one varying fastest.
+public struct SweepSpec: Sendable, Equatable {
+    public struct Axis: Sendable, Equatable {
+        public var name: String
+        public var range: ParameterRange
+        public var values: [Double]
+    }
+
+    public var kind: SmootherKind
+    /// Fixed assignments (name=value, in documented order), written into every point's spec.
+    public var fixed: [(String, String)]
+    /// The swept (range) parameters.
+    public var axes: [Axis]
+    public var text: String
+
+    public static func == (a: SweepSpec, b: SweepSpec) -> Bool { a.text == b.text }
+
+    public init(_ raw: String) throws {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        self.text = text
+        let form = "expected filter:param=lo...hi/step,… (e.g. 'ema:alpha=0.05...0.95/0.01')"
+        guard !text.isEmpty else { throw TuneError("--smoother: empty; \(form)") }
+        guard !text.contains("|") else { throw TuneError("--smoother: '\(raw)': chains ('|') cannot be swept; \(form)") }
+        let name: String, arguments: String
+        if let colon = text.firstIndex(of: ":") {
+            name = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
+            arguments = String(text[text.index(after: colon)...])
+        } else {
+            name = text
+            arguments = ""
+        }
+        guard let kind = SmootherKind(rawValue: name) else {
+            throw TuneError("--smoother: unknown smoother '\(name)'; expected one of: \(SmootherKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        self.kind = kind
+        var given: [String: String] = [:]
+        if !arguments.trimmingCharacters(in: .whitespaces).isEmpty {
+            for assignment in arguments.split(separator: ",", omittingEmptySubsequences: false) {
+                let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw TuneError("--smoother: \(name): expected param=value or param=lo...hi/step, found '\(assignment)'")
+                }
+                guard kind.parameters.contains(where: { $0.name == parts[0] }) else {
+                    throw TuneError("--smoother: \(name): unknown parameter '\(parts[0])'; parameters: \(kind.parameters.map(\.validDescription).joined(separator: "; "))")
+                }
+                guard given[parts[0]] == nil else { throw TuneError("--smoother: \(name): parameter '\(parts[0])' given twice") }
+                given[parts[0]] = parts[1]
+            }
+        }
+        var fixed: [(String, String)] = []
+        var axes: [Axis] = []
+        for parameter in kind.parameters {
+            guard let value = given[parameter.name] else { continue }
+            if case .number = parameter.domain, value.contains("...") {
+                let range = try ParameterRange(value, name: "--smoother: \(name) \(parameter.name)")
+                axes.append(Axis(name: parameter.name, range: range, values: range.values))
+            } else {
+                fixed.append((parameter.name, value))
+            }
+        }
+        self.fixed = fixed
+        self.axes = axes
+        let total = axes.reduce(1) { $0 * $1.values.count }
+        guard total <= ParameterRange.maximumCount else {
+            throw TuneError("--smoother: '\(raw)' gives \(total) grid points; expected at most \(ParameterRange.maximumCount)")
+        }
+        // Validate the corners (every value lies between them, and domains are intervals).
+        for axis in axes {
+            for value in [axis.values.first!, axis.values.last!] {
+                var assignment = Dictionary(uniqueKeysWithValues: axes.map { ($0.name, $0.values[0]) })
+                assignment[axis.name] = value
+                _ = try spec(assignment)
+            }
+        }
+        if axes.isEmpty { _ = try spec([:]) }
+    }
+
+    /// Number of grid points.
+    public var count: Int { axes.reduce(1) { $0 * $1.values.count } }
+
+    /// The swept values of grid point `index`, one per axis.
+    public func values(at index: Int) -> [Double] {
+        var rest = index
+        var out = [Double](repeating: 0, count: axes.count)
+        for a in stride(from: axes.count - 1, through: 0, by: -1) {
+            let n = axes[a].values.count
+            out[a] = axes[a].values[rest % n]
+            rest /= n
+        }
+        return out
+    }
+
+    /// The smoother spec of one assignment of the swept parameters (missing ones: their first value).
+    public func spec(_ assignment: [String: Double]) throws -> SmootherSpec {
+        var parts: [String] = []
+        var fixedIndex = 0, axisIndex = 0
+        for parameter in kind.parameters {
+            if fixedIndex < fixed.count, fixed[fixedIndex].0 == parameter.name {
+                parts.append("\(parameter.name)=\(fixed[fixedIndex].1)")
+                fixedIndex += 1
+            } else if axisIndex < axes.count, axes[axisIndex].name == parameter.name {
+                parts.append("\(parameter.name)=\(assignment[parameter.name] ?? axes[axisIndex].values[0])")
+                axisIndex += 1
+            }
+        }
+        let text = parts.isEmpty ? kind.rawValue : kind.rawValue + ":" + parts.joined(separator: ",")
+        do {
+            return try SmootherSpec(text)
+        } catch let error as SmootherSpecError {
+            throw TuneError("--smoother: \(error.description)")
+        }
+    }
+
+    /// The spec of grid point `index`.
+    public func spec(at index: Int) throws -> SmootherSpec {
+        let values = values(at: index)
+        return try spec(Dictionary(uniqueKeysWithValues: zip(axes.map(\.name), values)))
+    }
+}

@@ -1,0 +1,230 @@
+import Analysis
+import Foundation
+import Geometry
+import Projection
+import Smoothing
+import Tracking
+
+/// Sums of squares of an on-glass error that is affine in the movement scale, e(s) = u₀ + s·u₁ (2D, meters):
+/// Σ|e(s)|² = s00 + 2s·s01 + s²·s11, kept weighted by pixels² (px) and unweighted (m²).
+///
+/// Every on-glass position of the app's translate-view projection is affine in s: for a point (X, Y, Z)
+/// and head (hx, hy, hz) with ez = max(zMin, hz), x = ez·X/(ez − Z) + s·(−hx·Z/(ez − Z)) (same for y). So
+/// tracking (A − B), total (A − C) and frame-to-frame differences are affine too, and one pass over the
+/// frames gives their RMS at every movement scale exactly — no per-scale projection.
+public struct QuadraticSums: Codable, Equatable, Sendable {
+    public var px = [0.0, 0.0, 0.0]
+    public var m = [0.0, 0.0, 0.0]
+    public var count = 0
+
+    public init() {}
+
+    mutating func merge(_ other: QuadraticSums) {
+        for k in 0..<3 {
+            px[k] += other.px[k]
+            m[k] += other.m[k]
+        }
+        count += other.count
+    }
+
+    /// RMS at scale s: (pixels, millimetres); nil when nothing was accumulated.
+    public func rms(_ s: Double) -> (px: Double, mm: Double)? {
+        guard count > 0 else { return nil }
+        let n = Double(count)
+        let px = max(0, self.px[0] + 2 * s * self.px[1] + s * s * self.px[2]) / n
+        let m = max(0, self.m[0] + 2 * s * self.m[1] + s * s * self.m[2]) / n
+        return (px.squareRoot(), m.squareRoot() * 1000)
+    }
+}
+
+/// One trace prepared for many smoother evaluations: everything that does not depend on the smoother is
+/// computed once (uniform grid of the reference, stationary segments, the measured positions' own ramp
+/// lag, the true eyes, still frame pairs, the exaggeration sums).
+public struct PreparedTrace: Sendable {
+    public let name: String
+    public let samples: [HeadSample]
+    /// Ground truth, or (stated in the notes) a centred 0.5 s moving average of the measured positions.
+    public let reference: [Vec3]
+    public let hasTruth: Bool
+    let rate: Double
+    let gridReference: [Vec3]
+    let gridTruth: [Vec3]?
+    let valid: [Bool]
+    let segments: [Range<Int>]
+    let baselineRamp: Double?
+    let baselineVelocity: Double?
+    /// Eyes of the reference head at movement scale 1 (x, y after the head-frame conversion; z clamped).
+    let trueEyes: [Vec3]
+    /// still[i]: the reference head moved slower than the still speed from frame i − 1 to i, and has done so
+    /// for at least the settle time.
+    let still: [Bool]
+    /// Σ|b₁|² over frames × points: the exaggeration error is (s − 1)·b₁.
+    public let exaggeration: QuadraticSums
+
+    /// `settle`: still pairs within this many seconds of the last moving pair are left out of the visible
+    /// jitter (the filter catching up after a motion is lag, not jitter) — as the stationary jitter in mm
+    /// skips `JitterMetrics.Options.settle`. With 0 the definition is exactly `ParallaxAccuracy`'s.
+    public init(name: String, trace: HeadTrace, core: OffAxisCore, points: [Vec3], ppm: (x: Double, y: Double),
+                stillSpeed: Double = ParallaxAccuracy.defaultStillSpeed, settle: Double = JitterMetrics.Options().settle) throws {
+        guard trace.count >= 3 else { throw TuneError("trace \(name): expected at least 3 samples, found \(trace.count)") }
+        self.name = name
+        samples = trace.samples
+        let measured = trace.samples.map(\.position)
+        rate = UniformSeries.nominalRate(of: trace)
+        hasTruth = trace.truth != nil
+        reference = trace.truth ?? JitterMetrics.movingAverage(measured, width: Int((0.5 * rate).rounded()))
+        let grid = UniformSeries(samples: trace.samples, signals: [measured, reference], rate: rate)
+        valid = grid.valid
+        let gridMeasured = grid.signals[0]
+        gridTruth = hasTruth ? grid.signals[1] : nil
+        gridReference = grid.signals[1]
+        segments = JitterMetrics.stationarySegments(reference: gridReference, valid: valid, rate: rate)
+        baselineRamp = LagEstimator.rampLag(reference: gridReference, signal: gridMeasured, valid: valid, rate: rate)?.seconds
+        baselineVelocity = baselineRamp == nil
+            ? LagEstimator.velocityLag(reference: gridReference, signal: gridMeasured, valid: valid, rate: rate)?.seconds : nil
+        var eyes = [Vec3](repeating: .zero, count: trace.count)
+        var still = [Bool](repeating: false, count: trace.count)
+        var exaggeration = QuadraticSums()
+        var lastMoving = trace.samples[0].t
+        let wx = ppm.x * ppm.x, wy = ppm.y * ppm.y
+        for i in 0..<trace.count {
+            let eye: Vec3
+            do { eye = try core.eye(head: reference[i]) } catch {
+                throw TuneError("trace \(name): frame \(i + 1) (t = \(trace.samples[i].t) s): \(error)")
+            }
+            eyes[i] = eye
+            if i > 0 {
+                let dt = trace.samples[i].t - trace.samples[i - 1].t
+                let moved = reference[i] - reference[i - 1]
+                still[i] = moved.dot(moved) <= (stillSpeed * dt) * (stillSpeed * dt)
+                if !still[i] { lastMoving = trace.samples[i].t }
+                if still[i] && trace.samples[i].t - lastMoving < settle { still[i] = false }
+            }
+            for p in points {
+                let inverse = 1 / (eye.z - p.z)
+                let bx = -eye.x * p.z * inverse, by = -eye.y * p.z * inverse
+                exaggeration.px[2] += bx * bx * wx + by * by * wy
+                exaggeration.m[2] += bx * bx + by * by
+            }
+            exaggeration.count += points.count
+        }
+        trueEyes = eyes
+        self.still = still
+        self.exaggeration = exaggeration
+    }
+}
+
+/// The smoother-dependent metrics of one (smoother point, trace) pair.
+public struct PointTraceMetrics: Sendable {
+    public var lagSeconds: Double?
+    public var jitterMm: Double?
+    public var tracking = QuadraticSums()
+    public var total = QuadraticSums()
+    public var visibleJitter = QuadraticSums()
+}
+
+/// Evaluates smoother points on prepared traces.
+public enum TuneEvaluator {
+    /// Runs `spec` over the trace once and computes lag, stationary jitter and the scale-free sums.
+    public static func evaluate(_ spec: SmootherSpec, on trace: PreparedTrace, core: OffAxisCore, points: [Vec3],
+                                ppm: (x: Double, y: Double)) throws -> PointTraceMetrics {
+        var smoother = spec.makeSmoother()
+        let n = trace.samples.count
+        let filtered = [Vec3](unsafeUninitializedCapacity: n) { buffer, initialized in
+            trace.samples.withUnsafeBufferPointer { smoother.smooth($0, into: buffer) }
+            initialized = n
+        }
+        var result = PointTraceMetrics()
+        // Lag: the filter's own ramp lag (reference → filtered minus reference → measured).
+        let grid = UniformSeries(samples: trace.samples, signals: [filtered], rate: trace.rate)
+        let gridFiltered = grid.signals[0]
+        if let base = trace.baselineRamp,
+           let ramp = LagEstimator.rampLag(reference: trace.gridReference, signal: gridFiltered, valid: trace.valid, rate: trace.rate) {
+            result.lagSeconds = ramp.seconds - base
+        } else if let base = trace.baselineVelocity,
+                  let lag = LagEstimator.velocityLag(reference: trace.gridReference, signal: gridFiltered, valid: trace.valid, rate: trace.rate) {
+            result.lagSeconds = lag.seconds - base
+        }
+        result.jitterMm = JitterMetrics.stationary(filtered: gridFiltered, truth: trace.gridTruth, segments: trace.segments,
+                                                   rate: trace.rate)?.rmsMM.norm
+        try accumulate(filtered: filtered, trace: trace, core: core, points: points, ppm: ppm, into: &result)
+        return result
+    }
+
+    static func accumulate(filtered: [Vec3], trace: PreparedTrace, core: OffAxisCore, points: [Vec3],
+                           ppm: (x: Double, y: Double), into result: inout PointTraceMetrics) throws {
+        let m = points.count
+        let wx = ppm.x * ppm.x, wy = ppm.y * ppm.y
+        var tracking = QuadraticSums(), total = QuadraticSums(), jitter = QuadraticSums()
+        var t00 = 0.0, t01 = 0.0, t11 = 0.0, tm00 = 0.0, tm01 = 0.0, tm11 = 0.0
+        var c00 = 0.0, c01 = 0.0, c11 = 0.0, cm00 = 0.0, cm01 = 0.0, cm11 = 0.0
+        var j00 = 0.0, j01 = 0.0, j11 = 0.0, jm00 = 0.0, jm01 = 0.0, jm11 = 0.0
+        var pairs = 0
+        // Previous frame's a₀, a₁ per point (x, y).
+        var previous = [Double](repeating: 0, count: 4 * m)
+        try points.withUnsafeBufferPointer { pts in
+            try previous.withUnsafeMutableBufferPointer { prev in
+                for i in 0..<filtered.count {
+                    let eyeA: Vec3
+                    do { eyeA = try core.eye(head: filtered[i]) } catch {
+                        throw TuneError("trace \(trace.name): frame \(i + 1): filtered head: \(error)")
+                    }
+                    let eyeT = trace.trueEyes[i]
+                    let still = trace.still[i]
+                    if still { pairs += 1 }
+                    for j in 0..<m {
+                        let p = pts[j]
+                        let ia = 1 / (eyeA.z - p.z), ib = 1 / (eyeT.z - p.z)
+                        let a0x = eyeA.z * p.x * ia, a0y = eyeA.z * p.y * ia
+                        let a1x = -eyeA.x * p.z * ia, a1y = -eyeA.y * p.z * ia
+                        let b0x = eyeT.z * p.x * ib, b0y = eyeT.z * p.y * ib
+                        let b1x = -eyeT.x * p.z * ib, b1y = -eyeT.y * p.z * ib
+                        // Tracking: (a₀ − b₀) + s(a₁ − b₁).
+                        var ux = a0x - b0x, uy = a0y - b0y, vx = a1x - b1x, vy = a1y - b1y
+                        t00 += ux * ux * wx + uy * uy * wy
+                        t01 += ux * vx * wx + uy * vy * wy
+                        t11 += vx * vx * wx + vy * vy * wy
+                        tm00 += ux * ux + uy * uy
+                        tm01 += ux * vx + uy * vy
+                        tm11 += vx * vx + vy * vy
+                        // Total: (a₀ − b₀ − b₁) + s·a₁.
+                        ux -= b1x
+                        uy -= b1y
+                        c00 += ux * ux * wx + uy * uy * wy
+                        c01 += ux * a1x * wx + uy * a1y * wy
+                        c11 += a1x * a1x * wx + a1y * a1y * wy
+                        cm00 += ux * ux + uy * uy
+                        cm01 += ux * a1x + uy * a1y
+                        cm11 += a1x * a1x + a1y * a1y
+                        if still {
+                            let dx = a0x - prev[4 * j], dy = a0y - prev[4 * j + 1]
+                            let ex = a1x - prev[4 * j + 2], ey = a1y - prev[4 * j + 3]
+                            j00 += dx * dx * wx + dy * dy * wy
+                            j01 += dx * ex * wx + dy * ey * wy
+                            j11 += ex * ex * wx + ey * ey * wy
+                            jm00 += dx * dx + dy * dy
+                            jm01 += dx * ex + dy * ey
+                            jm11 += ex * ex + ey * ey
+                        }
+                        prev[4 * j] = a0x
+                        prev[4 * j + 1] = a0y
+                        prev[4 * j + 2] = a1x
+                        prev[4 * j + 3] = a1y
+                    }
+                }
+            }
+        }
+        tracking.px = [t00, t01, t11]
+        tracking.m = [tm00, tm01, tm11]
+        tracking.count = filtered.count * m
+        total.px = [c00, c01, c11]
+        total.m = [cm00, cm01, cm11]
+        total.count = filtered.count * m
+        jitter.px = [j00, j01, j11]
+        jitter.m = [jm00, jm01, jm11]
+        jitter.count = pairs * m
+        result.tracking = tracking
+        result.total = total
+        result.visibleJitter = jitter
+    }
+}

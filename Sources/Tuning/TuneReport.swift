@@ -1,0 +1,144 @@
+import Foundation
+import Reporting
+
+/// The tuning section of a report: the recommendation with its reasoning, heatmaps of visible jitter and
+/// lag over the grid (α × movementScale for one swept parameter; the first two swept parameters at the
+/// recommended scale otherwise), the Pareto plot (lag vs visible jitter per movementScale) and the front
+/// as a table. `sections(_:)` is what the suite report embeds; `document(_:)` is the standalone tune.html.
+public enum TuneReport {
+    public static func sections(_ result: TuneResult) -> [ReportPage.Section] {
+        [
+            ReportPage.Section(id: "tune-recommendation", title: "Tuning: recommendation", content: recommendation(result)),
+            ReportPage.Section(id: "tune-heatmaps", title: "Tuning: jitter and lag", content: heatmaps(result)),
+            ReportPage.Section(id: "tune-pareto", title: "Tuning: Pareto front", content: pareto(result)),
+        ]
+    }
+
+    /// A self-contained HTML page (the shared report style) with the tuning sections.
+    public static func document(_ result: TuneResult) -> String {
+        let traces = result.setup.traces.map(\.path).joined(separator: ", ")
+        return ReportPage.document(
+            title: "ParallaxLab tuning: \(result.setup.smoother)",
+            subtitle: "movementScale \(result.setup.movementScale) on \(result.setup.screen); traces: \(traces)",
+            sections: sections(result))
+    }
+
+    static func number(_ value: Double?, _ digits: Int = 3) -> Node {
+        HTML.el("td", ["class": "num"], .text(value.map { String(format: "%.\(digits)g", $0) } ?? "n/a"))
+    }
+
+    static func recommendation(_ result: TuneResult) -> [Node] {
+        var nodes: [Node] = []
+        if let r = result.recommendation {
+            nodes.append(HTML.el("p", HTML.el("strong", .text("Recommended: ")), .text(r.reasoning)))
+            let app = result.appDefault
+            let rows: [(String, TuneMetric)] = [
+                ("lag (ms)", .lagMs), ("stationary jitter (mm)", .jitterMm), ("visible jitter (px)", .visibleJitterPx),
+                ("tracking error (px)", .trackingPx), ("exaggeration error (px)", .exaggerationPx), ("total error (px)", .totalPx),
+                ("effect (px per cm of head motion)", .gainPxPerCm),
+            ]
+            nodes.append(.element("table", [], [
+                HTML.el("thead", HTML.el("tr", HTML.el("th", .text("metric")),
+                                         HTML.el("th", .text("recommended: \(r.smoother), s = \(r.movementScale)")),
+                                         HTML.el("th", .text("app default: \(app.smoother), s = \(app.movementScale)")))),
+                HTML.el("tbody", children: rows.map { row in
+                    HTML.el("tr", HTML.el("td", .text(row.0)), number(r.metrics[row.1]), number(app.metrics[row.1]))
+                }),
+            ]))
+            nodes.append(HTML.el("p", ["class": "muted"], .text("Source: \(r.source == "grid" ? "the grid" : "Nelder–Mead refinement from the grid's best point"); objective \(result.setup.objective); constraints \(result.setup.constraints.joined(separator: ", ")).")))
+        } else {
+            nodes.append(HTML.el("p", .text("No configuration meets the constraints \(result.setup.constraints.joined(separator: ", ")).")))
+        }
+        if let refinement = result.refinement {
+            nodes.append(HTML.el("p", .text("Nelder–Mead: \(refinement.smoother) at s = \(refinement.movementScale), objective \(String(format: "%.4g", refinement.objective)), \(refinement.feasible ? "feasible" : "infeasible"), \(refinement.iterations) iterations\(refinement.converged ? "" : " (not converged)").")))
+        }
+        for note in result.notes { nodes.append(HTML.el("p", ["class": "muted"], .text(note))) }
+        return nodes
+    }
+
+    static func heatmaps(_ result: TuneResult) -> [Node] {
+        let grids: [(String, String, (ConfigurationResult, Int) -> Double?)] = [
+            ("visible jitter", "px", { c, k in c.errors[k].visibleJitterPx }),
+            ("lag", "ms", { c, _ in c.lagMs }),
+        ]
+        var nodes: [Node] = []
+        if result.parameters.count <= 1 {
+            let xName = result.parameters.first ?? "configuration"
+            let xs = result.configurations.map { $0.values.first ?? Double($0.index) }
+            for (title, unit, value) in grids {
+                let values = result.movementScales.indices.map { k in result.configurations.map { value($0, k) ?? .nan } }
+                var map = SVGHeatmap(title: "\(title) over \(xName) × movementScale", xLabel: xName, yLabel: "movementScale",
+                                     xValues: xs, yValues: result.movementScales, values: values, unit: unit)
+                map.cellWidth = max(4, min(24, 640 / Double(max(xs.count, 1))))
+                map.cellHeight = max(6, min(20, 320 / Double(max(result.movementScales.count, 1))))
+                nodes.append(.trusted(map.svg))
+            }
+        } else if let r = result.recommendation, let k = result.movementScales.firstIndex(of: r.movementScale) {
+            // The first two swept parameters; the others at the recommendation's grid values.
+            let xs = Array(Set(result.configurations.map { $0.values[0] })).sorted()
+            let ys = Array(Set(result.configurations.map { $0.values[1] })).sorted()
+            func distance(_ c: ConfigurationResult) -> Double {
+                var sum = 0.0
+                for i in 2..<c.values.count { sum += abs(c.values[i] - r.values[i]) }
+                return sum
+            }
+            let anchor = result.configurations.min { distance($0) < distance($1) }!
+            let slice = result.configurations.filter { Array($0.values.dropFirst(2)) == Array(anchor.values.dropFirst(2)) }
+            var lookup: [[Double]: ConfigurationResult] = [:]
+            for c in slice { lookup[Array(c.values.prefix(2))] = c }
+            for (title, unit, value) in grids {
+                let values = ys.map { y in xs.map { x in lookup[[x, y]].flatMap { value($0, k) } ?? .nan } }
+                var map = SVGHeatmap(title: "\(title) over \(result.parameters[0]) × \(result.parameters[1]) at movementScale \(r.movementScale)",
+                                     xLabel: result.parameters[0], yLabel: result.parameters[1], xValues: xs, yValues: ys,
+                                     values: values, unit: unit)
+                map.cellWidth = max(4, min(24, 640 / Double(max(xs.count, 1))))
+                map.cellHeight = max(6, min(20, 320 / Double(max(ys.count, 1))))
+                nodes.append(.trusted(map.svg))
+            }
+        } else {
+            nodes.append(HTML.el("p", .text("No heatmap: no recommended configuration to anchor the parameter slice.")))
+        }
+        return nodes
+    }
+
+    /// Scale indices shown in the Pareto plot: up to 6 spread over the range, plus the recommended one.
+    static func shownScales(_ result: TuneResult) -> [Int] {
+        let n = result.movementScales.count
+        var picks = Set((0..<min(n, 6)).map { n <= 6 ? $0 : Int((Double($0) * Double(n - 1) / 5).rounded()) })
+        if let r = result.recommendation, let k = result.movementScales.firstIndex(of: r.movementScale) { picks.insert(k) }
+        return picks.sorted()
+    }
+
+    static func pareto(_ result: TuneResult) -> [Node] {
+        guard let fronts = result.pareto else { return [] }
+        let byIndex = Dictionary(uniqueKeysWithValues: result.configurations.map { ($0.index, $0) })
+        var series: [SVGChart.Series] = []
+        for (n, k) in shownScales(result).enumerated() {
+            let points = fronts[k].indices.compactMap { i -> (x: Double, y: Double)? in
+                guard let c = byIndex[i], let lag = c.lagMs, let jitter = c.errors[k].visibleJitterPx else { return nil }
+                return (lag, jitter)
+            }
+            series.append(SVGChart.Series(name: "s = \(fronts[k].movementScale)", points: points,
+                                          color: SVGChart.palette[n % SVGChart.palette.count]))
+        }
+        let app = result.appDefault.metrics
+        if let lag = app.lagMs, let jitter = app.visibleJitterPx {
+            series.append(SVGChart.Series(name: "app default (α 0.25, s 1.5)", points: [(lag, jitter)], color: "#000000", style: .dots))
+        }
+        if let r = result.recommendation, let lag = r.metrics.lagMs, let jitter = r.metrics.visibleJitterPx {
+            series.append(SVGChart.Series(name: "recommended", points: [(lag, jitter)], color: "#d62728", style: .dots))
+        }
+        var nodes: [Node] = [.trusted(SVGChart(title: "Pareto front: lag vs visible jitter per movementScale", xLabel: "lag (ms)",
+                                               yLabel: "visible jitter (px)", series: series).svg)]
+        if let r = result.recommendation, let k = result.movementScales.firstIndex(of: r.movementScale) {
+            nodes.append(HTML.el("h3", .text("Front at the recommended movementScale \(r.movementScale)")))
+            let rows = fronts[k].indices.compactMap { byIndex[$0] }.map { c -> [Node] in
+                [.text(c.smoother), .text(c.lagMs.map { String(format: "%.1f", $0) } ?? "n/a"),
+                 .text(c.errors[k].visibleJitterPx.map { String(format: "%.3f", $0) } ?? "n/a"),
+                 .text(c.jitterMm.map { String(format: "%.3f", $0) } ?? "n/a"), .text(String(format: "%.3f", c.errors[k].trackingPx))]
+            }
+            nodes.append(HTML.table(["smoother", "lag (ms)", "visible jitter (px)", "stationary jitter (mm)", "tracking error (px)"], rows))
+        }
+        return nodes
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// What defines a sweep. Parts of one sweep must have equal setups to merge.
+public struct TuneSetup: Codable, Equatable, Sendable {
+    public struct TraceEntry: Codable, Equatable, Sendable {
+        /// The path as given on the command line (or a name for in-memory traces).
+        public var path: String
+        public var samples: Int
+        /// FNV-1a 64 of the samples and ground truth, hex: parts computed on different traces do not merge.
+        public var fingerprint: String
+    }
+
+    public var smoother: String
+    public var movementScale: String
+    public var screen: String
+    public var traces: [TraceEntry]
+    public var objective: String
+    public var constraints: [String]
+    /// Nelder–Mead refinement of filters with ≥ 2 swept parameters.
+    public var refine: Bool
+    /// Depth of the cube room's back wall behind the glass, m (the effect-strength point).
+    public var roomDepth: Double
+    /// Seconds after the head stops before frame pairs count towards the visible jitter.
+    public var settle: Double
+}
+
+/// Scale-dependent parallax errors of one smoother point at one movement scale (RMS, pooled over traces).
+public struct ScaleErrors: Codable, Equatable, Sendable {
+    public var visibleJitterPx: Double?
+    public var visibleJitterMm: Double?
+    public var trackingPx: Double
+    public var trackingMm: Double
+    public var totalPx: Double
+    public var totalMm: Double
+}
+
+/// What depends on the movement scale only (not on the smoother).
+public struct ScaleEffect: Codable, Equatable, Sendable {
+    public var movementScale: Double
+    /// On-screen shift of the back wall per cm of head motion: s·D/(z + D)·ppm / 100.
+    public var gainPxPerCm: Double
+    public var exaggerationPx: Double
+    public var exaggerationMm: Double
+}
+
+/// One smoother grid point with its metrics at every movement scale.
+public struct ConfigurationResult: Codable, Equatable, Sendable {
+    public var index: Int
+    /// Canonical spec (every parameter written out).
+    public var smoother: String
+    /// Values of the swept parameters (names in `TuneResult.parameters`).
+    public var values: [Double]
+    public var lagMs: Double?
+    public var jitterMm: Double?
+    /// Aligned with `TuneResult.movementScales`.
+    public var errors: [ScaleErrors]
+}
+
+/// The app's shipped configuration (ema α = 0.25, movementScale 1.5) on the same traces: the comparison
+/// every recommendation is printed against, and the bound of `metric>=app` constraints.
+public struct AppDefaultResult: Codable, Equatable, Sendable {
+    public var smoother: String
+    public var movementScale: Double
+    public var metrics: TuneMetrics
+}
+
+/// The Pareto front (lag vs visible jitter, both minimised) at one movement scale: configuration indices
+/// ordered by increasing lag.
+public struct ParetoFront: Codable, Equatable, Sendable {
+    public var movementScale: Double
+    public var indices: [Int]
+}
+
+public struct Recommendation: Codable, Equatable, Sendable {
+    /// "grid" or "nelder-mead".
+    public var source: String
+    /// Grid index (nil for a refined point).
+    public var index: Int?
+    public var smoother: String
+    public var values: [Double]
+    public var movementScale: Double
+    public var metrics: TuneMetrics
+    public var objective: Double
+    public var reasoning: String
+}
+
+public struct Refinement: Codable, Equatable, Sendable {
+    public var startValues: [Double]
+    public var values: [Double]
+    public var smoother: String
+    public var movementScale: Double
+    public var objective: Double
+    public var feasible: Bool
+    public var iterations: Int
+    public var converged: Bool
+}
+
+public struct ShardInfo: Codable, Equatable, Sendable {
+    /// 1-based.
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+}
+
+/// `tune.json` (kind "tune") and shard parts (kind "tune-partial"). Versioned by `schema`; snake_case keys,
+/// sorted, pretty-printed; absent = not computed. The same inputs give the same bytes.
+public struct TuneResult: Codable, Equatable, Sendable {
+    public var schema = 1
+    public var kind: String
+    public var setup: TuneSetup
+    public var shard: ShardInfo?
+    public var filter: String
+    public var parameters: [String]
+    public var movementScales: [Double]
+    /// Median true eye distance over all frames of all traces, m (z in the gain's closed form).
+    public var eyeDistanceM: Double
+    public var scales: [ScaleEffect]
+    public var appDefault: AppDefaultResult
+    public var configurations: [ConfigurationResult]
+    public var pareto: [ParetoFront]?
+    public var recommendation: Recommendation?
+    public var refinement: Refinement?
+    public var notes: [String]
+
+    public static let kindFull = "tune"
+    public static let kindPartial = "tune-partial"
+
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+
+    public static func decode(_ data: Data, name: String) throws -> TuneResult {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let result: TuneResult
+        do {
+            result = try decoder.decode(TuneResult.self, from: data)
+        } catch {
+            throw TuneError("\(name): expected a tune.json or tune part (schema 1), cannot decode: \(error)")
+        }
+        guard result.schema == 1 else { throw TuneError("\(name): expected schema 1, found \(result.schema)") }
+        return result
+    }
+
+    /// The metrics of configuration `c` at scale index `k`.
+    public func metrics(_ c: ConfigurationResult, scale k: Int) -> TuneMetrics {
+        Self.metrics(lagMs: c.lagMs, jitterMm: c.jitterMm, errors: c.errors[k], effect: scales[k])
+    }
+
+    static func metrics(lagMs: Double?, jitterMm: Double?, errors e: ScaleErrors, effect: ScaleEffect) -> TuneMetrics {
+        TuneMetrics(lagMs: lagMs, jitterMm: jitterMm, visibleJitterPx: e.visibleJitterPx, visibleJitterMm: e.visibleJitterMm,
+                    trackingPx: e.trackingPx, trackingMm: e.trackingMm, exaggerationPx: effect.exaggerationPx,
+                    exaggerationMm: effect.exaggerationMm, totalPx: e.totalPx, totalMm: e.totalMm, gainPxPerCm: effect.gainPxPerCm)
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import Tuning
+
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Combine the parts of a sharded 'parallax tune' into the full result.",
+        discussion: """
+            Every part i/n of one sweep (same setup, same traces) must be given exactly once; the result — Pareto fronts, recommendation and, for multi-parameter filters, the Nelder–Mead refinement (which re-reads the trace files named in the parts) — is byte for byte the unsharded run's tune.json. tune.html is written beside it.
+
+            Example:
+              parallax merge parts/tune.part-*.json -o tune.json
+            """
+    )
+
+    @Argument(help: "Part files written by 'parallax tune --shard i/n'.")
+    var parts: [String]
+
+    @Option(name: [.short, .long], help: "Output JSON (default tune.json).")
+    var output = "tune.json"
+
+    @Flag(name: .long, help: "Print the result JSON to stdout instead of the text summary.")
+    var json = false
+
+    func run() throws {
+        guard !parts.isEmpty else { throw InputError("merge: expected part files (tune --shard i/n outputs), found none") }
+        let result: TuneResult
+        do {
+            let decoded = try parts.map { path -> TuneResult in
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw InputError("\(path): cannot read the part file")
+                }
+                return try TuneResult.decode(data, name: path)
+            }
+            result = try Tuner.merge(decoded)
+        } catch let error as TuneError {
+            throw InputError(error.description)
+        }
+        try TuneOutput.write(result, to: output, json: json)
+    }
+}
