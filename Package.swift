@@ -58,6 +58,7 @@ let package = Package(
             "Golden",
             "Rendering",
             "Reporting",
+            "Tuning",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "Tuning", dependencies: ["Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"]),

@@ -30,9 +30,10 @@ public struct Suite: Decodable, Sendable {
     public var budgets: [Budget]
     public var numbers: NumberTolerance?
     public var frames: [FrameSpec]
+    public var tune: TuneSpec?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, output, goldens, traces, smoothers, screens, budgets, numbers, frames
+        case name, output, goldens, traces, smoothers, screens, budgets, numbers, frames, tune
         case movementScales = "movement_scales"
     }
 
@@ -49,6 +50,35 @@ public struct Suite: Decodable, Sendable {
         budgets = try c.decodeIfPresent([Budget].self, forKey: .budgets) ?? []
         numbers = try c.decodeIfPresent(NumberTolerance.self, forKey: .numbers)
         frames = try c.decodeIfPresent([FrameSpec].self, forKey: .frames) ?? []
+        tune = try c.decodeIfPresent(TuneSpec.self, forKey: .tune)
+    }
+}
+
+/// A tuning sweep run with the suite (its sections join the report; tune.json is written beside it):
+/// `{smoother: "ema:alpha=0.05...0.95/0.05", movement_scale: "0.5...3.0/0.25", screen: iphone-15-pro}`.
+public struct TuneSpec: Decodable, Sendable {
+    public var smoother: String
+    public var movementScale: String
+    public var screen: String
+    /// Suite trace names to tune on (default: all).
+    public var traces: [String]?
+    public var objective: String?
+    public var constraints: [String]?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case smoother, screen, traces, objective, constraints
+        case movementScale = "movement_scale"
+    }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        smoother = try c.decode(String.self, forKey: .smoother)
+        movementScale = try c.decodeIfPresent(String.self, forKey: .movementScale) ?? "1.5"
+        screen = try c.decodeIfPresent(String.self, forKey: .screen) ?? "iphone-15-pro"
+        traces = try c.decodeIfPresent([String].self, forKey: .traces)
+        objective = try c.decodeIfPresent(String.self, forKey: .objective)
+        constraints = try c.decodeIfPresent([String].self, forKey: .constraints)
     }
 }
 

@@ -5,6 +5,7 @@ import Projection
 import Reporting
 import Smoothing
 import Tracking
+import Tuning
 
 /// Runs a suite end to end and writes its report folder. Exit status: 0 every comparison and budget holds,
 /// 1 a regression, budget breach or missing golden, 2 bad input (thrown as `SuiteError` and friends).
@@ -101,12 +102,39 @@ public struct SuiteRun {
             numbers = NumberGolden.compare(actual: values, path: path, tolerance: tolerance, recordCommand: "parallax record \(options.suitePath)")
         }
 
+        // Tuning sweep.
+        var tuneSections: [ReportPage.Section] = []
+        var tuneSummary: SuiteReport.TuneSummary?
+        if let tune = suite.tune {
+            options.progress("tune \(tune.smoother) × s \(tune.movementScale)")
+            let chosen = traces.filter { tune.traces?.contains($0.name) ?? true }
+            if let unknown = tune.traces?.first(where: { name in !traces.contains { $0.name == name } }) {
+                throw loader.error("tune.traces: '\(unknown)' is not a trace of the suite (\(traces.map(\.name).joined(separator: ", ")))", at: [.key("tune"), .key("traces")])
+            }
+            let result: TuneResult
+            do {
+                let context = try TuneContext(smoother: tune.smoother, movementScale: tune.movementScale, screen: tune.screen,
+                                              traces: chosen.map { ($0.name, $0.trace) },
+                                              objective: tune.objective ?? TuneContext.defaultObjective,
+                                              constraints: tune.constraints ?? TuneContext.defaultConstraints)
+                result = try Tuner.run(context)
+            } catch let error as TuneError {
+                throw loader.error("tune: \(error)", at: [.key("tune")])
+            }
+            try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+            try result.jsonData().write(to: URL(fileURLWithPath: (outputDirectory as NSString).appendingPathComponent("tune.json")), options: .atomic)
+            tuneSections = TuneReport.sections(result)
+            tuneSummary = SuiteReport.TuneSummary(file: "tune.json", smoother: tune.smoother, movementScale: tune.movementScale,
+                                                  recommendation: result.recommendation?.reasoning ?? result.notes.joined(separator: " "))
+        }
+
         var report = SuiteReport(suite: suite.name, suiteFile: options.suitePath, environment: Self.environment(),
                                  budgets: budgets, scenarios: scenarios, frames: frames, numbers: numbers)
+        report.tune = tuneSummary
         if let baseline = options.baseline {
             report.baseline = try Self.compare(report, baselinePath: baseline, noiseBand: options.noiseBand)
         }
-        try ReportWriter.write(report, to: outputDirectory)
+        try ReportWriter.write(report, to: outputDirectory, extraSections: tuneSections)
         return Outcome(report: report, directory: outputDirectory, exitCode: report.passed ? 0 : 1)
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// escaping builders so names from files cannot break the page. Failures come first; a filter box narrows
 /// every table and frame card by text.
 public enum HTMLReport {
-    public static func render(_ report: SuiteReport) -> String {
+    public static func render(_ report: SuiteReport, extraSections: [ReportPage.Section] = []) -> String {
         var sections = [overview(report)]
         let failures = MarkdownSummary.failureLines(report)
         if !failures.isEmpty {
@@ -14,6 +14,7 @@ public enum HTMLReport {
         sections.append(framesSection(report))
         sections.append(comparisonSection(report))
         sections += scenarioSections(report)
+        sections += extraSections
         if let numbers = report.numbers { sections.append(numbersSection(numbers)) }
         if let deltas = report.baseline { sections.append(baselineSection(deltas)) }
         let subtitle = "\(report.passed ? "PASS" : "FAIL") · suite \(report.suiteFile) · ParallaxLab \(report.environment.version) (\(report.environment.commit))"

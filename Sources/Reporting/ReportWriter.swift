@@ -3,13 +3,13 @@ import Foundation
 /// Writes a report folder: report.json, index.html, junit.xml, summary.md (frames/ is written by the run).
 /// Every file is written atomically.
 public enum ReportWriter {
-    public static func write(_ report: SuiteReport, to directory: String) throws {
+    public static func write(_ report: SuiteReport, to directory: String, extraSections: [ReportPage.Section] = []) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         func put(_ name: String, _ data: Data) throws {
             try data.write(to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent(name)), options: .atomic)
         }
         try put("report.json", try json(report))
-        try put("index.html", Data(HTMLReport.render(report).utf8))
+        try put("index.html", Data(HTMLReport.render(report, extraSections: extraSections).utf8))
         try put("junit.xml", Data(JUnitReport.render(report).utf8))
         try put("summary.md", Data(MarkdownSummary.render(report).utf8))
     }

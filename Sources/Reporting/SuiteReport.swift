@@ -13,6 +13,21 @@ public struct SuiteReport: Codable, Sendable {
     public var frames: [FrameResult]
     public var numbers: NumbersResult?
     public var baseline: [BaselineDelta]?
+    /// The suite's tuning sweep, when it has one (details in tune.json and the report's tuning sections).
+    public var tune: TuneSummary?
+
+    public struct TuneSummary: Codable, Sendable {
+        public var file: String
+        public var smoother: String
+        public var movementScale: String
+        public var recommendation: String
+        public init(file: String, smoother: String, movementScale: String, recommendation: String) {
+            self.file = file
+            self.smoother = smoother
+            self.movementScale = movementScale
+            self.recommendation = recommendation
+        }
+    }
 
     public init(suite: String, suiteFile: String, environment: Environment, budgets: [BudgetResult],
                 scenarios: [ScenarioResult], frames: [FrameResult], numbers: NumbersResult?) {
