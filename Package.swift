@@ -14,6 +14,7 @@ let libraryModules = [
     "Projection",
     "Analysis",
     "Rendering",
+    "Splatting",
 ]
 
 let package = Package(
@@ -45,6 +46,7 @@ let package = Package(
         .target(name: "Projection", dependencies: ["Geometry"]),
         .target(name: "Analysis", dependencies: ["Tracking", "Projection", "Scientific"]),
         .target(name: "Rendering", dependencies: ["Geometry", "Imaging"]),
+        .target(name: "Splatting", dependencies: ["Geometry", "Imaging", "Projection", "Rendering", "CZlib"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
@@ -53,6 +55,7 @@ let package = Package(
             "Golden",
             "Projection",
             "Rendering",
+            "Splatting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "parallax-bench", dependencies: [
@@ -62,6 +65,7 @@ let package = Package(
             "Projection",
             "Analysis",
             "Rendering",
+            "Splatting",
         ], path: "Benchmarks/parallax-bench"),
 
         // Tests mirror modules.
@@ -75,5 +79,6 @@ let package = Package(
         .testTarget(name: "ProjectionTests", dependencies: ["Projection"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging"]),
+        .testTarget(name: "SplattingTests", dependencies: ["Splatting", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "CZlib"]),
     ]
 )

@@ -19,6 +19,7 @@ struct Parallax: ParsableCommand {
             InspectCommand.self,
             ProjectCommand.self,
             RenderCommand.self,
+            ConvertCommand.self,
         ]
     )
 }
