@@ -1,4 +1,5 @@
 import Geometry
+import Golden
 import GoldenTesting
 import Imaging
 import Projection
@@ -19,13 +20,21 @@ import Testing
         return SplatRenderer.render(Self.scene, model: model, camera: camera, options: SplatRenderOptions(mode: mode, background: RGBA(16, 16, 24)))
     }
 
+    func check(_ mode: SplatMode, head: Vec3, name: String, function: String = #function) throws {
+        var configuration = GoldenTestConfiguration.fromEnvironment(test: function)
+        configuration.parameters = GoldenParameters(
+            renderer: "splat-\(mode.rawValue)", scene: "synthetic-400-seed11-sh1 (flip-y, fit)", headPose: [head.x, head.y, head.z],
+            screen: "iPhone 15 Pro", version: "0.1.0", extra: ["movement-scale": "1", "view": "translate", "size": "118x256"])
+        try expectFrame(try frame(mode, head: head), matchesGolden: name, configuration: configuration)
+    }
+
     @Test(arguments: SplatMode.allCases)
     func syntheticSceneOnAxis(mode: SplatMode) throws {
-        try expectFrame(try frame(mode, head: Vec3(0, 0, 0.35)), matchesGolden: "splat/\(mode.rawValue)-center")
+        try check(mode, head: Vec3(0, 0, 0.35), name: "splat/\(mode.rawValue)-center")
     }
 
     @Test(arguments: SplatMode.allCases)
     func syntheticSceneOffAxis(mode: SplatMode) throws {
-        try expectFrame(try frame(mode, head: Vec3(0.15, 0, 0.35)), matchesGolden: "splat/\(mode.rawValue)-offaxis-15cm")
+        try check(mode, head: Vec3(0.15, 0, 0.35), name: "splat/\(mode.rawValue)-offaxis-15cm")
     }
 }
