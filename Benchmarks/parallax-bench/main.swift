@@ -6,6 +6,7 @@ import Imaging
 import Projection
 import Analysis
 import Rendering
+import Splatting
 import Tracking
 
 func median(_ values: [Double]) -> Double {
@@ -169,3 +170,28 @@ if selected("render cube room") {
         _ = scene.render(clipFromWorld: camera.viewProjection, width: screen.pixelWidth, height: screen.pixelHeight)
     }
 }
+
+// Gaussian splats at 1179×2556 (iPhone 15 Pro), 15 cm off-axis, seeded synthetic scenes (SH degree 3, fitted
+// behind the screen). "render splat 100k" and "render splat 1M" can be run alone (peak memory: /usr/bin/time -v).
+func splatBenchmark(count: Int, label: String, sizeScale: Double = 1) throws {
+    let screen = try ScreenModel.device("iphone-15-pro")
+    let scene = SyntheticScene.make(count: count, seed: 3, shDegree: 3, sizeScale: sizeScale)
+    let model = try ScenePlacement(flipY: true).modelMatrix(for: scene, screenWidth: screen.width, screenHeight: screen.height)
+    let setup = try OffAxisProjection(screen: screen, movementScale: 1).camera(head: Vec3(0.15, 0, 0.35))
+    let camera = try SplatCamera(setup, width: screen.pixelWidth, height: screen.pixelHeight)
+    for mode in SplatMode.allCases {
+        var stats = SplatRenderStats(splats: 0, visible: 0, tileEntries: 0)
+        measure("render splat \(label) 1179×2556 \(mode.rawValue)", repetitions: 5) {
+            _ = SplatRenderer.render(scene, model: model, camera: camera, options: SplatRenderOptions(mode: mode), stats: &stats)
+        }
+        print("  visible \(stats.visible) of \(stats.splats), tile entries \(stats.tileEntries)")
+    }
+    var usage = rusage()
+    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+    print("  peak resident so far: \(usage.ru_maxrss / 1024) MiB")
+}
+if selected("render splat 100k") { try splatBenchmark(count: 100_000, label: "100k") }
+if selected("render splat 1M") { try splatBenchmark(count: 1_000_000, label: "1M") }
+// The same scenes with every σ ×3 (9× the area per splat: heavy overlap, like big-splat captures).
+if selected("render splat large 100k") { try splatBenchmark(count: 100_000, label: "large 100k", sizeScale: 3) }
+if selected("render splat large 1M") { try splatBenchmark(count: 1_000_000, label: "large 1M", sizeScale: 3) }

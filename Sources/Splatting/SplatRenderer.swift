@@ -83,6 +83,12 @@ public struct SplatRenderStats: Sendable, Equatable {
     public var splats: Int
     public var visible: Int
     public var tileEntries: Int
+
+    public init(splats: Int = 0, visible: Int = 0, tileEntries: Int = 0) {
+        self.splats = splats
+        self.visible = visible
+        self.tileEntries = tileEntries
+    }
 }
 
 /// A software Gaussian-splat renderer with two semantics (`SplatMode`). Both project every splat the same
@@ -251,6 +257,8 @@ public enum SplatRenderer {
             for e in entries {
                 let p = splats[Int(e)]
                 guard let (xa, xb, ya, yb) = span(p, tile) else { continue }
+                // power below ln(1/(255·o)) means α < 1/255 (skipped); with a margin, decided without exp.
+                let hopeless = -Foundation.log(255 * p.opacity) - 0.01
                 for y in ya..<yb {
                     let dy = p.my - Float(y)
                     let row = (y - tile.y0) * tw - tile.x0
@@ -260,7 +268,7 @@ public enum SplatRenderer {
                         if t < 0 { continue }
                         let dx = p.mx - Float(x)
                         let power = -0.5 * (p.q0 * dx * dx + p.q2 * dy * dy) - p.q1 * dx * dy
-                        if power > 0 { continue }
+                        if power > 0 || power < hopeless { continue }
                         let alpha = min(0.99, p.opacity * Foundation.exp(power))
                         if alpha < 1 / 255 { continue }
                         let test = t * (1 - alpha)

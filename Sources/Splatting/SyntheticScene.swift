@@ -1,9 +1,9 @@
 /// A seeded synthetic scene for goldens and benchmarks: `count` anisotropic splats with random rotations,
 /// colours (SH up to `shDegree`) and opacities in a box x, y ∈ [−1, 1], z ∈ [0, 2] (scene axes, RDF: y down,
 /// z away from the viewer). Sizes shrink with √count so the frame coverage stays about the same.
-/// The same seed always gives the same scene (SplitMix64).
+/// `sizeScale` multiplies every σ. The same seed always gives the same scene (SplitMix64).
 public enum SyntheticScene {
-    public static func make(count: Int, seed: UInt64 = 1, shDegree: Int = 1) -> SplatScene {
+    public static func make(count: Int, seed: UInt64 = 1, shDegree: Int = 1, sizeScale: Double = 1) -> SplatScene {
         var state = seed
         func next() -> Double {
             state &+= 0x9E37_79B9_7F4A_7C15
@@ -15,7 +15,7 @@ public enum SyntheticScene {
         }
         var scene = SplatScene(shDegree: shDegree)
         scene.reserve(count)
-        let base = 0.35 / Double(max(1, count)).squareRoot() * 4
+        let base = 1.4 / Double(max(1, count)).squareRoot() * sizeScale
         let k = scene.coefficientsPerSplat
         var coefficients = [Float](repeating: 0, count: 3 * k)
         for _ in 0..<count {
