@@ -186,6 +186,13 @@ func splatBenchmark(count: Int, label: String, sizeScale: Double = 1) throws {
         }
         print("  visible \(stats.visible) of \(stats.splats), tile entries \(stats.tileEntries)")
     }
+    let plyPath = directory.appendingPathComponent("splats-\(count).ply").path
+    try SceneFile.write(scene, to: plyPath)
+    try measure("render splat \(label): read its .ply (SH 3, binary)", repetitions: 3) { _ = try SceneFile.load(plyPath) }
+    if let keep = ProcessInfo.processInfo.environment["PARALLAX_BENCH_SPLATS"] {
+        try SceneFile.write(scene, to: keep + "/synthetic-\(label.replacingOccurrences(of: " ", with: "-")).ply")
+        print("  scene written to \(keep)")
+    }
     var usage = rusage()
     getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
     print("  peak resident so far: \(usage.ru_maxrss / 1024) MiB")

@@ -40,17 +40,30 @@ public enum SceneFile {
         }
     }
 
-    /// The whole file, or an error naming it.
+    /// The whole file, or an error naming it (read with POSIX calls straight into the array: one copy in memory).
     static func readBytes(_ path: String) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SplatError(file: path, field: "file", "cannot read: no such file")
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw SplatError(file: path, field: "file", "cannot read: \(String(cString: strerror(errno)))")
         }
-        guard !isDirectory.boolValue else { throw SplatError(file: path, field: "file", "cannot read: is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SplatError(file: path, field: "file", "cannot read: permission denied or I/O error")
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw SplatError(file: path, field: "file", "cannot read: \(String(cString: strerror(errno)))") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw SplatError(file: path, field: "file", "cannot read: is a directory") }
+        let size = Int(info.st_size)
+        var failure: String?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var offset = 0
+            while offset < size {
+                let got = read(descriptor, buffer.baseAddress! + offset, size - offset)
+                if got < 0 { if errno == EINTR { continue }; failure = String(cString: strerror(errno)); break }
+                if got == 0 { break }
+                offset += got
+            }
+            count = offset
         }
-        return [UInt8](data)
+        if let failure { throw SplatError(file: path, field: "file", "cannot read: \(failure)") }
+        return bytes
     }
 
     /// The first bytes of a file for messages: printable text quoted, otherwise hex.
