@@ -17,6 +17,7 @@ let libraryModules = [
     "Rendering",
     "Harness",
     "Tuning",
+    "Splatting",
 ]
 
 let package = Package(
@@ -62,6 +63,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "Tuning", dependencies: ["Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"]),
+        .target(name: "Splatting", dependencies: ["Geometry", "Imaging", "Projection", "Rendering", "CZlib"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
@@ -75,6 +77,7 @@ let package = Package(
             "Rendering",
             "Tuning",
             "Reporting",
+            "Splatting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "parallax-bench", dependencies: [
@@ -86,6 +89,7 @@ let package = Package(
             "Analysis",
             "Rendering",
             "Tuning",
+            "Splatting",
         ], path: "Benchmarks/parallax-bench"),
 
         // Tests mirror modules.
@@ -102,5 +106,6 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection"]),
+        .testTarget(name: "SplattingTests", dependencies: ["Splatting", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "CZlib"]),
     ]
 )

@@ -7,6 +7,7 @@ import Projection
 import Analysis
 import Rendering
 import Smoothing
+import Splatting
 import Tracking
 import Tuning
 
@@ -249,3 +250,35 @@ if selected("tune sweep") {
         print("  \(r.recommendation?.reasoning ?? "no recommendation") (Nelder–Mead iterations \(r.refinement?.iterations ?? 0))")
     }
 }
+
+// Gaussian splats at 1179×2556 (iPhone 15 Pro), 15 cm off-axis, seeded synthetic scenes (SH degree 3, fitted
+// behind the screen). "render splat 100k" and "render splat 1M" can be run alone (peak memory: /usr/bin/time -v).
+func splatBenchmark(count: Int, label: String, sizeScale: Double = 1) throws {
+    let screen = try ScreenModel.device("iphone-15-pro")
+    let scene = SyntheticScene.make(count: count, seed: 3, shDegree: 3, sizeScale: sizeScale)
+    let model = try ScenePlacement(flipY: true).modelMatrix(for: scene, screenWidth: screen.width, screenHeight: screen.height)
+    let setup = try OffAxisProjection(screen: screen, movementScale: 1).camera(head: Vec3(0.15, 0, 0.35))
+    let camera = try SplatCamera(setup, width: screen.pixelWidth, height: screen.pixelHeight)
+    for mode in SplatMode.allCases {
+        var stats = SplatRenderStats(splats: 0, visible: 0, tileEntries: 0)
+        measure("render splat \(label) 1179×2556 \(mode.rawValue)", repetitions: 5) {
+            _ = SplatRenderer.render(scene, model: model, camera: camera, options: SplatRenderOptions(mode: mode), stats: &stats)
+        }
+        print("  visible \(stats.visible) of \(stats.splats), tile entries \(stats.tileEntries)")
+    }
+    let plyPath = directory.appendingPathComponent("splats-\(count).ply").path
+    try SceneFile.write(scene, to: plyPath)
+    try measure("render splat \(label): read its .ply (SH 3, binary)", repetitions: 3) { _ = try SceneFile.load(plyPath) }
+    if let keep = ProcessInfo.processInfo.environment["PARALLAX_BENCH_SPLATS"] {
+        try SceneFile.write(scene, to: keep + "/synthetic-\(label.replacingOccurrences(of: " ", with: "-")).ply")
+        print("  scene written to \(keep)")
+    }
+    var usage = rusage()
+    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+    print("  peak resident so far: \(usage.ru_maxrss / 1024) MiB")
+}
+if selected("render splat 100k") { try splatBenchmark(count: 100_000, label: "100k") }
+if selected("render splat 1M") { try splatBenchmark(count: 1_000_000, label: "1M") }
+// The same scenes with every σ ×3 (9× the area per splat: heavy overlap, like big-splat captures).
+if selected("render splat large 100k") { try splatBenchmark(count: 100_000, label: "large 100k", sizeScale: 3) }
+if selected("render splat large 1M") { try splatBenchmark(count: 1_000_000, label: "large 1M", sizeScale: 3) }

@@ -25,6 +25,7 @@ struct Parallax: ParsableCommand {
             RecordCommand.self,
             TuneCommand.self,
             MergeCommand.self,
+            ConvertCommand.self,
         ]
     )
 }

@@ -10,7 +10,7 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render reference frames in software (deterministic, device resolution).",
-        subcommands: [RenderCubeCommand.self]
+        subcommands: [RenderCubeCommand.self, RenderSplatCommand.self]
     )
 }
 
