@@ -60,6 +60,7 @@ let package = Package(
             "Rendering",
             "Reporting",
             "Tuning",
+            "Splatting",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "Tuning", dependencies: ["Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"]),

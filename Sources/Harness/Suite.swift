@@ -243,22 +243,49 @@ public struct FrameSpec: Decodable, Sendable {
     }
 }
 
-/// What a frame shows: `{cube: screen|app-cube|app-portrait|"W,H,D", textures: {back: photo.png}}`.
+/// What a frame shows: the cube room `{cube: screen|app-cube|app-portrait|"W,H,D", textures: {back: photo.png}}`
+/// or a Gaussian-splat scene `{splat: scene.ply, mode: inria|metalsplatter, view: translate|splat, flip_y: true,
+/// fit: true, scale: 1}` (placement as `parallax render splat`).
 public struct SceneSpec: Decodable, Sendable {
-    public var cube: String
+    public var cube: String?
     public var textures: [String: String]
+    public var splat: String?
+    public var mode: String
+    public var view: String
+    public var flipY: Bool
+    public var fit: Bool
+    public var scale: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case cube, textures }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case cube, textures, splat, mode, view, fit, scale
+        case flipY = "flip_y"
+    }
 
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        cube = try c.decode(String.self, forKey: .cube)
+        cube = try c.decodeIfPresent(String.self, forKey: .cube)
         textures = try c.decodeIfPresent([String: String].self, forKey: .textures) ?? [:]
+        splat = try c.decodeIfPresent(String.self, forKey: .splat)
+        mode = try c.decodeIfPresent(String.self, forKey: .mode) ?? "inria"
+        view = try c.decodeIfPresent(String.self, forKey: .view) ?? "translate"
+        flipY = try c.decodeIfPresent(Bool.self, forKey: .flipY) ?? false
+        fit = try c.decodeIfPresent(Bool.self, forKey: .fit) ?? true
+        scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
+        guard (cube == nil) != (splat == nil) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "give exactly one of 'cube' or 'splat'"))
+        }
+        guard ["inria", "metalsplatter"].contains(mode) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.mode], debugDescription: "expected inria or metalsplatter, found '\(mode)'"))
+        }
+        guard ["translate", "splat"].contains(view) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.view], debugDescription: "expected translate or splat, found '\(view)'"))
+        }
     }
 
     public var description: String {
-        textures.isEmpty ? "cube \(cube)" : "cube \(cube) (textures: \(textures.keys.sorted().joined(separator: ", ")))"
+        if let splat { return "splat \(splat) (\(mode), view \(view)\(flipY ? ", flip-y" : ""))" }
+        return textures.isEmpty ? "cube \(cube!)" : "cube \(cube!) (textures: \(textures.keys.sorted().joined(separator: ", ")))"
     }
 }
 

@@ -88,6 +88,9 @@ public struct SuiteLoader {
                                      message: "frames[\(i)].trace: '\(trace)' is neither a trace of the suite (\(suite.traces.map(\.name).joined(separator: ", "))) nor a file")
                 }
             }
+            if let splat = frame.scene.splat {
+                try require(splat, [.key("frames"), .index(i), .key("scene"), .key("splat")], what: "splat scene")
+            }
             for (face, texture) in frame.scene.textures.sorted(by: { $0.key < $1.key }) {
                 try require(texture, [.key("frames"), .index(i), .key("scene"), .key("textures"), .key(face)], what: "texture")
             }

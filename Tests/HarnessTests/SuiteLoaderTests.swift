@@ -77,3 +77,17 @@ import Testing
         #expect(error("frames:\n  - {name: a, scene: {cube: screen}, head: [0, 0, 0.3], scale: 2}\n")?.message.contains("(0, 1]") == true)
     }
 }
+
+@Suite struct SplatSceneSpecTests {
+    @Test func splatScenesParseAndBadValuesNameTheField() throws {
+        let good = try SuiteLoaderTests().load("frames:\n  - {name: s, scene: {splat: a.splat, mode: metalsplatter, flip_y: true}, head: [0, 0, 0.3]}\n",
+                                               files: ["a.splat": ""])
+        #expect(good.frames[0].scene.splat == "a.splat" && good.frames[0].scene.mode == "metalsplatter" && good.frames[0].scene.flipY)
+        let badMode = SuiteLoaderTests().error("frames:\n  - name: s\n    scene: {splat: a.splat, mode: vulkan}\n    head: [0, 0, 0.3]\n", files: ["a.splat": ""])
+        #expect(badMode?.line == 3 && badMode?.message.contains("inria or metalsplatter") == true)
+        let both = SuiteLoaderTests().error("frames:\n  - {name: s, scene: {splat: a.splat, cube: screen}, head: [0, 0, 0.3]}\n", files: ["a.splat": ""])
+        #expect(both?.message.contains("exactly one of 'cube' or 'splat'") == true)
+        let missing = SuiteLoaderTests().error("frames:\n  - {name: s, scene: {splat: nope.ply}, head: [0, 0, 0.3]}\n")
+        #expect(missing?.message.contains("no such splat scene 'nope.ply'") == true)
+    }
+}
