@@ -16,7 +16,8 @@ public enum TraceCSVReader {
     public static let maximumAbsolutePosition = 10.0
 
     public static func read(contentsOf path: String) throws -> HeadTrace {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Memory-mapped: the parser reads the file in place, without a copy.
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw TraceError(file: path, message: "\(reason); expected a trace CSV file")
         }
@@ -26,15 +27,13 @@ public enum TraceCSVReader {
     /// Parses CSV bytes; `file` is only used in error messages. `chunks` (default: one per core for large
     /// inputs) only changes speed, never the result.
     public static func parse(_ data: Data, file: String, chunks: Int? = nil) throws -> HeadTrace {
-        var bytes = [UInt8](data)
-        bytes.append(0)  // strtod stops at the terminator; fields never run past the buffer
-        return try bytes.withUnsafeBufferPointer { buffer in
-            try parse(buffer: buffer, file: file, chunks: chunks)
+        try data.withUnsafeBytes { raw in
+            try parse(buffer: raw.bindMemory(to: UInt8.self), file: file, chunks: chunks)
         }
     }
 
     private static func parse(buffer: UnsafeBufferPointer<UInt8>, file: String, chunks requested: Int?) throws -> HeadTrace {
-        let end = buffer.count - 1
+        let end = buffer.count
         var header = HeaderScan(buffer: buffer, file: file)
         try header.run(end: end)
         guard let layout = header.layout else {
@@ -314,10 +313,15 @@ public enum TraceCSVReader {
             }
             let base = buffer.baseAddress! + first
             if let value = DecimalParser.parse(base, count: last - first) { return value }
-            var parsedEnd: UnsafeMutablePointer<CChar>?
-            let cBase = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
-            let value = strtod(cBase, &parsedEnd)
-            let consumed = parsedEnd.map { UnsafeRawPointer($0) - UnsafeRawPointer(cBase) } ?? 0
+            // Rare shapes (long digit strings, hex, nan…) go to strtod on a NUL-terminated copy of the field.
+            var field = Array(UnsafeBufferPointer(start: base, count: last - first))
+            field.append(0)
+            let (value, consumed) = field.withUnsafeBufferPointer { copy -> (Double, Int) in
+                var parsedEnd: UnsafeMutablePointer<CChar>?
+                let cBase = UnsafeRawPointer(copy.baseAddress!).assumingMemoryBound(to: CChar.self)
+                let value = strtod(cBase, &parsedEnd)
+                return (value, parsedEnd.map { UnsafeRawPointer($0) - UnsafeRawPointer(cBase) } ?? 0)
+            }
             guard consumed == last - first else {
                 throw TraceError(file: file, line: line, column: column + 1, columnName: layout.names[column], message: "expected a number, found '\(text(first, last))'")
             }
