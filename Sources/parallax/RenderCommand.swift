@@ -38,14 +38,13 @@ struct RenderCubeCommand: ParsableCommand {
 
     @OptionGroup var camera: CameraOptions
 
+    @OptionGroup var frame: FrameOutputOptions
+
     @Option(name: .long, help: "Room: screen, app-cube, app-portrait or W,H,D in meters.")
     var room: String = "screen"
 
     @Option(name: .long, help: "Face texture FACE=PATH.png (faces: back, left, right, top, bottom); repeatable.")
     var texture: [String] = []
-
-    @Option(name: .long, help: "Frame size WxH in pixels (default: the screen's pixels).")
-    var size: String?
 
     @Option(name: .long, help: "Supersampling per axis: 1, 2 (2×2) or 4 (4×4).")
     var samples: Int = 1
@@ -56,67 +55,43 @@ struct RenderCubeCommand: ParsableCommand {
     @Flag(name: .long, help: "Filter in linear light (sRGB decode → filter → encode) instead of on encoded values.")
     var linearLight = false
 
-    @Option(name: .long, help: "Background colour r,g,b (0–255).")
-    var background: String = "0,0,0"
-
-    @Option(name: .customLong("camera"), help: "Camera file (JSON from `parallax project --json`) instead of screen/head options.")
-    var cameraFile: String?
-
-    @Option(name: .long, help: "Render a sequence from a trace CSV's samples.")
-    var path: String?
-
-    @Option(name: .long, help: "With --path: every N-th sample.")
-    var every: Int = 1
-
-    @Option(name: [.short, .long], help: "Output PNG (a directory with --path).")
-    var output: String
 
     func validate() throws {
         guard [1, 2, 4].contains(samples) else { throw ValidationError("--samples: expected 1, 2 or 4, found \(samples)") }
-        guard every >= 1 else { throw ValidationError("--every: expected a whole number ≥ 1, found \(every)") }
-        if cameraFile != nil && path != nil { throw ValidationError("give either --camera or --path, not both") }
     }
 
     func run() throws {
         let scene = CubeScene(room: try cubeRoom(), images: try faceImages(), mipmaps: filter == .trilinear, linearLight: linearLight)
         var options = RasterOptions(samples: samples, filter: filter, filteringSpace: linearLight ? .linear : .encoded,
-                                    background: try backgroundColor())
-        if let cameraFile {
+                                    background: try frame.backgroundColor())
+        if let cameraFile = frame.cameraFile {
             let file = try CameraJSON.load(cameraFile)
             options.depthRange = file.clip == ClipConvention.metal.rawValue ? .zeroToOne : .negativeOneToOne
-            let frame = scene.render(clipFromWorld: file.clipFromWorld, width: file.width, height: file.height, options: options)
-            try PNGCodec.write(frame, to: output)
+            let image = scene.render(clipFromWorld: file.clipFromWorld, width: file.width, height: file.height, options: options)
+            try PNGCodec.write(image, to: frame.output)
             return
         }
         let projection = try camera.projection(view: .translate)
         options.depthRange = projection.clip == .metal ? .zeroToOne : .negativeOneToOne
-        let (width, height) = try frameSize(projection.screen)
-        if let path {
+        let (width, height) = try frame.frameSize(projection.screen)
+        if let path = frame.path {
             let trace = try TraceCSVReader.read(contentsOf: path)
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: frame.output, withIntermediateDirectories: true)
             // Check every pose first, so a bad sample fails before any file is written.
-            let indices = Array(stride(from: 0, to: trace.count, by: every))
-            let setups = try indices.map { try cameraSetup(projection, head: trace.samples[$0].position, what: "\(path): sample \($0 + 1)") }
+            let indices = Array(stride(from: 0, to: trace.count, by: frame.every))
+            let setups = try indices.map { try projection.cameraSetup(head: trace.samples[$0].position, what: "\(path): sample \($0 + 1)") }
             // Encode frame k (one core) while frame k + 1 renders (all cores); at most two frames in flight.
             let encoder = PNGPipeline()
             for (index, setup) in zip(indices, setups) {
-                let frame = scene.render(clipFromWorld: setup.viewProjection, width: width, height: height, options: options)
-                try encoder.write(frame, to: (output as NSString).appendingPathComponent(String(format: "frame-%05d.png", index)))
+                let image = scene.render(clipFromWorld: setup.viewProjection, width: width, height: height, options: options)
+                try encoder.write(image, to: frame.sequencePath(index))
             }
             try encoder.finish()
             return
         }
-        let setup = try cameraSetup(projection, head: try camera.headPosition(), what: "--head")
-        let frame = scene.render(clipFromWorld: setup.viewProjection, width: width, height: height, options: options)
-        try PNGCodec.write(frame, to: output)
-    }
-
-    private func cameraSetup(_ projection: OffAxisProjection, head: Vec3, what: String) throws -> CameraSetup {
-        do {
-            return try projection.camera(head: head)
-        } catch let error as ProjectionError {
-            throw InputError("\(what): \(error.description)")
-        }
+        let setup = try projection.cameraSetup(head: try camera.headPosition(), what: "--head")
+        let image = scene.render(clipFromWorld: setup.viewProjection, width: width, height: height, options: options)
+        try PNGCodec.write(image, to: frame.output)
     }
 
     private func cubeRoom() throws -> CubeRoom {
@@ -147,22 +122,6 @@ struct RenderCubeCommand: ParsableCommand {
         return images
     }
 
-    private func frameSize(_ screen: ScreenModel) throws -> (Int, Int) {
-        guard let size else { return (screen.pixelWidth, screen.pixelHeight) }
-        let parts = size.lowercased().split(separator: "x").map { Int($0) }
-        guard parts.count == 2, let w = parts[0], let h = parts[1], (1...16_384).contains(w), (1...16_384).contains(h) else {
-            throw InputError("--size: expected WxH in pixels (1…16384 each), found '\(size)'")
-        }
-        return (w, h)
-    }
-
-    private func backgroundColor() throws -> RGBA {
-        let parts = background.split(separator: ",").map { UInt8($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 3, let r = parts[0], let g = parts[1], let b = parts[2] else {
-            throw InputError("--background: expected r,g,b with each 0–255, found '\(background)'")
-        }
-        return RGBA(r, g, b)
-    }
 }
 
 extension RasterOptions.Filter: ExpressibleByArgument {}

@@ -39,6 +39,8 @@ struct RenderSplatCommand: ParsableCommand {
 
     @OptionGroup var camera: CameraOptions
 
+    @OptionGroup var frame: FrameOutputOptions
+
     @Option(name: .long, help: "Rasterizer semantics: inria (reference 3DGS) or metalsplatter (the app's renderer).")
     var mode: SplatMode = .inria
 
@@ -63,27 +65,8 @@ struct RenderSplatCommand: ParsableCommand {
     @Flag(name: .long, help: "metalsplatter mode: keep covariance, colour and opacity in float32 instead of float16.")
     var float32 = false
 
-    @Option(name: .long, help: "Frame size WxH in pixels (default: the screen's pixels).")
-    var size: String?
-
-    @Option(name: .long, help: "Background colour r,g,b (0–255).")
-    var background: String = "0,0,0"
-
-    @Option(name: .customLong("camera"), help: "Camera file (JSON from `parallax project --json`) instead of screen/head options.")
-    var cameraFile: String?
-
-    @Option(name: .long, help: "Render a sequence from a trace CSV's samples.")
-    var path: String?
-
-    @Option(name: .long, help: "With --path: every N-th sample.")
-    var every: Int = 1
-
-    @Option(name: [.short, .long], help: "Output PNG (a directory with --path).")
-    var output: String
 
     func validate() throws {
-        guard every >= 1 else { throw ValidationError("--every: expected a whole number ≥ 1, found \(every)") }
-        if cameraFile != nil && path != nil { throw ValidationError("give either --camera or --path, not both") }
         guard ["fit", "none"].contains(place) else { throw ValidationError("--place: expected fit or none, found '\(place)'") }
     }
 
@@ -99,13 +82,13 @@ struct RenderSplatCommand: ParsableCommand {
 
     private func render() throws {
         let splats = try SceneFile.load(scene)
-        let options = SplatRenderOptions(mode: mode, background: try backgroundColor(), halfPrecision: !float32)
+        let options = SplatRenderOptions(mode: mode, background: try frame.backgroundColor(), halfPrecision: !float32)
         let placement = ScenePlacement(fit: place == "fit", scale: scale, rotationDegrees: try CameraOptions.vector(rotate, option: "--rotate"),
                                        translation: try CameraOptions.vector(translate, option: "--translate"), flipY: flipY)
         let screen = try camera.screenModel()
         let model = try placement.modelMatrix(for: splats, screenWidth: screen.width, screenHeight: screen.height)
         let text = metadata()
-        if let cameraFile {
+        if let cameraFile = frame.cameraFile {
             let file = try CameraJSON.load(cameraFile)
             let setup: SplatCamera
             do {
@@ -114,25 +97,25 @@ struct RenderSplatCommand: ParsableCommand {
             } catch let error as SplatError {
                 throw InputError("\(cameraFile): \(error.description)")
             }
-            let frame = SplatRenderer.render(splats, model: model, camera: setup, options: options)
-            try FramePNG.write(frame, text: text, to: output)
+            let image = SplatRenderer.render(splats, model: model, camera: setup, options: options)
+            try FramePNG.write(image, text: text, to: frame.output)
             return
         }
         let projection = try camera.projection(view: view)
-        let (width, height) = try frameSize(screen)
-        if let path {
+        let (width, height) = try frame.frameSize(screen)
+        if let path = frame.path {
             let trace = try TraceCSVReader.read(contentsOf: path)
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            for index in stride(from: 0, to: trace.count, by: every) {
-                let setup = try cameraSetup(projection, head: trace.samples[index].position, what: "\(path): sample \(index + 1)")
-                let frame = SplatRenderer.render(splats, model: model, camera: try SplatCamera(setup, width: width, height: height), options: options)
-                try FramePNG.write(frame, text: text, to: (output as NSString).appendingPathComponent(String(format: "frame-%05d.png", index)))
+            try FileManager.default.createDirectory(atPath: frame.output, withIntermediateDirectories: true)
+            for index in stride(from: 0, to: trace.count, by: frame.every) {
+                let setup = try projection.cameraSetup(head: trace.samples[index].position, what: "\(path): sample \(index + 1)")
+                let image = SplatRenderer.render(splats, model: model, camera: try SplatCamera(setup, width: width, height: height), options: options)
+                try FramePNG.write(image, text: text, to: frame.sequencePath(index))
             }
             return
         }
-        let setup = try cameraSetup(projection, head: try camera.headPosition(), what: "--head")
-        let frame = SplatRenderer.render(splats, model: model, camera: try SplatCamera(setup, width: width, height: height), options: options)
-        try FramePNG.write(frame, text: text, to: output)
+        let setup = try projection.cameraSetup(head: try camera.headPosition(), what: "--head")
+        let image = SplatRenderer.render(splats, model: model, camera: try SplatCamera(setup, width: width, height: height), options: options)
+        try FramePNG.write(image, text: text, to: frame.output)
     }
 
     private func metadata() -> [(String, String)] {
@@ -142,30 +125,6 @@ struct RenderSplatCommand: ParsableCommand {
          ("parallax.scene", (scene as NSString).lastPathComponent)]
     }
 
-    private func cameraSetup(_ projection: OffAxisProjection, head: Vec3, what: String) throws -> CameraSetup {
-        do {
-            return try projection.camera(head: head)
-        } catch let error as ProjectionError {
-            throw InputError("\(what): \(error.description)")
-        }
-    }
-
-    private func frameSize(_ screen: ScreenModel) throws -> (Int, Int) {
-        guard let size else { return (screen.pixelWidth, screen.pixelHeight) }
-        let parts = size.lowercased().split(separator: "x").map { Int($0) }
-        guard parts.count == 2, let w = parts[0], let h = parts[1], (1...16_384).contains(w), (1...16_384).contains(h) else {
-            throw InputError("--size: expected WxH in pixels (1…16384 each), found '\(size)'")
-        }
-        return (w, h)
-    }
-
-    private func backgroundColor() throws -> RGBA {
-        let parts = background.split(separator: ",").map { UInt8($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 3, let r = parts[0], let g = parts[1], let b = parts[2] else {
-            throw InputError("--background: expected r,g,b with each 0–255, found '\(background)'")
-        }
-        return RGBA(r, g, b)
-    }
 }
 
 extension SplatMode: ExpressibleByArgument {}
