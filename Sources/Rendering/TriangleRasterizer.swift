@@ -40,7 +40,6 @@ public enum TriangleRasterizer {
         let bandCount = (renderHeight + bandHeight - 1) / bandHeight
         let filter = options.filter
         func drawBands<Sink: PixelSink>(_ sink: Sink) {
-            nonisolated(unsafe) let sink = sink
             DispatchQueue.concurrentPerform(iterations: bandCount) { band in
                 let rows = (band * bandHeight)..<min(renderHeight, (band + 1) * bandHeight)
                 let depth = UnsafeMutablePointer<Float>.allocate(capacity: rows.count * renderWidth)
@@ -253,7 +252,7 @@ struct TriangleSetup: Sendable {
 }
 
 /// Where the rasterizer writes a pixel's filtered colour (specialised, so no dynamic dispatch per pixel).
-protocol PixelSink {
+protocol PixelSink: Sendable {
     func fill(_ pixels: Range<Int>, with value: SIMD4<Float>)
     func shade(_ index: Int, sampler: TextureSampler, u: Double, v: Double, lod: Double)
 }
@@ -261,7 +260,7 @@ protocol PixelSink {
 /// Straight to 8-bit pixels (no supersampling, encoded filtering). Bilinear filtering runs in 8-bit integer
 /// arithmetic with 8-bit sub-texel weights, like GPU texture units: exact at texel centres, within ±1 of the
 /// real-valued filter elsewhere.
-struct ByteSink: PixelSink {
+struct ByteSink: PixelSink, @unchecked Sendable {  // each band writes only its own rows
     let pixels: UnsafeMutablePointer<UInt8>
 
     func fill(_ range: Range<Int>, with value: SIMD4<Float>) {
@@ -293,7 +292,7 @@ struct ByteSink: PixelSink {
 }
 
 /// To a float buffer, resolved (box filter, encode) afterwards.
-struct FloatSink: PixelSink {
+struct FloatSink: PixelSink, @unchecked Sendable {  // each band writes only its own rows
     let values: UnsafeMutablePointer<Float>
 
     func fill(_ range: Range<Int>, with value: SIMD4<Float>) {
