@@ -344,7 +344,13 @@ public enum TraceCSVReader {
             let last = trimmedEnd(from: first, to: stop)
             if last - first == 1 && buffer[first] == UInt8(ascii: "1") { return true }
             if last - first == 1 && buffer[first] == UInt8(ascii: "0") { return false }
-            throw TraceError(file: file, line: line, column: column + 1, columnName: layout.names[column], message: "expected 0 or 1, found '\(text(first, last))'")
+            // Exports written from Swift (`String(faceAnchor.isTracked)`) say true/false.
+            switch text(first, last).lowercased() {
+            case "true": return true
+            case "false": return false
+            default:
+                throw TraceError(file: file, line: line, column: column + 1, columnName: layout.names[column], message: "expected 0 or 1 (or true/false), found '\(text(first, last))'")
+            }
         }
     }
 }

@@ -111,6 +111,8 @@ import Testing
         let flag = error("t,x,y,z,tracked\n0,0,0,0.3,yes\n")
         #expect(flag?.columnName == "tracked")
         #expect(flag?.message.contains("expected 0 or 1") == true)
+        let words = try? parse("t,x,y,z,tracked\n0,0,0,0.3,true\n1,0,0,0.3,FALSE\n")
+        #expect(words?.samples.map(\.tracked) == [true, false])
     }
 
     @Test func duplicateColumn() {
