@@ -69,12 +69,15 @@ struct TextureSampler: @unchecked Sendable {  // read-only texel pointers
     func bilinearBytes(u: Double, v: Double) -> UInt32 {
         let level = base
         let width = level.width, height = level.height
-        let x = u * Double(width) - 0.5, y = v * Double(height) - 0.5
-        let cx = min(max(x, -1), Double(width)), cy = min(max(y, -1), Double(height))
-        var ix = Int(cx), iy = Int(cy)
-        if Double(ix) > cx { ix -= 1 }
-        if Double(iy) > cy { iy -= 1 }
-        let wx = UInt64((cx - Double(ix)) * 256 + 0.5), wy = UInt64((cy - Double(iy)) * 256 + 0.5)  // 0…256
+        // Texel-space position in 1/256 steps, rounded to nearest: one conversion per axis; the integer part
+        // (arithmetic shift = floor) picks the texel pair, the low 8 bits are the weight. A position a rounding
+        // error below a texel centre lands exactly on it, so texel centres sample exactly.
+        let x = min(max(u * Double(width) - 0.5, -1), Double(width)) * 256 + 0.5
+        let y = min(max(v * Double(height) - 0.5, -1), Double(height)) * 256 + 0.5
+        // x, y ≥ −255.5, so truncating x + 512 is floor (no libm call).
+        let fx = Int(x + 512) - 512, fy = Int(y + 512) - 512
+        let ix = fx >> 8, iy = fy >> 8
+        let wx = UInt64(fx & 255), wy = UInt64(fy & 255)
         let x0 = min(max(ix, 0), width - 1), x1 = min(max(ix + 1, 0), width - 1)
         let y0 = min(max(iy, 0), height - 1), y1 = min(max(iy + 1, 0), height - 1)
         let raw = UnsafeRawPointer(level.texels)
