@@ -75,14 +75,14 @@ struct TextureSampler: @unchecked Sendable {  // read-only texel pointers
         let x = min(max(u * Double(width) - 0.5, -1), Double(width)) * 256 + 0.5
         let y = min(max(v * Double(height) - 0.5, -1), Double(height)) * 256 + 0.5
         // x, y ≥ −255.5, so truncating x + 512 is floor (no libm call).
-        let fx = Int(x + 512) - 512, fy = Int(y + 512) - 512
+        let fx = Int(x + 512) &- 512, fy = Int(y + 512) &- 512
         let ix = fx >> 8, iy = fy >> 8
         let wx = UInt64(fx & 255), wy = UInt64(fy & 255)
-        let x0 = min(max(ix, 0), width - 1), x1 = min(max(ix + 1, 0), width - 1)
-        let y0 = min(max(iy, 0), height - 1), y1 = min(max(iy + 1, 0), height - 1)
+        let x0 = min(max(ix, 0), width &- 1), x1 = min(max(ix &+ 1, 0), width &- 1)
+        let y0 = min(max(iy, 0), height &- 1), y1 = min(max(iy &+ 1, 0), height &- 1)
         let raw = UnsafeRawPointer(level.texels)
         @inline(__always) func lanes(_ offset: Int) -> UInt64 {
-            let p = UInt64(raw.loadUnaligned(fromByteOffset: 4 * offset, as: UInt32.self))
+            let p = UInt64(raw.loadUnaligned(fromByteOffset: offset &<< 2, as: UInt32.self))
             return (p & 0x00FF_00FF) | ((p & 0xFF00_FF00) << 24)   // bytes 0,2 → lanes 0,1; bytes 1,3 → lanes 2,3
         }
         let mask: UInt64 = 0x00FF_00FF_00FF_00FF
@@ -90,8 +90,8 @@ struct TextureSampler: @unchecked Sendable {  // read-only texel pointers
         @inline(__always) func mix(_ a: UInt64, _ b: UInt64, _ w: UInt64) -> UInt64 {
             ((a &* (256 - w) &+ b &* w &+ half) >> 8) & mask
         }
-        let top = mix(lanes(y0 * width + x0), lanes(y0 * width + x1), wx)
-        let bottom = mix(lanes(y1 * width + x0), lanes(y1 * width + x1), wx)
+        let top = mix(lanes(y0 &* width &+ x0), lanes(y0 &* width &+ x1), wx)
+        let bottom = mix(lanes(y1 &* width &+ x0), lanes(y1 &* width &+ x1), wx)
         let r = mix(top, bottom, wy)
         return UInt32(truncatingIfNeeded: (r & 0x00FF_00FF) | ((r >> 24) & 0xFF00_FF00))
     }

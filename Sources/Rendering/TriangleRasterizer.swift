@@ -245,7 +245,7 @@ struct TriangleSetup: Sendable {
                     let rho = max((dudx * dudx + dvdx * dvdx).squareRoot(), (dudy * dudy + dvdy * dvdy).squareRoot())
                     lod = rho > 1 ? log2(rho) : 0
                 }
-                sink.shade(y * width + x, sampler: sampler, u: u, v: v, lod: lod)
+                sink.shade(y &* width &+ x, sampler: sampler, u: u, v: v, lod: lod)
             }
         }
     }
@@ -281,7 +281,7 @@ struct ByteSink: PixelSink, @unchecked Sendable {  // each band writes only its 
             return
         }
         let texel = sampler.bilinearBytes(u: u, v: v)
-        UnsafeMutableRawPointer(pixels + 4 * index).storeBytes(of: texel, as: UInt32.self)
+        UnsafeMutableRawPointer(pixels + (index &<< 2)).storeBytes(of: texel, as: UInt32.self)
     }
 
     /// Nearest byte, halves rounded up (values are filtered bytes, so never negative).
