@@ -22,29 +22,26 @@ enum DecimalParser {
         var digits = 0           // significant digits accumulated (after leading zeros)
         var exponent = 0
         var sawDigit = false
-        while i < count, p[i] &- UInt8(ascii: "0") < 10 {
-            let d = UInt64(p[i] &- UInt8(ascii: "0"))
-            sawDigit = true
-            if significand != 0 || d != 0 {
-                guard digits < 19 else { return nil }
-                significand = significand &* 10 &+ d
-                digits += 1
-            }
-            i += 1
-        }
-        if i < count && p[i] == UInt8(ascii: ".") {
-            i += 1
+        // Accumulates a run of digits into the significand; false when it would exceed 19 significant digits.
+        // `fractional` digits also lower the decimal exponent.
+        @inline(__always) func digitRun(fractional: Bool) -> Bool {
             while i < count, p[i] &- UInt8(ascii: "0") < 10 {
                 let d = UInt64(p[i] &- UInt8(ascii: "0"))
                 sawDigit = true
                 if significand != 0 || d != 0 {
-                    guard digits < 19 else { return nil }
+                    guard digits < 19 else { return false }
                     significand = significand &* 10 &+ d
                     digits += 1
                 }
-                exponent -= 1
+                if fractional { exponent -= 1 }
                 i += 1
             }
+            return true
+        }
+        guard digitRun(fractional: false) else { return nil }
+        if i < count && p[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digitRun(fractional: true) else { return nil }
         }
         guard sawDigit else { return nil }
         if i < count && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) {
