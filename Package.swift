@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 // ParallaxLab: test and tune head-tracked "window into 3D" displays.
-// Module map and dependency direction: ../shared/DESIGN.md (dependencies point downward only).
+// Module map and dependency direction: ARCHITECTURE.md (dependencies point downward only).
 import PackageDescription
 
 let libraryModules = [
+    "Plumbing",
     "Scientific",
     "Geometry",
     "Tracking",
@@ -39,18 +40,20 @@ let package = Package(
         .target(name: "CPNGSupport", dependencies: ["CPNG"]),  // setjmp-guarded libpng read/write (C)
 
         // Library modules.
+        .target(name: "Plumbing", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(name: "Scientific", dependencies: ["CGSL"]),
         .target(name: "Geometry"),
-        .target(name: "Tracking", dependencies: ["Geometry", "Scientific", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Imaging", dependencies: ["CPNGSupport"]),
-        .target(name: "Golden", dependencies: ["Imaging"]),
+        .target(name: "Tracking", dependencies: ["Plumbing", "Geometry", "Scientific"]),
+        .target(name: "Imaging", dependencies: ["Plumbing", "CPNGSupport", "CZlib"]),
+        .target(name: "Golden", dependencies: ["Plumbing", "Imaging"]),
         .target(name: "GoldenTesting", dependencies: ["Golden", "Imaging"]),
-        .target(name: "Reporting"),
+        .target(name: "Reporting", dependencies: ["Plumbing"]),
         .target(name: "Projection", dependencies: ["Geometry"]),
         .target(name: "Smoothing", dependencies: ["Tracking"]),
-        .target(name: "Analysis", dependencies: ["Tracking", "Smoothing", "Projection", "Scientific"]),
-        .target(name: "Rendering", dependencies: ["Geometry", "Imaging"]),
+        .target(name: "Analysis", dependencies: ["Plumbing", "Tracking", "Smoothing", "Projection", "Scientific"]),
+        .target(name: "Rendering", dependencies: ["Plumbing", "Geometry", "Imaging"]),
         .target(name: "Harness", dependencies: [
+            "Plumbing",
             "Tracking",
             "Smoothing",
             "Projection",
@@ -63,11 +66,12 @@ let package = Package(
             "Splatting",
             .product(name: "Yams", package: "Yams"),
         ]),
-        .target(name: "Tuning", dependencies: ["Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"]),
-        .target(name: "Splatting", dependencies: ["Geometry", "Imaging", "Projection", "Rendering", "CZlib"]),
+        .target(name: "Tuning", dependencies: ["Plumbing", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"]),
+        .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
+            "Plumbing",
             "Harness",
             "Tracking",
             "Smoothing",
@@ -95,11 +99,12 @@ let package = Package(
 
         // Tests mirror modules.
         .testTarget(name: "ScientificTests", dependencies: ["Scientific"]),
-        .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
+        .testTarget(name: "PlumbingTests", dependencies: ["Plumbing"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Plumbing"]),
         .testTarget(name: "CLITests", dependencies: ["parallax"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CZlib"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Plumbing", "CZlib"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
-        .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging", "Plumbing"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "ProjectionTests", dependencies: ["Projection"]),
         .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific"]),

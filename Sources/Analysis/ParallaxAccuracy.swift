@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Plumbing
 import Projection
 import Tracking
 
@@ -134,17 +135,13 @@ public enum ParallaxAccuracy {
             let pinnedExactly = pipeline.view == .translate && pipelineScale == (1, 1) && referenceScale == (1, 1)
             let active = pinnedExactly ? points.filter { $0.z != 0 } : Array(points)
             worst.withUnsafeMutableBufferPointer { worst in
-                let worst = UncheckedSendable(worst)
                 results.withUnsafeMutableBufferPointer { results in
-                    let results = UncheckedSendable(results)
-                    let inputs = UncheckedSendable((samples, truth, active))
-                    DispatchQueue.concurrentPerform(iterations: tiles) { tile in
-                        let range = (tile * Kernel.tileFrames)..<min(frames, (tile + 1) * Kernel.tileFrames)
-                        let (samples, truth, active) = inputs.value
-                        results.value[tile] = active.withUnsafeBufferPointer { points in
-                            Kernel.runTile(
-                            range, samples: samples, truth: truth, points: points, pipeline: pipeline, pipelineScale: pipelineScale,
-                            reference: reference, referenceScale: referenceScale, glass: glass, stillSpeed: stillSpeed, worst: worst.value)
+                    active.withUnsafeBufferPointer { points in
+                        Parallel.forEach(tiles) { tile in
+                            let range = (tile * Kernel.tileFrames)..<min(frames, (tile + 1) * Kernel.tileFrames)
+                            results[tile] = Kernel.runTile(
+                                range, samples: samples, truth: truth, points: points, pipeline: pipeline, pipelineScale: pipelineScale,
+                                reference: reference, referenceScale: referenceScale, glass: glass, stillSpeed: stillSpeed, worst: worst)
                         }
                     }
                 }
@@ -410,12 +407,6 @@ public enum ParallaxAccuracy {
             maxMm = max(maxMm, other.maxMm)
             maxArc = max(maxArc, other.maxArc)
         }
-    }
-
-    /// Hands a buffer to `concurrentPerform`'s workers, which write disjoint slots.
-    struct UncheckedSendable<Value>: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
     }
 
     /// Quantile `q` ∈ [0, 1] with linear interpolation between order statistics (GSL / R type 7, the same

@@ -1,3 +1,4 @@
+import Plumbing
 import Foundation
 
 /// Text and JSON renderings of a `FrameComparison`; both show every limit that applied.
@@ -10,7 +11,7 @@ public enum ComparisonReport {
         func check(_ limit: String) -> String {
             guard let check = c.checks.first(where: { $0.limit == limit }) else { return "limit \(limit) off" }
             let symbol = check.relation == "<=" ? "≤" : "≥"
-            var text = "limit \(limit) \(symbol) \(formatLimit(check.bound))  \(check.passed ? "ok" : "FAIL")"
+            var text = "limit \(limit) \(symbol) \(NumberText.format(check.bound))  \(check.passed ? "ok" : "FAIL")"
             if let note = check.note { text += " (\(note))" }
             return text
         }

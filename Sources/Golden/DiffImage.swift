@@ -1,3 +1,4 @@
+import Plumbing
 import Dispatch
 import Imaging
 
@@ -14,15 +15,13 @@ public enum DiffImage {
         precondition(golden.width == actual.width && golden.height == actual.height, "diff needs images of the same size")
         let width = golden.width, height = golden.height
         var out = RGBAImage(width: width, height: height, fill: RGBA(0, 0, 0, 0))
-        let bandRows = 64
-        let bandCount = (height + bandRows - 1) / bandRows
         golden.pixels.withUnsafeBufferPointer { pg in
             actual.pixels.withUnsafeBufferPointer { pa in
                 out.pixels.withUnsafeMutableBufferPointer { po in
-                    nonisolated(unsafe) let g = pg.baseAddress!, a = pa.baseAddress!, o = po.baseAddress!
-                    DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-                        let start = band * bandRows * width * 4
-                        let end = min(height, (band + 1) * bandRows) * width * 4
+                    let g = pg.baseAddress!, a = pa.baseAddress!, o = po.baseAddress!
+                    Parallel.forEachBand(of: height, size: 64) { rows in
+                        let start = rows.lowerBound * width * 4
+                        let end = rows.upperBound * width * 4
                         var i = start
                         while i < end {
                             let r = Int(g[i]), gg = Int(g[i + 1]), b = Int(g[i + 2])

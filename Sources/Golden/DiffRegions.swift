@@ -35,7 +35,7 @@ public enum DiffRegions {
 }
 
 /// Per-cell accumulators. Bands of whole cell rows are scanned in parallel and write disjoint cells.
-final class DiffGrid: @unchecked Sendable {
+final class DiffGrid {
     let columns: Int
     let rows: Int
     private let minX, minY, maxX, maxY, count, maxDiff: UnsafeMutablePointer<Int32>

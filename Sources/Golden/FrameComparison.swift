@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Plumbing
 import Imaging
 
 /// The result of comparing an actual frame with its golden: every metric, the limits that applied and
@@ -71,13 +72,11 @@ public enum FrameComparator {
         let grid = DiffGrid(width: width, height: height)
         let bandCount = max(1, (height + bandRows - 1) / bandRows)
         var bands = [BandStats](repeating: BandStats(), count: bandCount)
-        golden.pixels.withUnsafeBufferPointer { pg in
-            actual.pixels.withUnsafeBufferPointer { pa in
+        golden.pixels.withUnsafeBufferPointer { g in
+            actual.pixels.withUnsafeBufferPointer { a in
                 bands.withUnsafeMutableBufferPointer { slots in
-                    nonisolated(unsafe) let g = pg, a = pa, output = slots
-                    DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-                        let rows = (band * bandRows)..<min(height, (band + 1) * bandRows)
-                        output[band] = scan(g.baseAddress!, a.baseAddress!, width: width, rows: rows, threshold: threshold, grid: grid)
+                    Parallel.forEachBand(of: height, size: bandRows) { rows in
+                        slots[rows.lowerBound / bandRows] = scan(g.baseAddress!, a.baseAddress!, width: width, rows: rows, threshold: threshold, grid: grid)
                     }
                 }
             }

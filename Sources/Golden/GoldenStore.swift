@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Plumbing
 
 /// Where goldens live and the only way they are written.
 ///
@@ -93,8 +94,8 @@ public struct GoldenStore: Sendable {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let json = Array(try encoder.encode(sidecar)) + [0x0A]
         let png = try PNGCodec.encode(image, options: .compact)
-        try AtomicWrite.write(json, to: try sidecarPath(for: name))
-        try AtomicWrite.write(png, to: path, beforeRename: beforeRename)
+        try AtomicFile.write(json, to: try sidecarPath(for: name))
+        try AtomicFile.write(png, to: path, beforeRename: beforeRename)
         return path
     }
 }

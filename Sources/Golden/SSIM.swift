@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Plumbing
 import Imaging
 
 /// Structural similarity (Wang, Bovik, Sheikh & Simoncelli 2004) on BT.601 luma
@@ -48,9 +49,8 @@ public enum SSIM {
     /// SSIM between the luma of two images of the same size; nil when smaller than 11×11.
     public static func compute(_ a: RGBAImage, _ b: RGBAImage) -> Result? {
         precondition(a.width == b.width && a.height == b.height, "SSIM needs images of the same size")
-        return a.pixels.withUnsafeBufferPointer { pa in
-            b.pixels.withUnsafeBufferPointer { pb in
-                nonisolated(unsafe) let sa = pa, sb = pb
+        return a.pixels.withUnsafeBufferPointer { sa in
+            b.pixels.withUnsafeBufferPointer { sb in
                 let width = a.width
                 return compute(width: a.width, height: a.height) { row, outA, outB in
                     lumaRow(sa.baseAddress! + row * width * 4, width: width, into: outA)
@@ -63,9 +63,8 @@ public enum SSIM {
     /// SSIM between two luma planes (row-major, `width × height`, values on the 0…255 scale).
     public static func compute(lumaA: [Float], lumaB: [Float], width: Int, height: Int) -> Result? {
         precondition(lumaA.count == width * height && lumaB.count == width * height, "luma planes must hold width × height values")
-        return lumaA.withUnsafeBufferPointer { pa in
-            lumaB.withUnsafeBufferPointer { pb in
-                nonisolated(unsafe) let sa = pa, sb = pb
+        return lumaA.withUnsafeBufferPointer { sa in
+            lumaB.withUnsafeBufferPointer { sb in
                 return compute(width: width, height: height) { row, outA, outB in
                     for x in 0..<width {
                         outA[x] = sa[row * width + x] - 128
@@ -99,15 +98,9 @@ public enum SSIM {
         let mapWidth = width - windowSize + 1, mapHeight = height - windowSize + 1
         let bandCount = (mapHeight + bandRows - 1) / bandRows
         var results = [BandResult](repeating: BandResult(), count: bandCount)
-        withoutActuallyEscaping(rows) { rows in
-            nonisolated(unsafe) let rows = rows
-            results.withUnsafeMutableBufferPointer { slots in
-                nonisolated(unsafe) let output = slots
-                DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-                    let first = band * bandRows
-                    let last = min(mapHeight, first + bandRows)
-                    output[band] = computeBand(mapRows: first..<last, width: width, mapWidth: mapWidth, rows: rows)
-                }
+        results.withUnsafeMutableBufferPointer { slots in
+            Parallel.forEachBand(of: mapHeight, size: bandRows) { mapRows in
+                slots[mapRows.lowerBound / bandRows] = computeBand(mapRows: mapRows, width: width, mapWidth: mapWidth, rows: rows)
             }
         }
         var total = 0.0

@@ -1,3 +1,4 @@
+import Plumbing
 import Foundation
 
 /// The limits a frame comparison must stay within. A limit set to nil is off (not checked).
@@ -90,7 +91,7 @@ public struct Tolerance: Sendable, Equatable, Codable, CustomStringConvertible {
 
     /// The spec text of every limit (off limits included), in `key=value` form; parses back to `self`.
     public var description: String {
-        func show(_ value: Double?) -> String { value.map { formatLimit($0) } ?? "off" }
+        func show(_ value: Double?) -> String { value.map(NumberText.format) ?? "off" }
         return [
             "max-channel-diff=\(maxChannelDiff)",
             "max-over-fraction=\(show(maxOverFraction))",
@@ -122,7 +123,7 @@ public struct Tolerance: Sendable, Equatable, Codable, CustomStringConvertible {
             if try container.decodeNil(forKey: key) { text = "off" }
             else if let string = try? container.decode(String.self, forKey: key) { text = string }
             else if let number = try? container.decode(Double.self, forKey: key) {
-                text = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+                text = NumberText.format(number)
             } else {
                 throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "expected a number or off")
             }
@@ -147,12 +148,6 @@ public struct Tolerance: Sendable, Equatable, Codable, CustomStringConvertible {
 public struct ToleranceError: Error, Equatable, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
-}
-
-/// Shortest round-tripping decimal text of a limit (0.0005 → "0.0005", 2.0 → "2").
-func formatLimit(_ value: Double) -> String {
-    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
-    return "\(value)"
 }
 
 extension String {

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Golden
 import Imaging
+import Plumbing
 import Projection
 import Reporting
 import Rendering

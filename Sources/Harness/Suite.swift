@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Plumbing
 import Tracking
 
 /// A suite file (`parallax.yml`): what to run and what must hold. Paths are relative to the suite file.
@@ -136,7 +137,7 @@ public struct Budget: Decodable, Sendable {
         (traces?.contains(trace) ?? true) && (smoothers?.contains(smoother) ?? true)
     }
 
-    public var limitDescription: String { max.map { "≤ \(SuiteFormat.number($0))" } ?? "≥ \(SuiteFormat.number(min!))" }
+    public var limitDescription: String { max.map { "≤ \(NumberText.format($0))" } ?? "≥ \(NumberText.format(min!))" }
 }
 
 /// The metrics a scenario reports and a budget can limit.
@@ -224,7 +225,7 @@ public struct FrameSpec: Decodable, Sendable {
         if let text = try? c.decodeIfPresent(String.self, forKey: .tolerance) {
             tolerance = text
         } else if let mapping = try c.decodeIfPresent([String: Double].self, forKey: .tolerance) {
-            tolerance = mapping.sorted { $0.key < $1.key }.map { "\($0.key)=\(SuiteFormat.number($0.value))" }.joined(separator: ",")
+            tolerance = mapping.sorted { $0.key < $1.key }.map { "\($0.key)=\(NumberText.format($0.value))" }.joined(separator: ",")
         } else {
             tolerance = nil
         }
@@ -286,11 +287,5 @@ public struct SceneSpec: Decodable, Sendable {
     public var description: String {
         if let splat { return "splat \(splat) (\(mode), view \(view)\(flipY ? ", flip-y" : ""))" }
         return textures.isEmpty ? "cube \(cube!)" : "cube \(cube!) (textures: \(textures.keys.sorted().joined(separator: ", ")))"
-    }
-}
-
-enum SuiteFormat {
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
     }
 }

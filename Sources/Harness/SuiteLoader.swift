@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 import Tracking
 import Yams
 
@@ -34,14 +35,8 @@ public struct SuiteLoader {
         do {
             suite = try YAMLDecoder().decode(Suite.self, from: root)
         } catch let error as DecodingError {
-            let codingPath: [CodingKey]
-            switch error {
-            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): codingPath = context.codingPath
-            case .keyNotFound(_, let context): codingPath = context.codingPath
-            @unknown default: codingPath = []
-            }
-            throw SuiteError(file: path, line: line(at: codingPath.map { $0.intValue.map(PathStep.index) ?? .key($0.stringValue) }),
-                             message: SpecFile.describe(error))
+            throw SuiteError(file: path, line: line(at: error.codingPath.map { $0.intValue.map(PathStep.index) ?? .key($0.stringValue) }),
+                             message: error.fieldDescription)
         }
         try checkFiles(suite)
         return suite

@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 import Golden
+import Plumbing
 import Projection
 import Reporting
 import Smoothing

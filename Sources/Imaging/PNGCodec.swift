@@ -1,5 +1,6 @@
 import CPNGSupport
 import Foundation
+import Plumbing
 
 /// PNG decoding and encoding through libpng (C wrappers guard libpng's longjmp error path, so corrupt or
 /// truncated files become `ImagingError.invalidPNG`, never a crash).
@@ -11,7 +12,7 @@ import Foundation
 public enum PNGCodec {
     /// Decodes a PNG file. Errors name the file.
     public static func read(contentsOf path: String) throws -> RGBAImage {
-        try decode(try readFile(path), name: path)
+        try decode(try FileContents.read(path), name: path)
     }
 
     /// Decodes PNG bytes; `name` is used in error messages.
@@ -47,7 +48,7 @@ public enum PNGCodec {
     /// Encodes `image` and writes it atomically to `path` (temporary file + rename).
     public static func write(_ image: RGBAImage, to path: String, options: PNGWriteOptions = .init()) throws {
         try withEncoded(image, options: options, name: path) { bytes in
-            try AtomicWrite.write(bytes, to: path)
+            try AtomicFile.write([UInt8](bytes), to: path)
         }
     }
 
@@ -68,36 +69,14 @@ public enum PNGCodec {
         }
         guard status == 0, let output else { throw ImagingError.writeFailed(path: name, reason: text(message)) }
         defer { free(output) }
-        return try body(UnsafeRawBufferPointer(start: output, count: size))
+        let encoded = UnsafeRawBufferPointer(start: output, count: size)
+        if options.text.isEmpty { return try body(encoded) }
+        return try PNGText.inserting(options.text, into: encoded).withUnsafeBytes(body)
     }
 
     private static func text(_ message: [CChar]) -> String {
         let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         return text.isEmpty ? "unknown libpng error" : text
-    }
-
-    /// Reads a whole file with POSIX calls (no Foundation bridging copies).
-    static func readFile(_ path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw ImagingError.unreadable(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw ImagingError.unreadable(path: path, reason: String(cString: strerror(errno))) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw ImagingError.unreadable(path: path, reason: "is a directory") }
-        let size = Int(info.st_size)
-        var failure: String?
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            var offset = 0
-            while offset < size {
-                let got = Foundation.read(descriptor, buffer.baseAddress! + offset, size - offset)
-                if got < 0 { if errno == EINTR { continue }; failure = String(cString: strerror(errno)); break }
-                if got == 0 { break }
-                offset += got
-            }
-            count = offset
-        }
-        if let failure { throw ImagingError.unreadable(path: path, reason: failure) }
-        return bytes
     }
 }
 
@@ -121,11 +100,14 @@ public struct PNGWriteOptions: Sendable, Equatable {
     /// zlib level 0 (store) … 9 (smallest).
     public var compressionLevel: Int
     public var filters: Filters
+    /// `tEXt` chunks written right after IHDR (how a frame was made: renderer, mode, …), in this order.
+    public var text: [PNGText]
 
-    public init(channels: Channels = .rgba, compressionLevel: Int = 1, filters: Filters = .sub) {
+    public init(channels: Channels = .rgba, compressionLevel: Int = 1, filters: Filters = .sub, text: [PNGText] = []) {
         self.channels = channels
         self.compressionLevel = compressionLevel
         self.filters = filters
+        self.text = text
     }
 
     /// Small files for committed goldens: zlib level 9, adaptive filtering.

@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Plumbing
 
 /// Loading and saving scenes by file extension (`.ply`, `.splat`, `.spz`; writing `.ply` and `.splat`).
 public enum SceneFile {
@@ -33,37 +33,16 @@ public enum SceneFile {
         case .splat: bytes = SplatFormat.encode(scene)
         case .spz: throw SplatError(file: path, field: "format", "writing .spz is not supported (write .ply or .splat)")
         }
-        do {
-            try AtomicWrite.write(bytes, to: path)
-        } catch let error as ImagingError {
-            throw SplatError(error.description)
-        }
+        try AtomicFile.write(bytes, to: path)
     }
 
-    /// The whole file, or an error naming it (read with POSIX calls straight into the array: one copy in memory).
+    /// The whole file, or an error naming it and the field `file`.
     static func readBytes(_ path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw SplatError(file: path, field: "file", "cannot read: \(String(cString: strerror(errno)))")
+        do {
+            return try FileContents.read(path)
+        } catch let error as FileError {
+            throw SplatError(file: path, field: "file", "cannot read: \(error.reason)")
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw SplatError(file: path, field: "file", "cannot read: \(String(cString: strerror(errno)))") }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw SplatError(file: path, field: "file", "cannot read: is a directory") }
-        let size = Int(info.st_size)
-        var failure: String?
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            var offset = 0
-            while offset < size {
-                let got = read(descriptor, buffer.baseAddress! + offset, size - offset)
-                if got < 0 { if errno == EINTR { continue }; failure = String(cString: strerror(errno)); break }
-                if got == 0 { break }
-                offset += got
-            }
-            count = offset
-        }
-        if let failure { throw SplatError(file: path, field: "file", "cannot read: \(failure)") }
-        return bytes
     }
 
     /// The first bytes of a file for messages: printable text quoted, otherwise hex.

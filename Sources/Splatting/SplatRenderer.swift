@@ -3,7 +3,6 @@ import Foundation
 import Geometry
 import Imaging
 import Projection
-import Rendering
 
 /// Which rasterizer semantics a frame follows.
 public enum SplatMode: String, CaseIterable, Sendable {

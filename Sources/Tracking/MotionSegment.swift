@@ -1,4 +1,5 @@
 import Geometry
+import Plumbing
 
 /// The motion models a segment can use.
 public enum MotionModel: String, Codable, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 import Geometry
+import Plumbing
 
 /// The sensor model between the true head path and what ARKit + the app deliver.
 ///

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Plumbing
 import Geometry
 
 /// Reads trace CSV files (format: DESIGN.md "Trace CSV", `Traces/README.md`) with full validation.
@@ -53,13 +54,11 @@ public enum TraceCSVReader {
         let cuts = boundaries
         var results = [ChunkResult?](repeating: nil, count: chunkCount)
         results.withUnsafeMutableBufferPointer { slots in
-            // Each iteration reads the shared input and writes only its own slot.
-            nonisolated(unsafe) let input = buffer
-            nonisolated(unsafe) let output = slots
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
-                var chunk = ChunkParser(buffer: input, file: file, layout: layout)
+            // Each chunk reads the shared input and writes only its own slot.
+            Parallel.forEach(chunkCount) { k in
+                var chunk = ChunkParser(buffer: buffer, file: file, layout: layout)
                 chunk.run(from: cuts[k], to: cuts[k + 1])
-                output[k] = chunk.result
+                slots[k] = chunk.result
             }
         }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Geometry
+import Plumbing
 
 /// Writes trace CSV files: metadata lines, header `t,x,y,z,tracked[,true_x,true_y,true_z][,extra…]`, rows.
 ///
@@ -9,11 +10,7 @@ import Geometry
 /// partial trace behind.
 public enum TraceCSVWriter {
     public static func write(_ trace: HeadTrace, to path: String) throws {
-        do {
-            try AtomicFile.write(encodeBlocks(trace), to: path)
-        } catch let error as AtomicFileError {
-            throw TraceError(file: path, message: "cannot write: \(error.reason)")
-        }
+        try AtomicFile.write(encodeBlocks(trace), to: path)
     }
 
     /// The whole file as bytes.
@@ -42,10 +39,8 @@ public enum TraceCSVWriter {
         let blockCount = (trace.count + blockSize - 1) / blockSize
         var blocks = [[UInt8]](repeating: [], count: blockCount)
         blocks.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let output = slots
-            DispatchQueue.concurrentPerform(iterations: blockCount) { block in
-                let rows = (block * blockSize)..<min(trace.count, (block + 1) * blockSize)
-                output[block] = encodeRows(rows, of: trace)
+            Parallel.forEachBand(of: trace.count, size: blockSize) { rows in
+                slots[rows.lowerBound / blockSize] = encodeRows(rows, of: trace)
             }
         }
         return [out] + blocks

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Plumbing
 import Scientific
 
 /// Turns a `TraceSpec` into a `HeadTrace` with ground truth: plans the motion, lays out jittered sample

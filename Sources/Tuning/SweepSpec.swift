@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 import Smoothing
 
 /// A smoother spec whose numeric parameters may be ranges: `ema:alpha=0.05...0.95/0.01`,

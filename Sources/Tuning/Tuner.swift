@@ -1,5 +1,6 @@
 import Analysis
 import Foundation
+import Plumbing
 import Geometry
 import Projection
 import Scientific
@@ -134,7 +135,7 @@ public struct TuneContext: Sendable {
 
     /// Pooled metrics of one smoother spec over every trace (traces evaluated in parallel, combined in order).
     func pooled(_ spec: SmootherSpec) throws -> PooledPoint {
-        let results = try Tuner.parallelMap(count: traces.count) { t in
+        let results = try Parallel.map(traces.count) { t in
             try TuneEvaluator.evaluate(spec, on: traces[t], core: core, points: points, ppm: ppm)
         }
         return PooledPoint(results)
@@ -185,7 +186,7 @@ public enum Tuner {
         let specs = try indices.map { try sweep.spec(at: $0) }
         let traces = context.traces.count
         // Work units: (point, trace), fixed; each result lands in its own slot.
-        let units = try parallelMap(count: specs.count * traces) { u in
+        let units = try Parallel.map(specs.count * traces) { u in
             try TuneEvaluator.evaluate(specs[u / traces], on: context.traces[u % traces], core: context.core,
                                        points: context.points, ppm: context.ppm)
         }
@@ -417,24 +418,4 @@ public enum Tuner {
     static func optional(_ value: Double?, _ digits: Int) -> String { value.map { format($0, digits) } ?? "n/a" }
     static func px(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "n/a" }
     static func ms(_ value: Double?) -> String { value.map { String(format: "%.0f", $0) } ?? "n/a" }
-
-    /// `body(i)` for i in 0..<count over `concurrentPerform`; results in index order, the first error thrown.
-    static func parallelMap<T>(count: Int, _ body: (Int) throws -> T) throws -> [T] {
-        var slots = [Result<T, Error>?](repeating: nil, count: count)
-        slots.withUnsafeMutableBufferPointer { buffer in
-            let base = UnsafeSendable(buffer)
-            withoutActuallyEscaping(body) { body in
-                let work = UnsafeSendable(body)
-                DispatchQueue.concurrentPerform(iterations: count) { i in
-                    base.value[i] = Result { try work.value(i) }
-                }
-            }
-        }
-        return try slots.map { try $0!.get() }
-    }
-
-    struct UnsafeSendable<Value>: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
-    }
 }

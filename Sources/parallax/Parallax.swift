@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Plumbing
 import Tracking
 
 /// The `parallax` command: thin subcommands over the library modules.

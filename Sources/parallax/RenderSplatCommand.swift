@@ -98,7 +98,7 @@ struct RenderSplatCommand: ParsableCommand {
                 throw InputError("\(cameraFile): \(error.description)")
             }
             let image = SplatRenderer.render(splats, model: model, camera: setup, options: options)
-            try FramePNG.write(image, text: text, to: frame.output)
+            try PNGCodec.write(image, to: frame.output, options: PNGWriteOptions(text: text))
             return
         }
         let projection = try camera.projection(view: view)
@@ -109,20 +109,20 @@ struct RenderSplatCommand: ParsableCommand {
             for index in stride(from: 0, to: trace.count, by: frame.every) {
                 let setup = try projection.cameraSetup(head: trace.samples[index].position, what: "\(path): sample \(index + 1)")
                 let image = SplatRenderer.render(splats, model: model, camera: try SplatCamera(setup, width: width, height: height), options: options)
-                try FramePNG.write(image, text: text, to: frame.sequencePath(index))
+                try PNGCodec.write(image, to: frame.sequencePath(index), options: PNGWriteOptions(text: text))
             }
             return
         }
         let setup = try projection.cameraSetup(head: try camera.headPosition(), what: "--head")
         let image = SplatRenderer.render(splats, model: model, camera: try SplatCamera(setup, width: width, height: height), options: options)
-        try FramePNG.write(image, text: text, to: frame.output)
+        try PNGCodec.write(image, to: frame.output, options: PNGWriteOptions(text: text))
     }
 
-    private func metadata() -> [(String, String)] {
-        [("Software", "ParallaxLab parallax render splat"), ("parallax.renderer", "splat"),
-         ("parallax.splat-mode", mode.rawValue),
-         ("parallax.blending", SplatRenderOptions(mode: mode, halfPrecision: !float32).blendingDescription),
-         ("parallax.scene", (scene as NSString).lastPathComponent)]
+    private func metadata() -> [PNGText] {
+        [PNGText("Software", "ParallaxLab parallax render splat"), PNGText("parallax.renderer", "splat"),
+         PNGText("parallax.splat-mode", mode.rawValue),
+         PNGText("parallax.blending", SplatRenderOptions(mode: mode, halfPrecision: !float32).blendingDescription),
+         PNGText("parallax.scene", (scene as NSString).lastPathComponent)]
     }
 
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Geometry
+import Plumbing
 import Tracking
 
 struct SynthCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Plumbing
 import Tracking
 import Tuning
 

@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 @testable import Golden
 import Imaging
 import Testing
@@ -73,7 +74,7 @@ import Testing
         let (store, root) = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let image = TestImages.scene(width: 20, height: 20)
-        #expect(throws: ImagingError.self) {
+        #expect(throws: FileError.self) {
             try store.record(image: image, name: "cube/top", parameters: parameters, environment: [:], beforeRename: { throw Interrupted() })
         }
         #expect(!FileManager.default.fileExists(atPath: root + "/cube/top.png"))
@@ -81,7 +82,7 @@ import Testing
         // Over an existing golden: the old one stays intact.
         try store.record(image: image, name: "cube/top", parameters: parameters, environment: [:])
         let before = try Data(contentsOf: URL(fileURLWithPath: root + "/cube/top.png"))
-        #expect(throws: ImagingError.self) {
+        #expect(throws: FileError.self) {
             try store.record(image: TestImages.scene(width: 20, height: 20, edgeRow: 3), name: "cube/top", parameters: parameters,
                              environment: [:], beforeRename: { throw Interrupted() })
         }

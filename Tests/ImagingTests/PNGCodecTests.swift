@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Plumbing
 import Testing
 
 @Suite struct PNGDecodeTests {
@@ -141,7 +142,7 @@ import Testing
     }
 
     @Test func unreadableFileNamesThePath() throws {
-        #expect(throws: ImagingError.unreadable(path: "/nonexistent/frame.png", reason: "No such file or directory")) {
+        #expect(throws: FileError(path: "/nonexistent/frame.png", operation: .read, reason: "No such file or directory")) {
             try PNGCodec.read(contentsOf: "/nonexistent/frame.png")
         }
     }
@@ -200,7 +201,7 @@ import Testing
         try PNGCodec.write(image, to: path)
         #expect(try PNGCodec.read(contentsOf: path) == image)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["frame.png"])
-        #expect(throws: ImagingError.self) { try PNGCodec.write(image, to: directory + "/missing-dir/frame.png") }
+        #expect(throws: FileError.self) { try PNGCodec.write(image, to: directory + "/missing-dir/frame.png") }
         do {
             try PNGCodec.write(image, to: directory + "/missing-dir/frame.png")
         } catch {

@@ -220,8 +220,8 @@ import Testing
 
     @Test func framePNGRecordsTheMode() throws {
         let image = SplatRenderer.render(SyntheticScene.make(count: 20), camera: try testCamera(), options: SplatRenderOptions(mode: .metalsplatter))
-        let bytes = try FramePNG.encode(image, text: [("parallax.splat-mode", "metalsplatter")])
-        #expect(FramePNG.textEntries(bytes)["parallax.splat-mode"] == "metalsplatter")
+        let bytes = try PNGCodec.encode(image, options: PNGWriteOptions(text: [PNGText("parallax.splat-mode", "metalsplatter")]))
+        #expect(PNGText.entries(of: bytes)["parallax.splat-mode"] == "metalsplatter")
         #expect(try PNGCodec.decode(bytes) == image)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Plumbing
 import Scientific
 import Testing
 @testable import Tracking

@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 import Geometry
 import Testing
 @testable import Tracking
@@ -134,7 +135,7 @@ import Testing
         // Only the final file remains: no temporary siblings.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["t.csv"])
         // A write into a missing directory fails cleanly.
-        #expect(throws: TraceError.self) { try TraceCSVWriter.write(trace, to: dir.appendingPathComponent("no/such/dir.csv").path) }
+        #expect(throws: FileError.self) { try TraceCSVWriter.write(trace, to: dir.appendingPathComponent("no/such/dir.csv").path) }
     }
 }
 

@@ -44,34 +44,47 @@ public enum SpecFile {
         } catch let error as SpecError {
             throw error
         } catch let error as DecodingError {
-            throw SpecError(file: path, message: describe(error))
+            throw SpecError(file: path, message: error.fieldDescription)
         } catch {
             throw SpecError(file: path, message: "\(error)")
         }
     }
+}
 
-    /// "motion[1].amplitude: expected …" from a DecodingError.
-    public static func describe(_ error: DecodingError) -> String {
-        func path(_ codingPath: [CodingKey]) -> String {
-            var text = ""
-            for key in codingPath {
-                if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
-            }
-            return text.isEmpty ? "(top level)" : text
+extension DecodingError {
+    /// The coding path of the value the error is about.
+    public var codingPath: [CodingKey] {
+        switch self {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): return context.codingPath
+        case .keyNotFound(let key, let context): return context.codingPath + [key]
+        @unknown default: return []
         }
-        switch error {
+    }
+
+    /// The one description of a decoding error ParallaxLab prints: "motion[1].amplitude: expected a number; …".
+    public var fieldDescription: String {
+        switch self {
         case .typeMismatch(let type, let context):
-            return "\(path(context.codingPath)): expected \(describe(type)); \(context.debugDescription)"
+            return "\(Self.path(context.codingPath)): expected \(Self.describe(type)); \(context.debugDescription)"
         case .valueNotFound(let type, let context):
-            return "\(path(context.codingPath)): expected \(describe(type)), found nothing"
+            return "\(Self.path(context.codingPath)): expected \(Self.describe(type)), found nothing"
         case .keyNotFound(let key, let context):
-            return "\(path(context.codingPath + [key])): missing required key '\(key.stringValue)'"
+            return "\(Self.path(context.codingPath + [key])): missing required key '\(key.stringValue)'"
         case .dataCorrupted(let context):
             let underlying = context.underlyingError.map { ": \($0)" } ?? ""
-            return "\(path(context.codingPath)): \(context.debugDescription)\(underlying)"
+            return "\(Self.path(context.codingPath)): \(context.debugDescription)\(underlying)"
         @unknown default:
-            return "\(error)"
+            return "\(self)"
         }
+    }
+
+    /// `motion[1].amplitude`, or `(top level)`.
+    public static func path(_ codingPath: [CodingKey]) -> String {
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+        }
+        return text.isEmpty ? "(top level)" : text
     }
 
     private static func describe(_ type: Any.Type) -> String {
@@ -86,7 +99,7 @@ public enum SpecFile {
 }
 
 /// A spec or suite file that cannot be used, with the file and the field path.
-public struct SpecError: Error, CustomStringConvertible {
+public struct SpecError: Error, Equatable, CustomStringConvertible {
     public var file: String
     public var message: String
     public init(file: String, message: String) {

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The one way ParallaxLab reads a whole file into memory: one allocation of the file's size, no copy.
+public enum FileContents {
+    public static func read(_ path: String) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw FileError(path: path, operation: .read, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileError(path: path, operation: .read, reason: String(cString: strerror(errno))) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, operation: .read, reason: "is a directory") }
+        let size = Int(info.st_size)
+        var failure: String?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var offset = 0
+            while offset < size {
+                let got = Foundation.read(descriptor, buffer.baseAddress! + offset, size - offset)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    break
+                }
+                if got == 0 { break }
+                offset += got
+            }
+            count = offset
+        }
+        if let failure { throw FileError(path: path, operation: .read, reason: failure) }
+        return bytes
+    }
+}
+
+/// A file that could not be read or written: `PATH: cannot read: REASON` / `PATH: cannot write: REASON`.
+public struct FileError: Error, Equatable, CustomStringConvertible {
+    public enum Operation: String, Sendable { case read, write }
+    public var path: String
+    public var operation: Operation
+    public var reason: String
+
+    public init(path: String, operation: Operation, reason: String) {
+        self.path = path
+        self.operation = operation
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): cannot \(operation.rawValue): \(reason)" }
+}
