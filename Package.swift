@@ -19,6 +19,7 @@ let libraryModules = [
     "Harness",
     "Tuning",
     "Splatting",
+    "Scenes",
 ]
 
 let package = Package(
@@ -48,12 +49,13 @@ let package = Package(
         .target(name: "Golden", dependencies: ["Plumbing", "Imaging"]),
         .target(name: "GoldenTesting", dependencies: ["Golden", "Imaging"]),
         .target(name: "Reporting", dependencies: ["Plumbing"]),
-        .target(name: "Projection", dependencies: ["Geometry"]),
+        .target(name: "Projection", dependencies: ["Plumbing", "Geometry"]),
         .target(name: "Smoothing", dependencies: ["Tracking"]),
         .target(name: "Analysis", dependencies: ["Plumbing", "Tracking", "Smoothing", "Projection", "Scientific"]),
         .target(name: "Rendering", dependencies: ["Plumbing", "Geometry", "Imaging"]),
         .target(name: "Harness", dependencies: [
             "Plumbing",
+            "Scenes",
             "Tracking",
             "Smoothing",
             "Projection",
@@ -68,10 +70,12 @@ let package = Package(
         ]),
         .target(name: "Tuning", dependencies: ["Plumbing", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"]),
         .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib"]),
+        .target(name: "Scenes", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
             "Plumbing",
+            "Scenes",
             "Harness",
             "Tracking",
             "Smoothing",
@@ -109,7 +113,7 @@ let package = Package(
         .testTarget(name: "ProjectionTests", dependencies: ["Projection"]),
         .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection"]),
         .testTarget(name: "SplattingTests", dependencies: ["Splatting", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "CZlib"]),

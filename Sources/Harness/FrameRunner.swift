@@ -5,9 +5,8 @@ import Imaging
 import Plumbing
 import Projection
 import Reporting
-import Rendering
+import Scenes
 import Smoothing
-import Splatting
 import Tracking
 
 /// Renders a suite's frames, compares each with its golden PNG and writes actual / golden / diff / strip
@@ -80,29 +79,27 @@ struct FrameRunner {
             }
             let camera: CameraSetup
             do {
-                let view: OffAxisProjection.ViewMode = spec.scene.view == "splat" ? .splat : .translate
-                camera = try OffAxisProjection(screen: screen, movementScale: spec.movementScale, view: view).camera(head: job.head)
+                camera = try OffAxisProjection(screen: screen, movementScale: spec.movementScale, view: spec.scene.view.mode).camera(head: job.head)
             } catch {
                 throw loader.error("frames[\(job.specIndex)] (\(job.name)): \(error)", at: steps)
             }
             matrices[job.name] = camera
-            let width = max(1, Int((Double(screen.pixelWidth) * spec.scale).rounded()))
-            let height = max(1, Int((Double(screen.pixelHeight) * spec.scale).rounded()))
+            let size = FrameSize(of: screen, scaledBy: spec.scale)
             let frame: RGBAImage
-            if let splatPath = spec.scene.splat {
-                frame = try renderSplats(path: splatPath, spec: spec, screen: screen, camera: camera, width: width, height: height, steps: steps)
-            } else {
-                frame = try cubeScene(spec, screen: screen, steps: steps).render(
-                    clipFromWorld: camera.viewProjection, width: width, height: height,
-                    options: RasterOptions(samples: spec.samples, depthRange: camera.clip == .metal ? .zeroToOne : .negativeOneToOne))
+            do {
+                let scene = try SceneRenderer(spec.scene.source(samples: spec.samples, resolve: loader.resolve), screen: screen)
+                frame = try scene.render(camera, width: size.width, height: size.height)
+            } catch {
+                let field: [SuiteLoader.PathStep] = spec.scene.splat != nil ? [.key("scene"), .key("splat")] : [.key("scene"), .key("textures")]
+                throw loader.error("\(spec.scene.splat != nil ? "scene.splat" : "scene.textures"): \(error)", at: steps + field)
             }
             let flatName = job.name.replacingOccurrences(of: "/", with: "__")
             let actualFile = "\(flatName).actual.png"
             try PNGCodec.write(frame, to: (framesDirectory as NSString).appendingPathComponent(actualFile))
-            let renderer = spec.scene.splat != nil ? "splat renderer (\(spec.scene.mode))" : "cube rasterizer (\(spec.samples)×\(spec.samples) samples)"
+            let renderer = spec.scene.splat != nil ? "splat renderer (\(spec.scene.mode.rawValue))" : "cube rasterizer (\(spec.samples)×\(spec.samples) samples)"
             let parameters = GoldenParameters(renderer: renderer, scene: spec.scene.description,
                                               headPose: [job.head.x, job.head.y, job.head.z],
-                                              screen: "\(spec.screen) \(width)x\(height), movement scale \(spec.movementScale)",
+                                              screen: "\(spec.screen) \(size.width)x\(size.height), movement scale \(spec.movementScale)",
                                               version: ParallaxVersion.string)
             if record {
                 let path = try store.record(image: frame, name: job.name, parameters: parameters, environment: environment)
@@ -161,46 +158,5 @@ struct FrameRunner {
         try PNGCodec.write(DiffImage.strip(golden: golden, actual: frame, diff: diff), to: (framesDirectory as NSString).appendingPathComponent(stripFile!))
         return result(comparison.passed ? "pass" : "fail", golden: "frames/\(goldenFile)", diff: diffFile.map { "frames/\($0)" },
                       strip: stripFile.map { "frames/\($0)" }, metrics: metrics, checks: checks, message: nil)
-    }
-
-    private func renderSplats(path: String, spec: FrameSpec, screen: ScreenModel, camera: CameraSetup, width: Int, height: Int,
-                              steps: [SuiteLoader.PathStep]) throws -> RGBAImage {
-        do {
-            let scene = try SceneFile.load(loader.resolve(path))
-            let placement = ScenePlacement(fit: spec.scene.fit, scale: spec.scene.scale, flipY: spec.scene.flipY)
-            let model = try placement.modelMatrix(for: scene, screenWidth: screen.width, screenHeight: screen.height)
-            let splatCamera = try SplatCamera(camera, width: width, height: height)
-            return SplatRenderer.render(scene, model: model, camera: splatCamera,
-                                        options: SplatRenderOptions(mode: spec.scene.mode == "metalsplatter" ? .metalsplatter : .inria))
-        } catch let error as SuiteError {
-            throw error
-        } catch {
-            throw loader.error("scene.splat: \(error)", at: steps + [.key("scene"), .key("splat")])
-        }
-    }
-
-    private func cubeScene(_ spec: FrameSpec, screen: ScreenModel, steps: [SuiteLoader.PathStep]) throws -> CubeScene {
-        let room: CubeRoom
-        switch spec.scene.cube ?? "screen" {
-        case "screen": room = .screen(width: screen.width, height: screen.height)
-        case "app-cube": room = .appCube
-        case "app-portrait": room = .appPortrait
-        default:
-            let parts = (spec.scene.cube ?? "").split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 3, let w = parts[0], let h = parts[1], let d = parts[2], w > 0, h > 0, d > 0 else {
-                throw loader.error("scene.cube: expected screen, app-cube, app-portrait or \"W,H,D\" in meters, found '\(spec.scene.cube ?? "")'",
-                                   at: steps + [.key("scene"), .key("cube")])
-            }
-            room = CubeRoom(width: w, height: h, depth: d)
-        }
-        var images: [CubeRoom.Face: RGBAImage] = [:]
-        for (faceName, path) in spec.scene.textures {
-            guard let face = CubeRoom.Face(rawValue: faceName) else {
-                throw loader.error("scene.textures: unknown face '\(faceName)'; expected \(CubeRoom.Face.allCases.map(\.rawValue).joined(separator: ", "))",
-                                   at: steps + [.key("scene"), .key("textures")])
-            }
-            images[face] = try PNGCodec.read(contentsOf: loader.resolve(path))
-        }
-        return CubeScene(room: room, images: images)
     }
 }

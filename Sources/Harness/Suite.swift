@@ -1,5 +1,9 @@
 import Foundation
 import Geometry
+import Projection
+import Rendering
+import Scenes
+import Splatting
 import Plumbing
 import Tracking
 
@@ -246,13 +250,14 @@ public struct FrameSpec: Decodable, Sendable {
 
 /// What a frame shows: the cube room `{cube: screen|app-cube|app-portrait|"W,H,D", textures: {back: photo.png}}`
 /// or a Gaussian-splat scene `{splat: scene.ply, mode: inria|metalsplatter, view: translate|splat, flip_y: true,
-/// fit: true, scale: 1}` (placement as `parallax render splat`).
+/// fit: true, scale: 1}` (placement as `parallax render splat`). Values are decoded into their types here, so a
+/// bad one is reported at its line.
 public struct SceneSpec: Decodable, Sendable {
-    public var cube: String?
-    public var textures: [String: String]
+    public var cube: RoomPreset?
+    public var textures: [CubeRoom.Face: String]
     public var splat: String?
-    public var mode: String
-    public var view: String
+    public var mode: SplatMode
+    public var view: OffAxisProjection.ViewPreset
     public var flipY: Bool
     public var fit: Bool
     public var scale: Double
@@ -265,27 +270,56 @@ public struct SceneSpec: Decodable, Sendable {
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        cube = try c.decodeIfPresent(String.self, forKey: .cube)
-        textures = try c.decodeIfPresent([String: String].self, forKey: .textures) ?? [:]
+        cube = try c.decodeIfPresent(String.self, forKey: .cube).map { text in
+            do { return try RoomPreset(parsing: text) } catch {
+                throw DecodingError.dataCorruptedError(forKey: .cube, in: c, debugDescription: "\(error)")
+            }
+        }
+        var textures: [CubeRoom.Face: String] = [:]
+        for (name, path) in try c.decodeIfPresent([String: String].self, forKey: .textures) ?? [:] {
+            guard let face = CubeRoom.Face(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(forKey: .textures, in: c, debugDescription:
+                    "unknown face '\(name)'; expected \(CubeRoom.Face.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            textures[face] = path
+        }
+        self.textures = textures
         splat = try c.decodeIfPresent(String.self, forKey: .splat)
-        mode = try c.decodeIfPresent(String.self, forKey: .mode) ?? "inria"
-        view = try c.decodeIfPresent(String.self, forKey: .view) ?? "translate"
+        mode = try c.decodeEnumIfPresent(SplatMode.self, forKey: .mode) ?? .inria
+        view = try c.decodeEnumIfPresent(OffAxisProjection.ViewPreset.self, forKey: .view) ?? .translate
         flipY = try c.decodeIfPresent(Bool.self, forKey: .flipY) ?? false
         fit = try c.decodeIfPresent(Bool.self, forKey: .fit) ?? true
         scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
         guard (cube == nil) != (splat == nil) else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "give exactly one of 'cube' or 'splat'"))
         }
-        guard ["inria", "metalsplatter"].contains(mode) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.mode], debugDescription: "expected inria or metalsplatter, found '\(mode)'"))
-        }
-        guard ["translate", "splat"].contains(view) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.view], debugDescription: "expected translate or splat, found '\(view)'"))
-        }
     }
 
     public var description: String {
-        if let splat { return "splat \(splat) (\(mode), view \(view)\(flipY ? ", flip-y" : ""))" }
-        return textures.isEmpty ? "cube \(cube!)" : "cube \(cube!) (textures: \(textures.keys.sorted().joined(separator: ", ")))"
+        if let splat { return "splat \(splat) (\(mode.rawValue), view \(view.rawValue)\(flipY ? ", flip-y" : ""))" }
+        let textureNames = textures.keys.map(\.rawValue).sorted()
+        return textureNames.isEmpty ? "cube \(cube!)" : "cube \(cube!) (textures: \(textureNames.joined(separator: ", ")))"
+    }
+
+    /// The scene to render, with file paths resolved by `resolve` (relative to the suite file).
+    func source(samples: Int, resolve: (String) -> String) -> SceneSource {
+        if let splat {
+            let placement = ScenePlacement(fit: fit, scale: scale, flipY: flipY)
+            return .splat(SceneSource.SplatSettings(path: resolve(splat), mode: mode, placement: placement))
+        }
+        return .cube(SceneSource.CubeSettings(room: cube!, textures: textures.mapValues(resolve), samples: samples))
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A string-valued enum; an unknown value is an error listing the valid ones.
+    func decodeEnumIfPresent<T: RawRepresentable & CaseIterable>(_ type: T.Type, forKey key: Key) throws -> T? where T.RawValue == String {
+        guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let value = T(rawValue: text) else {
+            let names = T.allCases.map(\.rawValue)
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription:
+                "expected \(names.dropLast().joined(separator: ", ")) or \(names.last!), found '\(text)'")
+        }
+        return value
     }
 }

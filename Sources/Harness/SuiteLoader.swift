@@ -86,8 +86,8 @@ public struct SuiteLoader {
             if let splat = frame.scene.splat {
                 try require(splat, [.key("frames"), .index(i), .key("scene"), .key("splat")], what: "splat scene")
             }
-            for (face, texture) in frame.scene.textures.sorted(by: { $0.key < $1.key }) {
-                try require(texture, [.key("frames"), .index(i), .key("scene"), .key("textures"), .key(face)], what: "texture")
+            for (face, texture) in frame.scene.textures.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                try require(texture, [.key("frames"), .index(i), .key("scene"), .key("textures"), .key(face.rawValue)], what: "texture")
             }
         }
     }

@@ -80,3 +80,14 @@ public struct RGBA: Sendable, Equatable, Hashable, CustomStringConvertible {
 
     public var description: String { "rgba(\(r), \(g), \(b), \(a))" }
 }
+
+extension RGBA {
+    /// Parses an opaque colour `r,g,b` with each 0–255 (e.g. a background on the command line).
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: ",").map { UInt8($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 3, let r = parts[0], let g = parts[1], let b = parts[2] else {
+            throw ImagingError.invalidValue("expected r,g,b with each 0–255, found '\(text)'")
+        }
+        self.init(r, g, b)
+    }
+}

@@ -203,3 +203,13 @@ public struct CameraSetup: Hashable, Sendable {
     /// projection · view.
     @inlinable public var viewProjection: Mat4 { projection * view }
 }
+
+extension OffAxisProjection {
+    /// The view matrices a file or command line can name: `translate` (the cube path, pinned glass) or
+    /// `splat` (the app's splat path: lookAt (0, 0, −0.25)).
+    public enum ViewPreset: String, CaseIterable, Sendable, Codable {
+        case translate, splat
+
+        public var mode: ViewMode { self == .splat ? .splat : .translate }
+    }
+}

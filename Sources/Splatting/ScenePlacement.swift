@@ -14,6 +14,9 @@ import Geometry
 /// s_fit = min(W / width, H / height) so that its x/y extent fills the screen. `flipY` turns a y-down 3DGS
 /// capture upright; it is a rotation, so the scene is not mirrored.
 public struct ScenePlacement: Sendable, Equatable {
+    /// `fit`: the robust bounding box fitted behind the screen; `none`: the file's coordinates.
+    public enum Mode: String, CaseIterable, Sendable { case fit, none }
+
     public var fit: Bool
     public var scale: Double
     /// Rotation angles about x, y, z in degrees (applied in that order).

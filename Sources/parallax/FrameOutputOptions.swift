@@ -1,17 +1,18 @@
 import ArgumentParser
 import Foundation
-import Geometry
 import Imaging
 import Projection
+import Scenes
+import Tracking
 
 /// The output options every renderer shares: frame size, background, an explicit camera file, a trace path
 /// to render as a sequence, and where the PNGs go.
 struct FrameOutputOptions: ParsableArguments {
-    @Option(name: .long, help: "Frame size WxH in pixels (default: the screen's pixels).")
-    var size: String?
+    @Option(name: .long, help: "Frame size WxH in pixels (default: the screen's pixels).", transform: FrameSize.init(parsing:))
+    var size: FrameSize?
 
-    @Option(name: .long, help: "Background colour r,g,b (0–255).")
-    var background: String = "0,0,0"
+    @Option(name: .long, help: "Background colour r,g,b (0–255). (default: 0,0,0)", transform: RGBA.init(parsing:))
+    var background = RGBA(0, 0, 0)
 
     @Option(name: .customLong("camera"), help: "Camera file (JSON from `parallax project --json`) instead of screen/head options.")
     var cameraFile: String?
@@ -30,36 +31,21 @@ struct FrameOutputOptions: ParsableArguments {
         if cameraFile != nil && path != nil { throw ValidationError("give either --camera or --path, not both") }
     }
 
-    func frameSize(_ screen: ScreenModel) throws -> (Int, Int) {
-        guard let size else { return (screen.pixelWidth, screen.pixelHeight) }
-        let parts = size.lowercased().split(separator: "x").map { Int($0) }
-        guard parts.count == 2, let w = parts[0], let h = parts[1], (1...16_384).contains(w), (1...16_384).contains(h) else {
-            throw InputError("--size: expected WxH in pixels (1…16384 each), found '\(size)'")
+    /// Renders what the options ask for — one frame from a camera file, a sequence along a trace, or one
+    /// frame at `--head` — and writes the PNG(s).
+    func render(_ scene: SceneRenderer, camera: CameraOptions, view: OffAxisProjection.ViewPreset) throws {
+        if let cameraFile {
+            try PNGCodec.write(try scene.render(try CameraFile.load(cameraFile), from: cameraFile), to: output, options: scene.pngOptions)
+            return
         }
-        return (w, h)
-    }
-
-    func backgroundColor() throws -> RGBA {
-        let parts = background.split(separator: ",").map { UInt8($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 3, let r = parts[0], let g = parts[1], let b = parts[2] else {
-            throw InputError("--background: expected r,g,b with each 0–255, found '\(background)'")
+        let projection = try camera.projection(view: view)
+        let size = self.size ?? FrameSize(of: projection.screen)
+        if let path {
+            let sequence = FrameSequence(trace: try TraceCSVReader.read(contentsOf: path), traceName: path, every: every)
+            try sequence.render(scene, projection: projection, width: size.width, height: size.height, into: output)
+            return
         }
-        return RGBA(r, g, b)
-    }
-
-    /// The file of frame `index` of a `--path` sequence.
-    func sequencePath(_ index: Int) -> String {
-        (output as NSString).appendingPathComponent(String(format: "frame-%05d.png", index))
-    }
-}
-
-extension OffAxisProjection {
-    /// The camera for one head position; bad geometry is bad input naming where the head came from.
-    func cameraSetup(head: Vec3, what: String) throws -> CameraSetup {
-        do {
-            return try camera(head: head)
-        } catch let error as ProjectionError {
-            throw InputError("\(what): \(error.description)")
-        }
+        let frame = try scene.render(try projection.camera(head: camera.head, naming: "--head"), width: size.width, height: size.height)
+        try PNGCodec.write(frame, to: output, options: scene.pngOptions)
     }
 }

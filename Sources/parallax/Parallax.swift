@@ -42,7 +42,8 @@ enum ParallaxMain {
         }
     }
 
-    /// Help and --version go to stdout with status 0; every other error is one line on stderr.
+    /// Help and --version go to stdout with status 0; every other error is one line on stderr, printed here
+    /// and nowhere else.
     static func exit(with error: Error) -> Never {
         if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
         let status = Parallax.exitCode(for: error)
@@ -50,19 +51,10 @@ enum ParallaxMain {
             print(Parallax.fullMessage(for: error))
             Foundation.exit(0)
         }
-        let message: String
-        let code: Int32
-        switch error {
-        case let error as RegressionError:
-            message = error.description
-            code = 1
-        case is TraceError, is SpecError, is SpecValueError, is InputError:
-            message = "\(error)"
-            code = 2
-        default:
-            message = Parallax.message(for: error)
-            code = 2  // argument-parser's usage errors (64) and anything unexpected in the input
-        }
+        // A failed check is exit 1; bad input found by a library (its error names the file, line or field),
+        // argument-parser's usage errors (64) and anything else unexpected in the input are exit 2.
+        let code: Int32 = error is RegressionError ? 1 : 2
+        let message = Parallax.message(for: error)
         FileHandle.standardError.write(Data("parallax: error: \(message)\n".utf8))
         Foundation.exit(code)
     }

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import Geometry
 import Projection
 
 struct ProjectCommand: ParsableCommand {
@@ -29,40 +27,18 @@ struct ProjectCommand: ParsableCommand {
     @OptionGroup var camera: CameraOptions
 
     @Option(name: .long, help: "View matrix: translate (cube path) or splat (lookAt the point (0,0,-0.25), the splat path).")
-    var view: CameraOptions.ViewChoice = .translate
+    var view: OffAxisProjection.ViewPreset = .translate
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
 
     func run() throws {
         let model = try camera.screenModel()
-        let projection = try camera.projection(view: view)
-        let setup: CameraSetup
-        do {
-            setup = try projection.camera(head: try camera.headPosition())
-        } catch let error as ProjectionError {
-            throw InputError(error.description)
-        }
+        let setup = try camera.camera(view: view)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(CameraJSON(camera: setup, screen: model)), as: UTF8.self))
+            print(try CameraFile(camera: setup, screen: model).json())
         } else {
-            printText(setup, model)
-        }
-    }
-
-    private func printText(_ camera: CameraSetup, _ model: ScreenModel) {
-        func g(_ v: Double) -> String { String(format: "%.10g", v) }
-        let f = camera.frustum
-        print("screen: \(model.name), \(g(model.width * 1000)) x \(g(model.height * 1000)) mm, \(model.pixelWidth) x \(model.pixelHeight) px, \(model.orientation.rawValue)")
-        print("camera offset: (\(g(model.cameraOffset.x)), \(g(model.cameraOffset.y)), \(g(model.cameraOffset.z))) m (\(model.cameraOffsetQuality.rawValue))")
-        print("eye: (\(g(camera.eye.x)), \(g(camera.eye.y)), \(g(camera.eye.z))) m")
-        print("frustum: l \(g(f.left))  r \(g(f.right))  b \(g(f.bottom))  t \(g(f.top))  n \(g(f.near))  f \(g(f.far))")
-        print("clip: \(camera.clip.rawValue)")
-        for (name, m) in [("projection", camera.projection), ("view", camera.view)] {
-            print("\(name):")
-            for row in m.rowArrays { print("  " + row.map { String(format: "%16.10g", $0) }.joined(separator: " ")) }
+            print(setup.text(on: model), terminator: "")
         }
     }
 }

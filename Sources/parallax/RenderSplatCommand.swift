@@ -1,10 +1,8 @@
 import ArgumentParser
-import Foundation
 import Geometry
-import Imaging
 import Projection
+import Scenes
 import Splatting
-import Tracking
 
 struct RenderSplatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,19 +43,19 @@ struct RenderSplatCommand: ParsableCommand {
     var mode: SplatMode = .inria
 
     @Option(name: .long, help: "View matrix: splat (lookAt (0,0,-0.25), the app's splat path) or translate.")
-    var view: CameraOptions.ViewChoice = .splat
+    var view: OffAxisProjection.ViewPreset = .splat
 
     @Option(name: .long, help: "Placement: fit (robust bounding box fitted behind the screen) or none (file coordinates).")
-    var place: String = "fit"
+    var place: ScenePlacement.Mode = .fit
 
     @Option(name: .long, help: "Uniform scale applied after placement (multiplies the fit).")
     var scale: Double = 1
 
-    @Option(name: .long, help: "Rotation X,Y,Z in degrees (applied x, then y, then z).")
-    var rotate: String = "0,0,0"
+    @Option(name: .long, help: "Rotation X,Y,Z in degrees (applied x, then y, then z). (default: 0,0,0)", transform: Vec3.init(parsing:))
+    var rotate = Vec3.zero
 
-    @Option(name: .long, help: "Translation X,Y,Z in meters, applied last.")
-    var translate: String = "0,0,0"
+    @Option(name: .long, help: "Translation X,Y,Z in meters, applied last. (default: 0,0,0)", transform: Vec3.init(parsing:))
+    var translate = Vec3.zero
 
     @Flag(name: .long, help: "Turn a y-down 3DGS capture upright (180° about x: y → −y, z → −z).")
     var flipY = false
@@ -65,66 +63,13 @@ struct RenderSplatCommand: ParsableCommand {
     @Flag(name: .long, help: "metalsplatter mode: keep covariance, colour and opacity in float32 instead of float16.")
     var float32 = false
 
-
-    func validate() throws {
-        guard ["fit", "none"].contains(place) else { throw ValidationError("--place: expected fit or none, found '\(place)'") }
-    }
-
     func run() throws {
-        do {
-            try render()
-        } catch let error as SplatError {
-            throw InputError(error.description)
-        } catch let error as ImagingError {
-            throw InputError(error.description)
-        }
+        let placement = ScenePlacement(fit: place == .fit, scale: scale, rotationDegrees: rotate, translation: translate, flipY: flipY)
+        let settings = SceneSource.SplatSettings(path: scene, mode: mode, placement: placement, halfPrecision: !float32)
+        let renderer = try SceneRenderer(.splat(settings), screen: try camera.screenModel(), background: frame.background)
+        try frame.render(renderer, camera: camera, view: view)
     }
-
-    private func render() throws {
-        let splats = try SceneFile.load(scene)
-        let options = SplatRenderOptions(mode: mode, background: try frame.backgroundColor(), halfPrecision: !float32)
-        let placement = ScenePlacement(fit: place == "fit", scale: scale, rotationDegrees: try CameraOptions.vector(rotate, option: "--rotate"),
-                                       translation: try CameraOptions.vector(translate, option: "--translate"), flipY: flipY)
-        let screen = try camera.screenModel()
-        let model = try placement.modelMatrix(for: splats, screenWidth: screen.width, screenHeight: screen.height)
-        let text = metadata()
-        if let cameraFile = frame.cameraFile {
-            let file = try CameraJSON.load(cameraFile)
-            let setup: SplatCamera
-            do {
-                setup = try SplatCamera(view: Mat4(rowArrays: file.view)!, projection: Mat4(rowArrays: file.projection)!,
-                                        width: file.width, height: file.height, clip: ClipConvention(rawValue: file.clip)!)
-            } catch let error as SplatError {
-                throw InputError("\(cameraFile): \(error.description)")
-            }
-            let image = SplatRenderer.render(splats, model: model, camera: setup, options: options)
-            try PNGCodec.write(image, to: frame.output, options: PNGWriteOptions(text: text))
-            return
-        }
-        let projection = try camera.projection(view: view)
-        let (width, height) = try frame.frameSize(screen)
-        if let path = frame.path {
-            let trace = try TraceCSVReader.read(contentsOf: path)
-            try FileManager.default.createDirectory(atPath: frame.output, withIntermediateDirectories: true)
-            for index in stride(from: 0, to: trace.count, by: frame.every) {
-                let setup = try projection.cameraSetup(head: trace.samples[index].position, what: "\(path): sample \(index + 1)")
-                let image = SplatRenderer.render(splats, model: model, camera: try SplatCamera(setup, width: width, height: height), options: options)
-                try PNGCodec.write(image, to: frame.sequencePath(index), options: PNGWriteOptions(text: text))
-            }
-            return
-        }
-        let setup = try projection.cameraSetup(head: try camera.headPosition(), what: "--head")
-        let image = SplatRenderer.render(splats, model: model, camera: try SplatCamera(setup, width: width, height: height), options: options)
-        try PNGCodec.write(image, to: frame.output, options: PNGWriteOptions(text: text))
-    }
-
-    private func metadata() -> [PNGText] {
-        [PNGText("Software", "ParallaxLab parallax render splat"), PNGText("parallax.renderer", "splat"),
-         PNGText("parallax.splat-mode", mode.rawValue),
-         PNGText("parallax.blending", SplatRenderOptions(mode: mode, halfPrecision: !float32).blendingDescription),
-         PNGText("parallax.scene", (scene as NSString).lastPathComponent)]
-    }
-
 }
 
 extension SplatMode: ExpressibleByArgument {}
+extension ScenePlacement.Mode: ExpressibleByArgument {}

@@ -1,4 +1,5 @@
 import Foundation
+import Splatting
 import Testing
 @testable import Harness
 
@@ -82,7 +83,7 @@ import Testing
     @Test func splatScenesParseAndBadValuesNameTheField() throws {
         let good = try SuiteLoaderTests().load("frames:\n  - {name: s, scene: {splat: a.splat, mode: metalsplatter, flip_y: true}, head: [0, 0, 0.3]}\n",
                                                files: ["a.splat": ""])
-        #expect(good.frames[0].scene.splat == "a.splat" && good.frames[0].scene.mode == "metalsplatter" && good.frames[0].scene.flipY)
+        #expect(good.frames[0].scene.splat == "a.splat" && good.frames[0].scene.mode == .metalsplatter && good.frames[0].scene.flipY)
         let badMode = SuiteLoaderTests().error("frames:\n  - name: s\n    scene: {splat: a.splat, mode: vulkan}\n    head: [0, 0, 0.3]\n", files: ["a.splat": ""])
         #expect(badMode?.line == 3 && badMode?.message.contains("inria or metalsplatter") == true)
         let both = SuiteLoaderTests().error("frames:\n  - {name: s, scene: {splat: a.splat, cube: screen}, head: [0, 0, 0.3]}\n", files: ["a.splat": ""])

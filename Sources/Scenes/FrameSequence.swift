@@ -1,0 +1,49 @@
+import Foundation
+import Geometry
+import Imaging
+import Projection
+import Tracking
+
+/// Frames along a head trace: every `every`-th sample's recorded position through `projection`, written
+/// as `DIRECTORY/frame-00000.png` … (numbered by sample index). Every pose is checked before any file is
+/// written, so a bad sample fails cleanly. Frame k + 1 renders (on all cores) while frame k is encoded
+/// (one core); at most two frames are in flight.
+public struct FrameSequence {
+    public var trace: HeadTrace
+    public var traceName: String
+    public var every: Int
+
+    public init(trace: HeadTrace, traceName: String, every: Int) {
+        self.trace = trace
+        self.traceName = traceName
+        self.every = every
+    }
+
+    public static func path(of index: Int, in directory: String) -> String {
+        (directory as NSString).appendingPathComponent(String(format: "frame-%05d.png", index))
+    }
+
+    public func render(_ scene: SceneRenderer, projection: OffAxisProjection, width: Int, height: Int, into directory: String) throws {
+        let indices = Array(stride(from: 0, to: trace.count, by: every))
+        let cameras = try indices.map { index in
+            try projection.camera(head: trace.samples[index].position, naming: "\(traceName): sample \(index + 1)")
+        }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let writer = PNGPipeline(options: scene.sequencePNGOptions)
+        for (index, camera) in zip(indices, cameras) {
+            try writer.write(try scene.render(camera, width: width, height: height), to: Self.path(of: index, in: directory))
+        }
+        try writer.finish()
+    }
+}
+
+extension OffAxisProjection {
+    /// The camera for one head position; bad geometry is a `SceneError` naming where the head came from.
+    public func camera(head: Vec3, naming what: String) throws -> CameraSetup {
+        do {
+            return try camera(head: head)
+        } catch let error as ProjectionError {
+            throw SceneError("\(what): \(error.description)")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Projection
+import Rendering
+
+/// The cube rooms a scene can name: `screen` (the opening is the screen, depth = its height), the app's
+/// `app-cube` and `app-portrait`, or a custom `W,H,D` in meters.
+public enum RoomPreset: Equatable, Sendable, CustomStringConvertible {
+    case screen
+    case appCube
+    case appPortrait
+    case custom(width: Double, height: Double, depth: Double)
+
+    /// Parses `screen`, `app-cube`, `app-portrait` or `W,H,D` (three positive finite sizes in meters).
+    public init(parsing text: String) throws {
+        switch text {
+        case "screen": self = .screen
+        case "app-cube": self = .appCube
+        case "app-portrait": self = .appPortrait
+        default:
+            let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 3, let w = parts[0], let h = parts[1], let d = parts[2],
+                  [w, h, d].allSatisfy({ $0.isFinite && $0 > 0 }) else {
+                throw SceneError("expected screen, app-cube, app-portrait or W,H,D (three positive sizes in meters), found '\(text)'")
+            }
+            self = .custom(width: w, height: h, depth: d)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .screen: return "screen"
+        case .appCube: return "app-cube"
+        case .appPortrait: return "app-portrait"
+        case let .custom(w, h, d): return "\(w),\(h),\(d)"
+        }
+    }
+
+    /// The room on `screen`.
+    public func room(on screen: ScreenModel) -> CubeRoom {
+        switch self {
+        case .screen: return .screen(width: screen.width, height: screen.height)
+        case .appCube: return .appCube
+        case .appPortrait: return .appPortrait
+        case let .custom(w, h, d): return CubeRoom(width: w, height: h, depth: d)
+        }
+    }
+}
+
+/// A scene that cannot be set up as described (exit 2): the message names the value and what was expected.
+public struct SceneError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// `FACE=PATH.png`: a texture for one face of the cube room.
+public struct FaceTexture: Equatable, Sendable {
+    public var face: CubeRoom.Face
+    public var path: String
+
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let face = CubeRoom.Face(rawValue: parts[0]) else {
+            throw SceneError("expected FACE=PATH with FACE one of \(CubeRoom.Face.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
+        }
+        self.face = face
+        self.path = parts[1]
+    }
+}
