@@ -10,7 +10,7 @@ public enum ComparisonReport {
         lines.append("  tolerance: \(c.tolerance)")
         func check(_ limit: String) -> String {
             guard let check = c.checks.first(where: { $0.limit == limit }) else { return "limit \(limit) off" }
-            let symbol = check.relation == "<=" ? "≤" : "≥"
+            let symbol = check.relation.symbol
             var text = "limit \(limit) \(symbol) \(NumberText.format(check.bound))  \(check.passed ? "ok" : "FAIL")"
             if let note = check.note { text += " (\(note))" }
             return text
@@ -67,7 +67,7 @@ public enum ComparisonReport {
         var metric: String
         var value: Double?
         var bound: Double
-        var relation: String
+        var relation: Relation
         var passed: Bool
         var note: String?
 

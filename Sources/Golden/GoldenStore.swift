@@ -8,7 +8,7 @@ import Plumbing
 /// separated by `/` (no empty, `.` or `..` components); its golden is `ROOT/NAME.png` and its sidecar
 /// `ROOT/NAME.json`, e.g. `cube/center` → `Tests/Goldens/cube/center.png`.
 ///
-/// Record policy: `record` is the only writer. It refuses when the environment variable `CI` is present
+/// Record policy: `record` (frames) and `recordNumbers` (numeric goldens) are the only writers. It refuses when the environment variable `CI` is present
 /// (any value), writes the sidecar and then the PNG, each atomically (temporary file + rename), so an
 /// interrupted record never leaves a partial file; the PNG is written last, so a golden exists only once
 /// it is complete. Reading a missing golden is an error that prints the exact command to record it.
@@ -64,6 +64,20 @@ public struct GoldenStore: Sendable {
         } catch {
             throw GoldenError.invalidSidecar(path: path, reason: "\(error)")
         }
+    }
+
+    /// The numeric golden `name` (a JSON file of numbers): `ROOT/NAME.json`.
+    public func numbersPath(for name: String) throws -> String { try sidecarPath(for: name) }
+
+    /// Records a numeric golden (JSON bytes) under `name`, atomically; refused when `CI` is set. Returns its path.
+    @discardableResult
+    public func recordNumbers(_ json: [UInt8], name: String,
+                              environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        let path = try numbersPath(for: name)
+        if environment["CI"] != nil { throw GoldenError.recordRefusedInCI(name: name) }
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try AtomicFile.write(json, to: path)
+        return path
     }
 
     /// Records `image` as the golden for `name` with a sidecar holding `parameters`. Refused when `CI` is set

@@ -48,65 +48,38 @@ public struct GoldenTestConfiguration: Sendable {
     }
 }
 
-/// Compares `actual` with the golden `name`; returns the comparison when it passes and throws
-/// `GoldenMismatch` otherwise. On a mismatch it writes `ARTIFACTS/NAME.expected.png`, `.actual.png`,
-/// `.diff.png` and `.strip.png` (golden | actual | diff); on a missing golden it writes `.actual.png` and the
-/// error names the exact record command. Usable from Swift Testing (`try expectFrame(…)` in a throwing
-/// `@Test`) and from XCTest (a throwing test method) alike; no test framework is imported.
+/// Compares `actual` with the golden `name` (through `GoldenVerification`, as suites and `parallax compare`
+/// do); returns the comparison when it passes and throws `GoldenMismatch` otherwise. When it does not pass
+/// it writes `ARTIFACTS/NAME.golden.png`, `.actual.png`, `.diff.png` and `.strip.png` (golden | actual | diff);
+/// on a missing golden it writes `.actual.png` and the error names the exact record command. Usable from Swift
+/// Testing (`try expectFrame(…)` in a throwing `@Test`) and from XCTest (a throwing test method) alike; no test
+/// framework is imported.
 @discardableResult
 public func expectFrame(_ actual: RGBAImage, matchesGolden name: String, tolerance: Tolerance = Tolerance(),
                         configuration: GoldenTestConfiguration? = nil, function: String = #function) throws -> FrameComparison {
     let config = configuration ?? .fromEnvironment(test: function)
     let store = config.store
-    let golden: RGBAImage
-    do {
-        golden = try store.load(name)
-    } catch let error as GoldenError {
-        guard case .missing = error else { throw GoldenMismatch(name: name, description: "\(error)", artifacts: [], comparison: nil) }
-        if config.record {
-            let path = try store.record(image: actual, name: name, parameters: config.parameters, environment: config.environment)
-            throw GoldenMismatch(name: name, description: "recorded golden '\(name)' at \(path) (PARALLAX_RECORD=1); run again without it to compare",
-                                 artifacts: [path], comparison: nil)
-        }
-        let written = try writeArtifacts(name: name, directory: config.artifactsDirectory, images: [("actual", actual)])
-        throw GoldenMismatch(name: name, description: "\(error)\n  actual frame written to \(written.joined(separator: ", "))",
-                             artifacts: written, comparison: nil)
-    }
-    let comparison: FrameComparison
-    do {
-        comparison = try FrameComparator.compare(golden: golden, actual: actual, tolerance: tolerance,
-                                                 goldenName: try store.imagePath(for: name), actualName: "actual frame")
-    } catch let error as ComparisonError {
-        let written = try writeArtifacts(name: name, directory: config.artifactsDirectory, images: [("expected", golden), ("actual", actual)])
-        throw GoldenMismatch(name: name, description: "frame '\(name)': \(error)\n  artifacts: \(written.joined(separator: ", "))",
-                             artifacts: written, comparison: nil)
-    }
-    if comparison.passed { return comparison }
-    if config.record {
+    let goldenPath = try store.imagePath(for: name)
+    let stem = (config.artifactsDirectory as NSString).appendingPathComponent(name)
+    let verification = GoldenVerification(tolerance: tolerance, artifactPaths: config.record ? [:] : GoldenVerification.paths(stem: stem),
+                                          timing: .unlessPassed)
+    let outcome = try verification.verify(actual, golden: { try store.load(name) }, goldenName: goldenPath, actualName: "actual frame")
+    if outcome.verdict == .pass, let comparison = outcome.comparison { return comparison }
+    if config.record && (outcome.verdict == .missing || outcome.verdict == .fail) {
         let path = try store.record(image: actual, name: name, parameters: config.parameters, environment: config.environment)
-        throw GoldenMismatch(name: name, description: "re-recorded golden '\(name)' at \(path) (PARALLAX_RECORD=1); run again without it to compare",
-                             artifacts: [path], comparison: comparison)
+        let what = outcome.verdict == .missing ? "recorded" : "re-recorded"
+        throw GoldenMismatch(name: name, description: "\(what) golden '\(name)' at \(path) (PARALLAX_RECORD=1); run again without it to compare",
+                             artifacts: [path], comparison: outcome.comparison)
     }
-    let diff = DiffImage.make(golden: golden, actual: actual, threshold: tolerance.maxChannelDiff)
-    let strip = DiffImage.strip(golden: golden, actual: actual, diff: diff)
-    let written = try writeArtifacts(name: name, directory: config.artifactsDirectory,
-                                     images: [("expected", golden), ("actual", actual), ("diff", diff), ("strip", strip)])
-    let report = ComparisonReport.text(comparison, golden: try store.imagePath(for: name), actual: "frame '\(name)'")
-    throw GoldenMismatch(name: name, description: report + "\n  artifacts: " + written.joined(separator: ", "),
-                         artifacts: written, comparison: comparison)
-}
-
-private func writeArtifacts(name: String, directory: String, images: [(String, RGBAImage)]) throws -> [String] {
-    try GoldenStore.validate(name: name)
-    let base = (directory as NSString).appendingPathComponent(name)
-    try FileManager.default.createDirectory(atPath: (base as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    var written: [String] = []
-    for (kind, image) in images {
-        let path = "\(base).\(kind).png"
-        try PNGCodec.write(image, to: path)
-        written.append(path)
+    let written = GoldenVerification.Artifact.allCases.compactMap { outcome.artifacts[$0] }
+    let description: String
+    switch outcome.verdict {
+    case .missing: description = "\(outcome.message ?? "")\n  actual frame written to \(written.joined(separator: ", "))"
+    case .fail: description = ComparisonReport.text(outcome.comparison!, golden: goldenPath, actual: "frame '\(name)'")
+        + "\n  artifacts: " + written.joined(separator: ", ")
+    case .error, .pass: description = "frame '\(name)': \(outcome.message ?? "")\n  artifacts: \(written.joined(separator: ", "))"
     }
-    return written
+    throw GoldenMismatch(name: name, description: description, artifacts: written, comparison: outcome.comparison)
 }
 
 /// The same check as `expectFrame`, returning nil when the frame matches and the failure description

@@ -93,9 +93,6 @@ struct FrameRunner {
                 let field: [SuiteLoader.PathStep] = spec.scene.splat != nil ? [.key("scene"), .key("splat")] : [.key("scene"), .key("textures")]
                 throw loader.error("\(spec.scene.splat != nil ? "scene.splat" : "scene.textures"): \(error)", at: steps + field)
             }
-            let flatName = job.name.replacingOccurrences(of: "/", with: "__")
-            let actualFile = "\(flatName).actual.png"
-            try PNGCodec.write(frame, to: (framesDirectory as NSString).appendingPathComponent(actualFile))
             let renderer = spec.scene.splat != nil ? "splat renderer (\(spec.scene.mode.rawValue))" : "cube rasterizer (\(spec.samples)×\(spec.samples) samples)"
             let parameters = GoldenParameters(renderer: renderer, scene: spec.scene.description,
                                               headPose: [job.head.x, job.head.y, job.head.z],
@@ -105,58 +102,27 @@ struct FrameRunner {
                 let path = try store.record(image: frame, name: job.name, parameters: parameters, environment: environment)
                 progress("recorded \(path)")
             }
-            results.append(try compare(frame, job: job, screen: screen, camera: camera, actualFile: actualFile, flatName: flatName))
+            results.append(try compare(frame, job: job, camera: camera))
         }
         return (results, matrices)
     }
 
-    private func compare(_ frame: RGBAImage, job: Job, screen: ScreenModel, camera: CameraSetup, actualFile: String, flatName: String) throws -> FrameResult {
-        let tolerance: Tolerance
-        do { tolerance = try job.spec.tolerance.map { try Tolerance(parsing: $0) } ?? Tolerance() } catch {
-            throw loader.error("frames[\(job.specIndex)].tolerance: \(error)", at: [.key("frames"), .index(job.specIndex), .key("tolerance")])
+    /// Verifies the frame against its golden, leaving actual / golden / diff / strip images in frames/.
+    private func compare(_ frame: RGBAImage, job: Job, camera: CameraSetup) throws -> FrameResult {
+        let stem = (framesDirectory as NSString).appendingPathComponent(job.name.replacingOccurrences(of: "/", with: "__"))
+        let verification = GoldenVerification(tolerance: job.spec.tolerance ?? Tolerance(), artifactPaths: GoldenVerification.paths(stem: stem))
+        let outcome = try verification.verify(frame, golden: { try store.load(job.name) })
+        func reportPath(_ artifact: GoldenVerification.Artifact) -> String? {
+            outcome.artifacts[artifact].map { "frames/" + ($0 as NSString).lastPathComponent }
         }
-        func result(_ status: String, golden: String?, diff: String?, strip: String?, metrics: [String: Double], checks: [FrameResult.Check], message: String?) -> FrameResult {
-            FrameResult(status: status, name: job.name, scene: job.spec.scene.description, screen: job.spec.screen,
-                        head: [job.head.x, job.head.y, job.head.z], eye: [camera.eye.x, camera.eye.y, camera.eye.z],
-                        width: frame.width, height: frame.height, golden: (try? store.imagePath(for: job.name)) ?? job.name,
-                        actualImage: "frames/\(actualFile)", goldenImage: golden, diffImage: diff, stripImage: strip,
-                        metrics: metrics, checks: checks, message: message, recordCommand: store.recordCommand(job.name))
-        }
-        let golden: RGBAImage
-        do {
-            golden = try store.load(job.name)
-        } catch let error as GoldenError {
-            if case .missing = error { return result("missing", golden: nil, diff: nil, strip: nil, metrics: [:], checks: [], message: "\(error)") }
-            return result("error", golden: nil, diff: nil, strip: nil, metrics: [:], checks: [], message: "\(error)")
-        }
-        let goldenFile = "\(flatName).golden.png"
-        try PNGCodec.write(golden, to: (framesDirectory as NSString).appendingPathComponent(goldenFile))
-        let comparison: FrameComparison
-        do {
-            comparison = try FrameComparator.compare(golden: golden, actual: frame, tolerance: tolerance)
-        } catch {
-            return result("error", golden: "frames/\(goldenFile)", diff: nil, strip: nil, metrics: [:], checks: [], message: "\(error)")
-        }
-        var metrics: [String: Double] = [
-            "max_channel_diff": Double(comparison.maxChannelDiff),
-            "over_tolerance_pixels": Double(comparison.overTolerancePixels),
-            "over_tolerance_fraction": comparison.overToleranceFraction,
-            "mean_absolute_error": comparison.meanAbsoluteError,
-        ]
-        if let psnr = comparison.psnr { metrics["psnr_db"] = psnr }
-        if let ssim = comparison.ssim {
-            metrics["ssim_mean"] = ssim.mean
-            metrics["ssim_min"] = ssim.minimum
-        }
-        let checks = comparison.checks.map { FrameResult.Check(limit: $0.limit, value: $0.value, bound: $0.bound, relation: $0.relation, passed: $0.passed) }
-        var diffFile: String?, stripFile: String?
-        // Diff and strip images for every frame: the report shows them side by side, as a slider and a toggle.
-        let diff = DiffImage.make(golden: golden, actual: frame, threshold: tolerance.maxChannelDiff)
-        diffFile = "\(flatName).diff.png"
-        stripFile = "\(flatName).strip.png"
-        try PNGCodec.write(diff, to: (framesDirectory as NSString).appendingPathComponent(diffFile!))
-        try PNGCodec.write(DiffImage.strip(golden: golden, actual: frame, diff: diff), to: (framesDirectory as NSString).appendingPathComponent(stripFile!))
-        return result(comparison.passed ? "pass" : "fail", golden: "frames/\(goldenFile)", diff: diffFile.map { "frames/\($0)" },
-                      strip: stripFile.map { "frames/\($0)" }, metrics: metrics, checks: checks, message: nil)
+        let checks = outcome.comparison?.checks.map {
+            FrameResult.Check(limit: $0.limit, value: $0.value, bound: $0.bound, relation: $0.relation, passed: $0.passed)
+        } ?? []
+        return FrameResult(status: outcome.verdict, name: job.name, scene: job.spec.scene.description, screen: job.spec.screen,
+                           head: [job.head.x, job.head.y, job.head.z], eye: [camera.eye.x, camera.eye.y, camera.eye.z],
+                           width: frame.width, height: frame.height, golden: (try? store.imagePath(for: job.name)) ?? job.name,
+                           actualImage: reportPath(.actual)!, goldenImage: reportPath(.golden), diffImage: reportPath(.diff),
+                           stripImage: reportPath(.strip), metrics: outcome.comparison?.metrics ?? [:], checks: checks,
+                           message: outcome.message, recordCommand: store.recordCommand(job.name))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 import Projection
 import Reporting
 import Tracking
@@ -39,11 +40,11 @@ enum NumberGolden {
 
     static func compare(actual: [String: Double], path: String, tolerance: NumberTolerance, recordCommand: String) -> NumbersResult {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return NumbersResult(status: "missing", golden: path, compared: 0, mismatches: [], recordCommand: recordCommand)
+            return NumbersResult(status: .missing, golden: path, compared: 0, mismatches: [], recordCommand: recordCommand)
         }
         let golden: [String: Double]
         do { golden = try decode(data, file: path) } catch {
-            return NumbersResult(status: "fail", golden: path, compared: 0, mismatches: [.init(key: "\(error)", golden: nil, actual: nil)], recordCommand: recordCommand)
+            return NumbersResult(status: .fail, golden: path, compared: 0, mismatches: [.init(key: "\(error)", golden: nil, actual: nil)], recordCommand: recordCommand)
         }
         var mismatches: [NumbersResult.Mismatch] = []
         for key in Set(golden.keys).union(actual.keys).sorted() {
@@ -54,7 +55,7 @@ enum NumberGolden {
                 mismatches.append(.init(key: key, golden: g, actual: a))
             }
         }
-        return NumbersResult(status: mismatches.isEmpty ? "pass" : "fail", golden: path, compared: golden.count,
+        return NumbersResult(status: Verdict(passed: mismatches.isEmpty), golden: path, compared: golden.count,
                              mismatches: mismatches, recordCommand: recordCommand)
     }
 }

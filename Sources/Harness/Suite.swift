@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Golden
 import Projection
 import Rendering
 import Scenes
@@ -204,7 +205,7 @@ public struct FrameSpec: Decodable, Sendable {
     /// Fraction of the screen's pixel size to render at (1 = device resolution).
     public var scale: Double
     public var samples: Int
-    public var tolerance: String?
+    public var tolerance: Tolerance?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, scene, screen, head, heads, trace, at, smoother, scale, samples, tolerance
@@ -226,12 +227,13 @@ public struct FrameSpec: Decodable, Sendable {
         movementScale = try c.decodeIfPresent(Double.self, forKey: .movementScale) ?? 1.5
         scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
         samples = try c.decodeIfPresent(Int.self, forKey: .samples) ?? 1
+        // A spec string (`max-channel-diff=2,min-ssim=0.98`) or a mapping of the same keys.
         if let text = try? c.decodeIfPresent(String.self, forKey: .tolerance) {
-            tolerance = text
-        } else if let mapping = try c.decodeIfPresent([String: Double].self, forKey: .tolerance) {
-            tolerance = mapping.sorted { $0.key < $1.key }.map { "\($0.key)=\(NumberText.format($0.value))" }.joined(separator: ",")
+            do { tolerance = try Tolerance(parsing: text) } catch {
+                throw DecodingError.dataCorruptedError(forKey: .tolerance, in: c, debugDescription: "\(error)")
+            }
         } else {
-            tolerance = nil
+            tolerance = try c.decodeIfPresent(Tolerance.self, forKey: .tolerance)
         }
         guard heads.isEmpty != (trace == nil) else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "give 'head'/'heads' or 'trace' with 'at', not both and not neither"))

@@ -93,12 +93,11 @@ public struct SuiteRun {
         // Numbers.
         var numbers: NumbersResult?
         if let tolerance = suite.numbers {
-            let path = try store.imagePath(for: tolerance.golden).replacingOccurrences(of: ".png", with: ".json", options: .backwards)
+            let path = try store.numbersPath(for: tolerance.golden)
             let values = NumberGolden.values(scenarios: scenarios, matrices: matrices)
             if options.record && options.only == nil {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try NumberGolden.encode(values).write(to: URL(fileURLWithPath: path), options: .atomic)
-                options.progress("recorded \(path)")
+                let recorded = try store.recordNumbers([UInt8](try NumberGolden.encode(values)), name: tolerance.golden, environment: options.environment)
+                options.progress("recorded \(recorded)")
             }
             numbers = NumberGolden.compare(actual: values, path: path, tolerance: tolerance, recordCommand: "parallax record \(options.suitePath)")
         }
@@ -123,7 +122,7 @@ public struct SuiteRun {
                 throw loader.error("tune: \(error)", at: [.key("tune")])
             }
             try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
-            try result.jsonData().write(to: URL(fileURLWithPath: (outputDirectory as NSString).appendingPathComponent("tune.json")), options: .atomic)
+            try AtomicFile.write(try result.jsonData(), to: (outputDirectory as NSString).appendingPathComponent("tune.json"))
             tuneSections = TuneReport.sections(result)
             tuneSummary = SuiteReport.TuneSummary(file: "tune.json", smoother: tune.smoother, movementScale: tune.movementScale,
                                                   recommendation: result.recommendation?.reasoning ?? result.notes.joined(separator: " "))

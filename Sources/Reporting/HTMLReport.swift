@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 
 /// index.html of a suite run: self-contained (inline CSS, JS and SVG; images under frames/), built with the
 /// escaping builders so names from files cannot break the page. Failures come first; a filter box narrows
@@ -24,18 +25,18 @@ public enum HTMLReport {
     static func overview(_ report: SuiteReport) -> ReportPage.Section {
         let c = report.counts
         let cards: [Node] = [
-            card("Status", ReportPage.badge(report.passed ? "pass" : "fail")),
+            card("Status", ReportPage.badge(Verdict(passed: report.passed))),
             card("Frames", .text("\(c.frames - c.framesFailed) / \(c.frames) pass")),
             card("Budgets", .text("\(c.budgets - c.budgetsFailed) / \(c.budgets) hold")),
             card("Scenarios", .text("\(c.scenarios)")),
-            card("Numbers golden", .text(report.numbers?.status ?? "not configured")),
+            card("Numbers golden", .text(report.numbers?.status.rawValue ?? "not configured")),
         ]
         let env = report.environment
         let environment = HTML.table(["version", "commit", "machine", "cores"],
                                      [[.text(env.version), .text(env.commit), .text(env.machine), .text("\(env.cores)")]])
         let budgets = HTML.table(["metric", "limit", "scenario", "value", "status"], report.budgets.sorted { ($0.passed ? 1 : 0) < ($1.passed ? 1 : 0) }.map { b in
             [.text(b.metric), .text("\(b.limit) \(b.unit)"), .text(b.scenario), .text(Format.value(b.value, unit: b.unit) + (b.note.map { " (\($0))" } ?? "")),
-             ReportPage.badge(b.passed ? "pass" : "fail")]
+             ReportPage.badge(Verdict(passed: b.passed))]
         }, attributes: ["class": "filterable"])
         let filter = HTML.el("p", HTML.el("label", .text("Filter: "), HTML.el("input", ["id": "filter", "type": "search", "placeholder": "frame, trace, smoother…"])))
         return ReportPage.Section(id: "overview", title: "Overview", content: [
@@ -49,25 +50,25 @@ public enum HTMLReport {
     }
 
     static func framesSection(_ report: SuiteReport) -> ReportPage.Section {
-        let ordered = report.frames.sorted { ($0.status == "pass" ? 1 : 0, $0.name) < ($1.status == "pass" ? 1 : 0, $1.name) }
+        let ordered = report.frames.sorted { ($0.status.passed ? 1 : 0, $0.name) < ($1.status.passed ? 1 : 0, $1.name) }
         let cards = ordered.map { frame -> Node in
             var content: [Node] = [
                 HTML.el("h3", .text(frame.name + " "), ReportPage.badge(frame.status)),
                 HTML.el("p", ["class": "muted"], .text("\(frame.scene) · \(frame.screen) · \(frame.width)×\(frame.height) px · head (\(frame.head.map { Format.value($0) }.joined(separator: ", "))) m · eye (\(frame.eye.map { Format.value($0) }.joined(separator: ", "))) m")),
             ]
             if let message = frame.message { content.append(HTML.el("p", .text(message))) }
-            if frame.status != "pass" {
+            if !frame.status.passed {
                 content.append(HTML.el("p", .text("Record (after looking at the actual frame): "), HTML.el("code", .text(frame.recordCommand))))
             }
             if !frame.checks.isEmpty {
                 content.append(HTML.table(["limit", "value", "bound", ""], frame.checks.map { check in
-                    [.text(check.limit), .text(Format.value(check.value)), .text("\(check.relation) \(Format.value(check.bound))"), ReportPage.badge(check.passed ? "pass" : "fail")]
+                    [.text(check.limit), .text(Format.value(check.value)), .text("\(check.relation.rawValue) \(Format.value(check.bound))"), ReportPage.badge(Verdict(passed: check.passed))]
                 }))
                 let metrics = frame.metrics.sorted { $0.key < $1.key }.map { "\($0.key) \(Format.value($0.value))" }.joined(separator: " · ")
                 content.append(HTML.el("p", ["class": "muted"], .text(metrics)))
             }
             content.append(frameViews(frame))
-            return HTML.el("div", ["class": "card frame filterable-item", "data-status": frame.status], children: content)
+            return HTML.el("div", ["class": "card frame filterable-item", "data-status": frame.status.rawValue], children: content)
         }
         return ReportPage.Section(id: "frames", title: "Frames (\(report.frames.count))", content: cards.isEmpty ? [.text("No frames in this suite.")] : cards)
     }
@@ -174,9 +175,9 @@ public enum HTMLReport {
     }
 
     static func numbersSection(_ numbers: NumbersResult) -> ReportPage.Section {
-        var content: [Node] = [HTML.el("p", ReportPage.badge(numbers.status == "pass" ? "pass" : (numbers.status == "missing" ? "missing" : "fail")),
+        var content: [Node] = [HTML.el("p", ReportPage.badge(numbers.status == .missing ? .missing : Verdict(passed: numbers.status.passed)),
                                        .text(" \(numbers.compared) numbers compared with \(numbers.golden)"))]
-        if numbers.status != "pass" {
+        if !numbers.status.passed {
             content.append(HTML.el("p", .text("Record: "), HTML.el("code", .text(numbers.recordCommand))))
         }
         if !numbers.mismatches.isEmpty {
@@ -191,7 +192,7 @@ public enum HTMLReport {
         let sorted = deltas.sorted { ($0.worse ? 0 : 1, $0.key) < ($1.worse ? 0 : 1, $1.key) }
         return ReportPage.Section(id: "baseline", title: "Compared with the baseline (\(deltas.filter(\.worse).count) worse)", content: [
             HTML.table(["metric", "baseline", "now", ""], sorted.map {
-                [.text($0.key), .text(Format.value($0.baseline)), .text(Format.value($0.current)), ReportPage.badge($0.worse ? "fail" : "pass")]
+                [.text($0.key), .text(Format.value($0.baseline)), .text(Format.value($0.current)), ReportPage.badge(Verdict(passed: !$0.worse))]
             }, attributes: ["class": "filterable"]),
         ])
     }

@@ -1,3 +1,4 @@
+import Plumbing
 /// JUnit XML: a testsuite each for frames, budgets and the numeric golden; a testcase per frame and per
 /// budget check. A comparison outside its tolerance or a budget breach is a <failure>; a frame that could not
 /// be compared (missing golden, size mismatch) is an <error>. Diff images are attached with
@@ -31,20 +32,20 @@ public enum JUnitReport {
         var cases: [String] = []
         for frame in report.frames {
             var body = ""
-            let checks = frame.checks.map { "\($0.limit): \(Format.value($0.value)) \($0.relation) \(Format.value($0.bound)) \($0.passed ? "ok" : "FAILED")" }.joined(separator: "\n")
+            let checks = frame.checks.map { "\($0.limit): \(Format.value($0.value)) \($0.relation.rawValue) \(Format.value($0.bound)) \($0.passed ? "ok" : "FAILED")" }.joined(separator: "\n")
             switch frame.status {
-            case "pass": break
-            case "fail":
+            case .pass: break
+            case .fail:
                 body += "<failure message=\"\(escape("frame \(frame.name) outside tolerance"))\" type=\"FrameMismatch\">\(escape(checks + "\nrecord: " + frame.recordCommand))</failure>"
-            default:
-                body += "<error message=\"\(escape(frame.message ?? frame.status))\" type=\"\(frame.status == "missing" ? "MissingGolden" : "ComparisonError")\">\(escape("record: " + frame.recordCommand))</error>"
+            case .missing, .error:
+                body += "<error message=\"\(escape(frame.message ?? frame.status.rawValue))\" type=\"\(frame.status == .missing ? "MissingGolden" : "ComparisonError")\">\(escape("record: " + frame.recordCommand))</error>"
             }
             let attachments = [frame.diffImage, frame.stripImage, frame.actualImage].compactMap { $0 }.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n")
             body += "<system-out>\(escape(checks + (checks.isEmpty ? "" : "\n") + attachments))</system-out>"
             cases.append("<testcase classname=\"parallax.frames\" name=\"\(escape(frame.name))\" time=\"0\">\(body)</testcase>")
         }
-        suites.append(suite("frames", cases, failures: report.frames.filter { $0.status == "fail" }.count,
-                            errors: report.frames.filter { $0.status != "pass" && $0.status != "fail" }.count))
+        suites.append(suite("frames", cases, failures: report.frames.filter { $0.status == .fail }.count,
+                            errors: report.frames.filter { $0.status == .missing || $0.status == .error }.count))
         // Budgets.
         cases = report.budgets.map { budget in
             let name = "\(budget.metric) \(budget.limit) \(budget.unit) — \(budget.scenario)"
@@ -55,14 +56,14 @@ public enum JUnitReport {
         // Numbers.
         if let numbers = report.numbers {
             var body = ""
-            if numbers.status == "missing" {
+            if numbers.status == .missing {
                 body = "<error message=\"\(escape("numbers golden missing: \(numbers.golden)"))\" type=\"MissingGolden\">\(escape("record: " + numbers.recordCommand))</error>"
-            } else if numbers.status != "pass" {
+            } else if !numbers.status.passed {
                 let lines = numbers.mismatches.prefix(50).map { "\($0.key): golden \(Format.value($0.golden)), actual \(Format.value($0.actual))" }.joined(separator: "\n")
                 body = "<failure message=\"\(escape("\(numbers.mismatches.count) numbers differ from \(numbers.golden)"))\" type=\"NumbersMismatch\">\(escape(lines))</failure>"
             }
             suites.append(suite("numbers", ["<testcase classname=\"parallax.numbers\" name=\"\(escape(numbers.golden))\" time=\"0\">\(body)</testcase>"],
-                                failures: numbers.status == "fail" ? 1 : 0, errors: numbers.status == "missing" ? 1 : 0))
+                                failures: numbers.status == .fail ? 1 : 0, errors: numbers.status == .missing ? 1 : 0))
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"\(escape(report.suite))\">\n" + suites.joined(separator: "\n") + "\n</testsuites>\n"
     }

@@ -1,3 +1,4 @@
+import Plumbing
 /// `summary.md` for `$GITHUB_STEP_SUMMARY`: status, counts, failures first, budgets and frames; no images;
 /// capped well under GitHub's 1 MiB limit (100 KB).
 public enum MarkdownSummary {
@@ -13,7 +14,7 @@ public enum MarkdownSummary {
         lines.append("")
         let c = report.counts
         lines.append("Frames: \(c.frames - c.framesFailed)/\(c.frames) pass · budgets: \(c.budgets - c.budgetsFailed)/\(c.budgets) hold · scenarios: \(c.scenarios)"
-                     + (report.numbers.map { " · numbers golden: \($0.status)" } ?? "")
+                     + (report.numbers.map { " · numbers golden: \($0.status.rawValue)" } ?? "")
                      + " · ParallaxLab \(report.environment.version) (\(report.environment.commit))")
         lines.append("")
         let failures = failureLines(report)
@@ -27,9 +28,9 @@ public enum MarkdownSummary {
         lines.append("")
         lines.append("| frame | status | max diff | over-tolerance | SSIM mean / min | record |")
         lines.append("|---|---|---:|---:|---|---|")
-        for frame in report.frames.sorted(by: { ($0.status == "pass" ? 1 : 0, $0.name) < ($1.status == "pass" ? 1 : 0, $1.name) }) {
+        for frame in report.frames.sorted(by: { ($0.status.passed ? 1 : 0, $0.name) < ($1.status.passed ? 1 : 0, $1.name) }) {
             let ssim = "\(Format.value(frame.metrics["ssim_mean"])) / \(Format.value(frame.metrics["ssim_min"]))"
-            lines.append("| \(cell(frame.name)) | \(frame.status) | \(Format.value(frame.metrics["max_channel_diff"])) | \(Format.value(frame.metrics["over_tolerance_pixels"])) | \(ssim) | \(frame.status == "pass" ? "" : "`\(cell(frame.recordCommand))`") |")
+            lines.append("| \(cell(frame.name)) | \(frame.status.rawValue) | \(Format.value(frame.metrics["max_channel_diff"])) | \(Format.value(frame.metrics["over_tolerance_pixels"])) | \(ssim) | \(frame.status.passed ? "" : "`\(cell(frame.recordCommand))`") |")
         }
         lines.append("")
         lines.append("### Budgets")
@@ -55,12 +56,12 @@ public enum MarkdownSummary {
     /// Failures, worst first, one line each (also used for CI `::error` annotations).
     public static func failureLines(_ report: SuiteReport) -> [String] {
         var lines: [String] = []
-        for frame in report.frames where frame.status != "pass" {
-            let detail = frame.status == "missing" ? "golden missing" : frame.checks.filter { !$0.passed }.map { "\($0.limit) \(Format.value($0.value)) (limit \(Format.value($0.bound)))" }.joined(separator: ", ")
-            lines.append("frame \(frame.name): \(frame.status)\(detail.isEmpty ? "" : " — \(detail)") — record with `\(frame.recordCommand)`")
+        for frame in report.frames where !frame.status.passed {
+            let detail = frame.status == .missing ? "golden missing" : frame.checks.filter { !$0.passed }.map { "\($0.limit) \(Format.value($0.value)) (limit \(Format.value($0.bound)))" }.joined(separator: ", ")
+            lines.append("frame \(frame.name): \(frame.status.rawValue)\(detail.isEmpty ? "" : " — \(detail)") — record with `\(frame.recordCommand)`")
         }
-        if let numbers = report.numbers, numbers.status != "pass" {
-            lines.append("numbers golden \(numbers.golden): \(numbers.status) (\(numbers.mismatches.count) differ) — record with `\(numbers.recordCommand)`")
+        if let numbers = report.numbers, !numbers.status.passed {
+            lines.append("numbers golden \(numbers.golden): \(numbers.status.rawValue) (\(numbers.mismatches.count) differ) — record with `\(numbers.recordCommand)`")
         }
         for budget in report.budgets where !budget.passed {
             lines.append("budget \(budget.metric) \(budget.limit) \(budget.unit): \(Format.value(budget.value, unit: budget.unit)) in \(budget.scenario)")

@@ -1,3 +1,4 @@
+import Plumbing
 /// The shared page shell of every ParallaxLab report: one self-contained HTML file (inline CSS and JS, no
 /// network), sections with anchors, a sticky navigation bar.
 public enum ReportPage {
@@ -34,8 +35,8 @@ public enum ReportPage {
     }
 
     /// Status badge: pass, fail, error, missing, skipped.
-    public static func badge(_ status: String) -> Node {
-        HTML.el("span", ["class": "badge \(status)"], .text(status))
+    public static func badge(_ verdict: Verdict) -> Node {
+        HTML.el("span", ["class": "badge \(verdict.rawValue)"], .text(verdict.rawValue))
     }
 
     public static let stylesheet = """

@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 
 /// Writes a report folder: report.json, index.html, junit.xml, summary.md (frames/ is written by the run).
 /// Every file is written atomically.
@@ -6,7 +7,7 @@ public enum ReportWriter {
     public static func write(_ report: SuiteReport, to directory: String, extraSections: [ReportPage.Section] = []) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         func put(_ name: String, _ data: Data) throws {
-            try data.write(to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent(name)), options: .atomic)
+            try AtomicFile.write(data, to: (directory as NSString).appendingPathComponent(name))
         }
         try put("report.json", try json(report))
         try put("index.html", Data(HTMLReport.render(report, extraSections: extraSections).utf8))

@@ -1,3 +1,4 @@
+import Plumbing
 /// Everything a suite run found: the model behind report.json (schema 1), the HTML page, JUnit XML and the
 /// Markdown summary. Every number shown in the page comes from here. No timestamps, so the same inputs give
 /// the same bytes.
@@ -38,9 +39,9 @@ public struct SuiteReport: Codable, Sendable {
         self.scenarios = scenarios
         self.frames = frames
         self.numbers = numbers
-        let frameFailures = frames.filter { $0.status != "pass" }.count
+        let frameFailures = frames.filter { !$0.status.passed }.count
         let budgetFailures = budgets.filter { !$0.passed }.count
-        let numberFailures = numbers.map { $0.status == "pass" ? 0 : 1 } ?? 0
+        let numberFailures = numbers.map { $0.status.passed ? 0 : 1 } ?? 0
         counts = Counts(frames: frames.count, framesFailed: frameFailures, budgets: budgets.count, budgetsFailed: budgetFailures,
                         scenarios: scenarios.count, numbersFailed: numberFailures)
         passed = frameFailures + budgetFailures + numberFailures == 0
@@ -144,7 +145,7 @@ public struct ScenarioResult: Codable, Sendable {
 /// One rendered frame against its golden.
 public struct FrameResult: Codable, Sendable {
     /// pass, fail (outside tolerance), missing (no golden), error (could not compare, e.g. size mismatch).
-    public var status: String
+    public var status: Verdict
     public var name: String
     public var scene: String
     public var screen: String
@@ -167,9 +168,9 @@ public struct FrameResult: Codable, Sendable {
         public var limit: String
         public var value: Double?
         public var bound: Double
-        public var relation: String
+        public var relation: Relation
         public var passed: Bool
-        public init(limit: String, value: Double?, bound: Double, relation: String, passed: Bool) {
+        public init(limit: String, value: Double?, bound: Double, relation: Relation, passed: Bool) {
             self.limit = limit
             self.value = value
             self.bound = bound
@@ -178,7 +179,7 @@ public struct FrameResult: Codable, Sendable {
         }
     }
 
-    public init(status: String, name: String, scene: String, screen: String, head: [Double], eye: [Double], width: Int, height: Int,
+    public init(status: Verdict, name: String, scene: String, screen: String, head: [Double], eye: [Double], width: Int, height: Int,
                 golden: String, actualImage: String, goldenImage: String?, diffImage: String?, stripImage: String?,
                 metrics: [String: Double], checks: [Check], message: String?, recordCommand: String) {
         self.status = status
@@ -204,7 +205,7 @@ public struct FrameResult: Codable, Sendable {
 /// The numeric golden: every scenario metric and every frame's matrices against a committed JSON.
 public struct NumbersResult: Codable, Sendable {
     /// pass, fail, missing.
-    public var status: String
+    public var status: Verdict
     public var golden: String
     public var compared: Int
     public var mismatches: [Mismatch]
@@ -221,7 +222,7 @@ public struct NumbersResult: Codable, Sendable {
         }
     }
 
-    public init(status: String, golden: String, compared: Int, mismatches: [Mismatch], recordCommand: String) {
+    public init(status: Verdict, golden: String, compared: Int, mismatches: [Mismatch], recordCommand: String) {
         self.status = status
         self.golden = golden
         self.compared = compared

@@ -1,8 +1,7 @@
 import ArgumentParser
-import Dispatch
-import Foundation
 import Golden
 import Imaging
+import Plumbing
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,73 +40,19 @@ struct CompareCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let limits: Tolerance
-        do {
-            limits = try tolerance.map { try Tolerance(parsing: $0) } ?? Tolerance()
-        } catch let error as ToleranceError {
-            throw InputError("--tolerance: \(error)")
-        }
-        let (goldenImage, actualImage) = try decodeBoth()
-        guard goldenImage.width == actualImage.width && goldenImage.height == actualImage.height else {
-            throw InputError("size mismatch: \(golden) is \(goldenImage.width)×\(goldenImage.height), \(actual) is \(actualImage.width)×\(actualImage.height); expected the same size")
-        }
-        // The metrics and the diff PNG (when asked for) are computed at the same time.
-        var comparisonResult: Result<FrameComparison, Error> = .failure(InputError("not compared"))
-        var imagesResult: Result<Void, Error> = .success(())
-        let (diffPath, stripPath) = (diff, strip)
-        withUnsafeMutablePointer(to: &comparisonResult) { comparisonSlot in
-            withUnsafeMutablePointer(to: &imagesResult) { imagesSlot in
-                nonisolated(unsafe) let comparisonOut = comparisonSlot, imagesOut = imagesSlot
-                DispatchQueue.concurrentPerform(iterations: 2) { task in
-                    if task == 0 {
-                        comparisonOut.pointee = Result {
-                            try FrameComparator.compare(golden: goldenImage, actual: actualImage, tolerance: limits,
-                                                        goldenName: golden, actualName: actual)
-                        }
-                    } else if diffPath != nil || stripPath != nil {
-                        imagesOut.pointee = Result {
-                            let diffImage = DiffImage.make(golden: goldenImage, actual: actualImage, threshold: limits.maxChannelDiff)
-                            let rgb = PNGWriteOptions(channels: .rgb)
-                            if let diffPath { try PNGCodec.write(diffImage, to: diffPath, options: rgb) }
-                            if let stripPath {
-                                try PNGCodec.write(DiffImage.strip(golden: goldenImage, actual: actualImage, diff: diffImage), to: stripPath, options: rgb)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let comparison: FrameComparison
-        do {
-            comparison = try comparisonResult.get()
-            try imagesResult.get()
-        } catch let error as ComparisonError {
-            throw InputError(error.description)
-        } catch let error as ImagingError {
-            throw InputError(error.description)
-        }
+        let limits = try tolerance.map { try Tolerance(parsing: $0) } ?? Tolerance()
+        // Both files are decoded at the same time (one core each).
+        let images = try Parallel.map(2) { try PNGCodec.read(contentsOf: [golden, actual][$0]) }
+        let rgb = PNGWriteOptions(channels: .rgb)
+        let verification = GoldenVerification(tolerance: limits, artifactPaths: [.diff: diff, .strip: strip].compactMapValues { $0 },
+                                              artifactOptions: [.diff: rgb, .strip: rgb])
+        let outcome = try verification.verify(images[1], golden: { images[0] }, goldenName: golden, actualName: actual)
+        guard let comparison = outcome.comparison else { throw InputError(outcome.message ?? "not compared") }
         if json {
             print(try ComparisonReport.json(comparison, golden: golden, actual: actual, diffImage: diff, stripImage: strip))
         } else {
             print(ComparisonReport.text(comparison, golden: golden, actual: actual))
         }
         if !comparison.passed { throw ExitCode(1) }
-    }
-
-    /// Both files are decoded at the same time (one core each).
-    private func decodeBoth() throws -> (RGBAImage, RGBAImage) {
-        var results: [Result<RGBAImage, Error>] = [.failure(InputError("not decoded")), .failure(InputError("not decoded"))]
-        let paths = [golden, actual]
-        results.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let output = slots
-            DispatchQueue.concurrentPerform(iterations: 2) { index in
-                output[index] = Result { try PNGCodec.read(contentsOf: paths[index]) }
-            }
-        }
-        do {
-            return (try results[0].get(), try results[1].get())
-        } catch let error as ImagingError {
-            throw InputError(error.description)
-        }
     }
 }

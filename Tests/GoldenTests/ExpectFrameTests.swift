@@ -64,8 +64,8 @@ import Testing
             Issue.record("mismatch passed")
         } catch let error as GoldenMismatch {
             let prefix = base + "/artifacts/cube/left"
-            #expect(error.artifacts == ["expected", "actual", "diff", "strip"].map { "\(prefix).\($0).png" })
-            #expect(try PNGCodec.read(contentsOf: prefix + ".expected.png") == golden)
+            #expect(error.artifacts == ["golden", "actual", "diff", "strip"].map { "\(prefix).\($0).png" })
+            #expect(try PNGCodec.read(contentsOf: prefix + ".golden.png") == golden)
             #expect(try PNGCodec.read(contentsOf: prefix + ".actual.png") == actual)
             let diff = try PNGCodec.read(contentsOf: prefix + ".diff.png")
             #expect(diff[20, 20].r == 255 && diff[20, 20].g == 0)

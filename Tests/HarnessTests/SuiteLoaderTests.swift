@@ -1,4 +1,5 @@
 import Foundation
+import Golden
 import Splatting
 import Testing
 @testable import Harness
@@ -39,7 +40,7 @@ import Testing
         #expect(suite.traces.map(\.name) == ["t", "synth"])
         #expect(suite.movementScales == [1, 1.5])
         #expect(suite.budgets[0].metric == .lagMs && suite.budgets[0].max == 60)
-        #expect(suite.frames[0].tolerance == "max-channel-diff=3")
+        #expect(suite.frames[0].tolerance == (try Tolerance(parsing: "max-channel-diff=3")))
         #expect(suite.frames[1].trace == "t" && suite.frames[1].samples == 2)
     }
 

@@ -51,9 +51,9 @@ import FoundationXML
         defer { fixture.cleanUp() }
         let first = try fixture.run()
         #expect(first.exitCode == 1)
-        #expect(first.report.frames[0].status == "missing")
+        #expect(first.report.frames[0].status == .missing)
         #expect(first.report.frames[0].recordCommand.contains("parallax record"))
-        #expect(first.report.numbers?.status == "missing")
+        #expect(first.report.numbers?.status == .missing)
         // Recording is refused under CI…
         #expect(throws: SuiteError.self) { try fixture.run(record: true, environment: ["CI": "true"]) }
         #expect(!FileManager.default.fileExists(atPath: fixture.dir.appendingPathComponent("goldens/cube/a.png").path))
@@ -62,7 +62,7 @@ import FoundationXML
         #expect(FileManager.default.fileExists(atPath: fixture.dir.appendingPathComponent("goldens/cube/a.json").path))
         let second = try fixture.run()
         #expect(second.exitCode == 0)
-        #expect(second.report.numbers?.status == "pass")
+        #expect(second.report.numbers?.status == .pass)
     }
 
     @Test func alteredGoldenFailsAndShowsTheDiff() throws {
@@ -76,7 +76,7 @@ import FoundationXML
         let outcome = try fixture.run()
         #expect(outcome.exitCode == 1)
         let frame = outcome.report.frames[0]
-        #expect(frame.status == "fail")
+        #expect(frame.status == .fail)
         #expect(frame.checks.contains { !$0.passed })
         let diff = try #require(frame.diffImage)
         #expect(FileManager.default.fileExists(atPath: (fixture.output as NSString).appendingPathComponent(diff)))
