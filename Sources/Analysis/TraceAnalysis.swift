@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Projection
 import Scientific
 import Smoothing
 import Tracking
@@ -19,6 +20,23 @@ public struct AnalysisOptions: Sendable {
     public var renderFrames = 1.0
     public var jitter = JitterMetrics.Options()
     public init() {}
+
+    /// Throws when a setting is outside its meaningful range, naming it.
+    public func validate() throws {
+        guard cutoff.isFinite && cutoff > 0 else { throw AnalysisOptionsError("cutoff: expected a frequency > 0 Hz, found \(cutoff)") }
+        guard maxLag.isFinite && maxLag > 0 && maxLag <= 10 else { throw AnalysisOptionsError("max lag: expected a delay in (0, 10] s, found \(maxLag)") }
+        if let sensorLatency, !(sensorLatency.isFinite && sensorLatency >= 0 && sensorLatency <= 1) {
+            throw AnalysisOptionsError("sensor latency: expected a latency in [0, 1] s, found \(sensorLatency)")
+        }
+        guard renderFrames.isFinite && renderFrames >= 0 && renderFrames <= 10 else {
+            throw AnalysisOptionsError("render frames: expected a frame count in [0, 10], found \(renderFrames)")
+        }
+    }
+}
+
+public struct AnalysisOptionsError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Lag metrics of one analysis. Delays are seconds; positive = the output trails.
@@ -100,8 +118,26 @@ public enum TraceAnalysis {
         return analyze(trace, filtered: filtered, smoother: spec.description, options: options)
     }
 
+    /// Smooths and analyses `trace`; with a `screen`, also the on-screen parallax accuracy at `movementScale`
+    /// (the trace needs ground truth for it) and the visible jitter in screen pixels.
+    public static func analyze(_ trace: HeadTrace, smoother spec: SmootherSpec, options: AnalysisOptions = AnalysisOptions(),
+                               screen: ScreenModel?, movementScale: Double = 1.5) throws -> TraceAnalysisReport {
+        try options.validate()
+        var smoother = spec.makeSmoother()
+        let smoothed = smoother.smooth(trace)
+        var report = analyze(trace, filtered: smoothed.samples.map(\.position), smoother: spec.description, options: options,
+                             screenGiven: screen != nil)
+        if let screen {
+            let accuracy = try ParallaxAccuracy.evaluate(trace: smoothed, screen: screen, movementScale: movementScale)
+            report.parallax = accuracy
+            report.jitter.screenPx = accuracy.visibleJitter?.pixels.rms
+        }
+        return report
+    }
+
+    /// `screenGiven`: the caller measures the on-screen metrics itself (otherwise a note says they need a screen).
     public static func analyze(
-        _ trace: HeadTrace, filtered: [Vec3], smoother: String, options: AnalysisOptions = AnalysisOptions()
+        _ trace: HeadTrace, filtered: [Vec3], smoother: String, options: AnalysisOptions = AnalysisOptions(), screenGiven: Bool = false
     ) -> TraceAnalysisReport {
         precondition(filtered.count == trace.count, "one filtered position per sample")
         var notes: [String] = []
@@ -159,7 +195,7 @@ public enum TraceAnalysis {
         jitter.residual = JitterMetrics.residualPower(residual, valid: valid, rate: rate, cutoff: options.cutoff)
         if jitter.residual == nil { notes.append("residual power: no run of \(Welch.defaultSegmentLength) valid samples for a Welch segment") }
         if !hasTruth { notes.append("no ground truth: stationary jitter is the residual from a per-second quadratic fit; residual power is that of the filtered signal") }
-        notes.append("jitter in screen pixels and parallax accuracy need a screen (parallax analyze --screen)")
+        if !screenGiven { notes.append("jitter in screen pixels and parallax accuracy need a screen (parallax analyze --screen)") }
 
         // Latency model.
         // Only delays whose velocity correlation is reliable (≥ 0.8) feed the model.

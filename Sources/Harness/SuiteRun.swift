@@ -32,6 +32,9 @@ public struct SuiteRun {
     }
 
     public static func run(_ options: Options) throws -> Outcome {
+        guard options.noiseBand >= 0 && options.noiseBand.isFinite else {
+            throw SuiteError(file: options.baseline ?? options.suitePath, line: nil, message: "noise band: expected a fraction ≥ 0, found \(options.noiseBand)")
+        }
         let loader = try SuiteLoader(path: options.suitePath)
         let suite = try loader.load()
         if options.record && options.environment["CI"] != nil {
@@ -118,7 +121,7 @@ public struct SuiteRun {
                                               objective: tune.objective ?? TuneContext.defaultObjective,
                                               constraints: tune.constraints ?? TuneContext.defaultConstraints)
                 result = try Tuner.run(context)
-            } catch let error as TuneError {
+            } catch {
                 throw loader.error("tune: \(error)", at: [.key("tune")])
             }
             try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)

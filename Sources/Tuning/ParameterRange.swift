@@ -15,7 +15,7 @@ public struct ParameterRange: Sendable, Equatable, CustomStringConvertible {
     /// Largest number of values one range may produce.
     public static let maximumCount = 100_000
 
-    /// Parses `lo...hi/step` or a number; `name` is used in the error (e.g. "--movement-scale" or
+    /// Parses `lo...hi/step` or a number; `name` is used in the error (e.g. "movement_scale" or
     /// "ema alpha").
     public init(_ raw: String, name: String) throws {
         let text = raw.trimmingCharacters(in: .whitespaces)

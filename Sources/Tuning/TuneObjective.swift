@@ -74,17 +74,17 @@ public struct TuneObjective: Sendable, Equatable, CustomStringConvertible {
     public init(_ raw: String) throws {
         let text = raw.replacingOccurrences(of: " ", with: "")
         let form = "expected metric or weight*metric joined by '+' (e.g. visible_jitter_px+0.01*lag_ms)"
-        guard !text.isEmpty else { throw TuneError("--objective: empty; \(form)") }
+        guard !text.isEmpty else { throw TuneError("objective: empty; \(form)") }
         terms = try text.split(separator: "+", omittingEmptySubsequences: false).map { term in
             let parts = term.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
             switch parts.count {
-            case 1: return (1, try TuneMetric.parse(parts[0], context: "--objective"))
+            case 1: return (1, try TuneMetric.parse(parts[0], context: "objective"))
             case 2:
                 guard let weight = Double(parts[0]), weight.isFinite else {
-                    throw TuneError("--objective: weight '\(parts[0])' in '\(term)' is not a number; \(form)")
+                    throw TuneError("objective: weight '\(parts[0])' in '\(term)' is not a number; \(form)")
                 }
-                return (weight, try TuneMetric.parse(parts[1], context: "--objective"))
-            default: throw TuneError("--objective: term '\(term)'; \(form)")
+                return (weight, try TuneMetric.parse(parts[1], context: "objective"))
+            default: throw TuneError("objective: term '\(term)'; \(form)")
             }
         }
         description = text
@@ -123,16 +123,16 @@ public struct TuneConstraint: Sendable, Equatable, CustomStringConvertible {
             relation = .atLeast
             pieces = text.components(separatedBy: ">=")
         } else {
-            throw TuneError("--constraint: '\(raw)'; \(form)")
+            throw TuneError("constraint: '\(raw)'; \(form)")
         }
-        guard pieces.count == 2 else { throw TuneError("--constraint: '\(raw)'; \(form)") }
-        metric = try TuneMetric.parse(pieces[0], context: "--constraint")
+        guard pieces.count == 2 else { throw TuneError("constraint: '\(raw)'; \(form)") }
+        metric = try TuneMetric.parse(pieces[0], context: "constraint")
         self.relation = relation
         if pieces[1] == "app" {
             bound = nil
         } else {
             guard let value = Double(pieces[1]), value.isFinite else {
-                throw TuneError("--constraint: bound '\(pieces[1])' in '\(raw)' is not a number or 'app'; \(form)")
+                throw TuneError("constraint: bound '\(pieces[1])' in '\(raw)' is not a number or 'app'; \(form)")
             }
             bound = value
         }

@@ -45,7 +45,7 @@ public enum TuneReport {
                     HTML.el("tr", HTML.el("td", .text(row.0)), number(r.metrics[row.1]), number(app.metrics[row.1]))
                 }),
             ]))
-            nodes.append(HTML.el("p", ["class": "muted"], .text("Source: \(r.source == "grid" ? "the grid" : "Nelder–Mead refinement from the grid's best point"); objective \(result.setup.objective); constraints \(result.setup.constraints.joined(separator: ", ")).")))
+            nodes.append(HTML.el("p", ["class": "muted"], .text("Source: \(r.source == .grid ? "the grid" : "Nelder–Mead refinement from the grid's best point"); objective \(result.setup.objective); constraints \(result.setup.constraints.joined(separator: ", ")).")))
         } else {
             nodes.append(HTML.el("p", .text("No configuration meets the constraints \(result.setup.constraints.joined(separator: ", ")).")))
         }

@@ -72,8 +72,13 @@ public struct ParetoFront: Codable, Equatable, Sendable {
 }
 
 public struct Recommendation: Codable, Equatable, Sendable {
-    /// "grid" or "nelder-mead".
-    public var source: String
+    public var source: Source
+
+    /// Where the recommended point came from.
+    public enum Source: String, Codable, Sendable {
+        case grid
+        case nelderMead = "nelder-mead"
+    }
     /// Grid index (nil for a refined point).
     public var index: Int?
     public var smoother: String
@@ -104,13 +109,22 @@ public struct ShardInfo: Codable, Equatable, Sendable {
         self.index = index
         self.count = count
     }
+
+    /// Parses `i/n` with 1 ≤ i ≤ n.
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
+            throw TuneError("shard: expected i/n with 1 ≤ i ≤ n (e.g. 2/8), found '\(text)'")
+        }
+        self.init(index: i, count: n)
+    }
 }
 
 /// `tune.json` (kind "tune") and shard parts (kind "tune-partial"). Versioned by `schema`; snake_case keys,
 /// sorted, pretty-printed; absent = not computed. The same inputs give the same bytes.
 public struct TuneResult: Codable, Equatable, Sendable {
     public var schema = 1
-    public var kind: String
+    public var kind: Kind
     public var setup: TuneSetup
     public var shard: ShardInfo?
     public var filter: String
@@ -126,8 +140,11 @@ public struct TuneResult: Codable, Equatable, Sendable {
     public var refinement: Refinement?
     public var notes: [String]
 
-    public static let kindFull = "tune"
-    public static let kindPartial = "tune-partial"
+    /// A whole result (`tune.json`) or one shard's part.
+    public enum Kind: String, Codable, Sendable {
+        case full = "tune"
+        case partial = "tune-partial"
+    }
 
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()

@@ -28,36 +28,44 @@ public struct TuneContext: Sendable {
     public static let defaultObjective = "visible_jitter_px"
     public static let defaultConstraints = ["lag_ms<=50", "gain_px_per_cm>=app"]
 
-    /// Parses and validates the options; `traces` are (name, trace) pairs, in order.
+    /// Parses and validates a setup given as text (suite files, tune.json); errors name the field.
     public init(
         smoother: String, movementScale: String, screen: String, traces: [(String, HeadTrace)],
         objective: String = TuneContext.defaultObjective, constraints: [String] = TuneContext.defaultConstraints,
         refine: Bool = true, roomDepth: Double = 0.30, settle: Double = JitterMetrics.Options().settle
     ) throws {
-        sweep = try SweepSpec(smoother)
-        let scaleRange = try ParameterRange(movementScale, name: "--movement-scale")
+        try self.init(sweep: try SweepSpec(smoother), movementScales: try ParameterRange(movementScale, name: "movement_scale"),
+                      screen: screen, traces: traces, objective: try TuneObjective(objective),
+                      constraints: try constraints.map { try TuneConstraint($0) }, refine: refine, roomDepth: roomDepth, settle: settle)
+    }
+
+    /// Validates the parsed options; `traces` are (name, trace) pairs, in order.
+    public init(
+        sweep: SweepSpec, movementScales scaleRange: ParameterRange, screen: String, traces: [(String, HeadTrace)],
+        objective: TuneObjective, constraints: [TuneConstraint], refine: Bool = true, roomDepth: Double = 0.30,
+        settle: Double = JitterMetrics.Options().settle
+    ) throws {
+        self.sweep = sweep
         scales = scaleRange.values
         if let bad = scales.first(where: { !($0 > 0 && $0 <= 10) }) {
-            throw TuneError("--movement-scale: value \(bad) in '\(movementScale)' is out of range; expected values in (0, 10]")
+            throw TuneError("movement_scale: value \(bad) in '\(scaleRange.text)' is out of range; expected values in (0, 10]")
         }
-        do { self.screen = try ScreenModel.parse(screen) } catch {
-            throw TuneError("--screen: \(error)")
-        }
-        self.objective = try TuneObjective(objective)
-        self.constraints = try constraints.map { try TuneConstraint($0) }
-        guard !traces.isEmpty else { throw TuneError("--traces: expected at least one trace CSV, found none") }
+        self.screen = try ScreenModel.parse(screen)  // its error names the screen field
+        self.objective = objective
+        self.constraints = constraints
+        guard !traces.isEmpty else { throw TuneError("traces: expected at least one trace CSV, found none") }
         guard roomDepth.isFinite, roomDepth > 0, roomDepth <= 10 else {
-            throw TuneError("--room-depth: expected a depth in (0, 10] m, found \(roomDepth)")
+            throw TuneError("room_depth: expected a depth in (0, 10] m, found \(roomDepth)")
         }
         let projection: OffAxisProjection
         do { projection = try OffAxisProjection(screen: self.screen, movementScale: 1) } catch {
-            throw TuneError("--screen: \(error)")
+            throw TuneError("screen: \(error)")
         }
         core = projection.core
         ppm = self.screen.pixelsPerMeter
         points = ParallaxAccuracy.cubeRoomPoints(depth: roomDepth)
         guard settle.isFinite, settle >= 0, settle <= 10 else {
-            throw TuneError("--settle: expected a time in [0, 10] s, found \(settle)")
+            throw TuneError("settle: expected a time in [0, 10] s, found \(settle)")
         }
         let core = self.core, points = self.points, ppm = self.ppm
         self.traces = try traces.map {
@@ -179,7 +187,7 @@ public enum Tuner {
     /// Evaluates the grid points whose index ≡ shard.index − 1 (mod shard.count), at every scale.
     public static func evaluate(_ context: TuneContext, shard: ShardInfo) throws -> TuneResult {
         guard shard.count >= 1, (1...shard.count).contains(shard.index) else {
-            throw TuneError("--shard: expected i/n with 1 ≤ i ≤ n, found \(shard.index)/\(shard.count)")
+            throw TuneError("shard: expected i/n with 1 ≤ i ≤ n, found \(shard.index)/\(shard.count)")
         }
         let sweep = context.sweep
         let indices = Array(stride(from: shard.index - 1, to: sweep.count, by: shard.count))
@@ -207,7 +215,7 @@ public enum Tuner {
             notes.append("\(trace.name): no ground truth; the reference is a centred 0.5 s moving average of the measured positions")
         }
         return TuneResult(
-            kind: TuneResult.kindPartial, setup: context.setup, shard: shard, filter: sweep.kind.rawValue,
+            kind: .partial, setup: context.setup, shard: shard, filter: sweep.kind.rawValue,
             parameters: sweep.axes.map(\.name), movementScales: context.scales, eyeDistanceM: context.eyeDistance,
             scales: context.scales.map { context.effect($0) },
             appDefault: AppDefaultResult(smoother: appSpec.description, movementScale: appScale, metrics: appMetrics),
@@ -219,8 +227,8 @@ public enum Tuner {
     public static func merge(_ parts: [TuneResult], context: TuneContext? = nil) throws -> TuneResult {
         guard let first = parts.first else { throw TuneError("merge: expected at least one part, found none") }
         for (k, part) in parts.enumerated() {
-            guard part.kind == TuneResult.kindPartial, let shard = part.shard else {
-                throw TuneError("merge: part \(k + 1) is a '\(part.kind)' result; expected a tune part (written by tune --shard i/n)")
+            guard part.kind == .partial, let shard = part.shard else {
+                throw TuneError("merge: part \(k + 1) is a '\(part.kind.rawValue)' result; expected a tune part (written by tune --shard i/n)")
             }
             guard part.setup == first.setup else {
                 throw TuneError("merge: part \(k + 1) (shard \(shard.index)/\(shard.count)) comes from a different sweep setup than part 1")
@@ -241,7 +249,7 @@ public enum Tuner {
             throw TuneError("merge: missing shard(s) \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")); expected all of 1/\(n)…\(n)/\(n)")
         }
         var result = first
-        result.kind = TuneResult.kindFull
+        result.kind = .full
         result.shard = nil
         result.configurations = parts.flatMap(\.configurations).sorted { $0.index < $1.index }
         guard result.configurations.map(\.index) == Array(0..<result.configurations.count) else {
@@ -283,7 +291,7 @@ public enum Tuner {
         let configuration = result.configurations[best.c]
         let s = result.movementScales[best.k]
         var recommendation = Recommendation(
-            source: "grid", index: configuration.index, smoother: configuration.smoother, values: configuration.values,
+            source: .grid, index: configuration.index, smoother: configuration.smoother, values: configuration.values,
             movementScale: s, metrics: result.metrics(configuration, scale: best.k), objective: best.value, reasoning: "")
         let sweep = try SweepSpec(result.setup.smoother)
         if result.setup.refine && sweep.axes.count >= 2 {
@@ -293,7 +301,7 @@ public enum Tuner {
             result.refinement = refinement.0
             if refinement.0.feasible && refinement.0.objective < best.value {
                 recommendation = Recommendation(
-                    source: "nelder-mead", index: nil, smoother: refinement.0.smoother, values: refinement.0.values,
+                    source: .nelderMead, index: nil, smoother: refinement.0.smoother, values: refinement.0.values,
                     movementScale: s, metrics: refinement.1, objective: refinement.0.objective, reasoning: "")
             }
         } else if sweep.axes.count >= 2 {
@@ -410,7 +418,7 @@ public enum Tuner {
                 c.bound == nil ? "\(c.description) (= \(optional(c.limit(app: app.metrics), 4)))" : c.description
             }.joined(separator: ", ")
         }
-        if r.source == "nelder-mead" { text += "; refined by Nelder–Mead from the grid's best point" }
+        if r.source == .nelderMead { text += "; refined by Nelder–Mead from the grid's best point" }
         return text + "."
     }
 

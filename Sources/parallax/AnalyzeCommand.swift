@@ -29,8 +29,8 @@ struct AnalyzeCommand: ParsableCommand {
     @Argument(help: "Trace CSV.")
     var input: String
 
-    @Option(name: .long, help: "Smoother spec (default: the app's ema:alpha=0.25).")
-    var smoother: String = "ema:alpha=0.25"
+    @Option(name: .long, help: "Smoother spec (default: the app's ema:alpha=0.25).", transform: SmootherSpec.init)
+    var smoother = SmootherSpec.app
 
     @Flag(name: .long, help: "Print JSON instead of a text table.")
     var json = false
@@ -57,131 +57,25 @@ struct AnalyzeCommand: ParsableCommand {
     var movementScale: Double?
 
     func run() throws {
-        guard cutoff.isFinite && cutoff > 0 else { throw InputError("--cutoff: expected a frequency > 0 Hz, found \(cutoff)") }
-        guard maxLag.isFinite && maxLag > 0 && maxLag <= 10 else { throw InputError("--max-lag: expected a delay in (0, 10] s, found \(maxLag)") }
-        if let sensorLatency, !(sensorLatency.isFinite && sensorLatency >= 0 && sensorLatency <= 1) {
-            throw InputError("--sensor-latency: expected a latency in [0, 1] s, found \(sensorLatency)")
-        }
-        guard renderFrames.isFinite && renderFrames >= 0 && renderFrames <= 10 else {
-            throw InputError("--render-frames: expected a frame count in [0, 10], found \(renderFrames)")
-        }
-        let spec = try parseSmootherSpec(smoother)
-        let trace = try TraceCSVReader.read(contentsOf: input)
         var options = AnalysisOptions()
         options.cutoff = cutoff
         options.maxLag = maxLag
         options.sensorLatency = sensorLatency
         options.renderFrames = renderFrames
         options.mainThreadHop = !noMainThreadHop
-        if movementScale != nil && screen == nil { throw InputError("--movement-scale: needs --screen (the parallax metrics are on a screen)") }
-        var filter = spec.makeSmoother()
-        let smoothed = filter.smooth(trace)
-        var report = TraceAnalysis.analyze(trace, filtered: smoothed.samples.map(\.position), smoother: spec.description, options: options)
-        if let screen {
-            do {
-                let model = try ScreenModel.parse(screen)
-                let accuracy = try ParallaxAccuracy.evaluate(trace: smoothed, screen: model, movementScale: movementScale ?? 1.5)
-                report.parallax = accuracy
-                report.jitter.screenPx = accuracy.visibleJitter?.pixels.rms
-                report.notes.removeAll { $0.hasPrefix("jitter in screen pixels and parallax accuracy need a screen") }
-            } catch let error as ProjectionError {
-                throw InputError("--screen: \(error.description)")
-            } catch let error as ParallaxAccuracyError {
-                throw InputError("\(input): \(error.description)")
-            }
+        if movementScale != nil && screen == nil { throw ValidationError("--movement-scale: needs --screen (the parallax metrics are on a screen)") }
+        let trace = try TraceCSVReader.read(contentsOf: input)
+        let report: TraceAnalysisReport
+        do {
+            report = try TraceAnalysis.analyze(trace, smoother: smoother, options: options, screen: try screen.map { try ScreenModel.parse($0) },
+                                               movementScale: movementScale ?? 1.5)
+        } catch let error as ParallaxAccuracyError {
+            throw InputError("\(input): \(error.description)")  // the trace file is what lacks the truth
         }
         if json {
-            FileHandle.standardOutput.write(try report.jsonData())
-            FileHandle.standardOutput.write(Data("\n".utf8))
+            print(String(decoding: try report.jsonData(), as: UTF8.self))
         } else {
-            print(AnalysisTable.render(report, file: input), terminator: "")
+            print(report.text(file: input), terminator: "")
         }
-    }
-}
-
-/// The text form of an analysis report.
-enum AnalysisTable {
-    static func render(_ r: TraceAnalysisReport, file: String) -> String {
-        var out = ""
-        func line(_ text: String = "") { out += text + "\n" }
-        func ms(_ seconds: Double?) -> String { seconds.map { String(format: "%.1f ms", $0 * 1000) } ?? "—" }
-        func mm(_ value: Double) -> String { String(format: "%.3f", value) }
-        func row(_ label: String, _ value: String) { line("  " + label.padding(toLength: 34, withPad: " ", startingAt: 0) + value) }
-
-        line("trace     \(file): \(r.trace.samples) samples, \(String(format: "%.1f", r.trace.duration)) s at \(String(format: "%g", r.trace.rate)) Hz, tracked \(String(format: "%.1f", 100 * r.trace.trackedFraction)) %")
-        line("smoother  \(r.smoother)")
-        line("reference \(r.reference)")
-        line()
-        line("lag")
-        func lagRow(_ label: String, _ estimate: LagEstimate?) {
-            row(label, estimate.map { "\(ms($0.seconds))  (r = \(String(format: "%.3f", $0.correlation)))" } ?? "—")
-        }
-        lagRow("truth → filtered (xcorr)", r.lag.total)
-        lagRow("measured → filtered (filter)", r.lag.filter)
-        lagRow("truth → measured (sensor)", r.lag.sensor)
-        row("ramp steady-state lag", r.lag.ramp.map { "\(ms($0.seconds))  (p10 \(ms($0.p10)), p90 \(ms($0.p90)), \($0.samples) samples)" } ?? "— (no steady ramp)")
-        if let step = r.lag.step {
-            row("step rise time 10–90 %", "\(ms(step.riseTime))  (median of \(step.steps) steps)")
-            row("step overshoot", String(format: "%.1f %%  (%.2f mm)", step.overshoot * 100, step.overshootMM))
-        } else {
-            row("step response", "— (no steps)")
-        }
-        if let points = r.lag.groupDelay {
-            for p in points {
-                row(String(format: "group delay @ %.2f Hz", p.frequencyHz), "\(ms(p.groupDelay))  (phase delay \(ms(p.phaseDelay)), gain \(String(format: "%.3f", p.gain)))")
-            }
-        }
-        line()
-        line("jitter (mm)                             x        y        z     norm")
-        func axes(_ label: String, _ a: AxisMM?) {
-            guard let a else { return row(label, "—") }
-            row(label, [a.x, a.y, a.z, a.norm].map { mm($0).leftPadding(8) }.joined(separator: " "))
-        }
-        if let s = r.jitter.stationary {
-            line(String(format: "  stationary: %.1f s in %d segments", s.seconds, s.segments))
-            axes("RMS", s.rmsMM)
-            axes("peak-to-peak (worst segment)", s.peakToPeakMM)
-            if let bias = s.biasMM { axes("bias (mean error)", bias) }
-        } else {
-            row("stationary", "— (no stationary stretch)")
-        }
-        if let residual = r.jitter.residual {
-            axes(String(format: "RMS above %g Hz (Welch)", residual.cutoffHz), residual.rmsMM)
-        } else {
-            row("RMS above cut-off (Welch)", "— (trace too short)")
-        }
-        row("visible on screen (px RMS)", r.jitter.screenPx.map { String(format: "%.3f", $0) } ?? "— (give --screen)")
-        line()
-        if let p = r.parallax {
-            line("parallax on \(p.screen), movement scale \(p.movementScale) (\(p.frames) frames × \(p.points) points)")
-            line("                                  rms px   p95 px   max px   rms mm  rms arcmin")
-            for (name, part) in [("  total", p.total), ("  tracking + smoothing", p.tracking), ("  exaggeration", p.exaggeration)] + (p.visibleJitter.map { [("  visible jitter (still)", $0)] } ?? []) {
-                line(name.padding(toLength: 32, withPad: " ", startingAt: 0) + String(format: " %8.2f %8.2f %8.2f %8.3f %9.2f", part.pixels.rms, part.pixels.p95,
-                                                                                    part.pixels.max, part.millimeters.rms, part.arcminutes.rms))
-            }
-            line("")
-        }
-        line("end-to-end latency                 mean      p05      p50      p95      max")
-        for l in r.latency {
-            let d = l.distribution
-            let values = [d.mean, d.p05, d.p50, d.p95, d.max].map { String(format: "%6.1f ms", $0 * 1000).leftPadding(8) }
-            row(String(format: "%g Hz display%@", l.model.displayRate, l.model.mainThreadHop ? " (+1 hop)" : ""), values.joined(separator: " "))
-        }
-        if let first = r.latency.first {
-            line(String(format: "  components: sensor %.1f ms + filter %.1f ms + frame wait + hop + %g render frame(s) + timestamp jitter",
-                        first.model.sensorLatency * 1000, first.model.filterLag * 1000, first.model.renderFrames))
-        }
-        if !r.notes.isEmpty {
-            line()
-            line("notes")
-            for note in r.notes { line("  - " + note) }
-        }
-        return out
-    }
-}
-
-extension String {
-    func leftPadding(_ width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

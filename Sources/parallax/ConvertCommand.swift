@@ -24,12 +24,8 @@ struct ConvertCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-        do {
-            let scene = try SceneFile.load(input)
-            try SceneFile.write(scene, to: output)
-            print("\(output): \(scene.count) splats, SH degree \(scene.shDegree)")
-        } catch let error as SplatError {
-            throw InputError(error.description)
-        }
+        let scene = try SceneFile.load(input)
+        try SceneFile.write(scene, to: output)
+        print("\(output): \(scene.count) splats, SH degree \(scene.shDegree)")
     }
 }

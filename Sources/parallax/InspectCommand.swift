@@ -34,27 +34,9 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         let summaries = try traces.map { ($0, TraceSummary(try TraceCSVReader.read(contentsOf: $0))) }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            let object = Dictionary(uniqueKeysWithValues: summaries.map { ($0.0, $0.1) })
-            print(String(decoding: try encoder.encode(object), as: UTF8.self))
-            return
-        }
-        if markdown {
-            print("| trace | samples | duration (s) | rate (Hz) | tracked | RMS error x/y/z (mm) |")
-            print("|---|---:|---:|---:|---:|---|")
-        }
-        for (path, s) in summaries {
-            let error = s.rmsError.map { String(format: "%.2f / %.2f / %.2f", $0.x * 1000, $0.y * 1000, $0.z * 1000) } ?? "no truth"
-            if markdown {
-                print(String(format: "| %@ | %d | %.2f | %.1f | %.1f %% | %@ |", path, s.samples, s.duration, s.rate, s.trackedFraction * 100, error))
-            } else {
-                print(path)
-                print(String(format: "  samples %d, duration %.3f s, rate %.2f Hz (median interval %.2f ms)", s.samples, s.duration, s.rate, s.medianInterval * 1000))
-                print(String(format: "  tracked %.2f %%, x [%.4f, %.4f] m, y [%.4f, %.4f] m, z [%.4f, %.4f] m", s.trackedFraction * 100,
-                             s.minimum.x, s.maximum.x, s.minimum.y, s.maximum.y, s.minimum.z, s.maximum.z))
-                print("  RMS error against truth x/y/z: \(error)\(s.hasTruth ? " mm" : "")")
-            }
+            print(try TraceSummary.json(summaries))
+        } else {
+            print(markdown ? TraceSummary.markdownTable(summaries) : summaries.map { $0.1.text(path: $0.0) }.joined(), terminator: "")
         }
     }
 }

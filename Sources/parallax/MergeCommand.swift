@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Plumbing
 import Tuning
 
 struct MergeCommand: ParsableCommand {
@@ -24,19 +25,8 @@ struct MergeCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        guard !parts.isEmpty else { throw InputError("merge: expected part files (tune --shard i/n outputs), found none") }
-        let result: TuneResult
-        do {
-            let decoded = try parts.map { path -> TuneResult in
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw InputError("\(path): cannot read the part file")
-                }
-                return try TuneResult.decode(data, name: path)
-            }
-            result = try Tuner.merge(decoded)
-        } catch let error as TuneError {
-            throw InputError(error.description)
-        }
-        try TuneOutput.write(result, to: output, json: json)
+        guard !parts.isEmpty else { throw ValidationError("expected part files (tune --shard i/n outputs), found none") }
+        let result = try Tuner.merge(try parts.map { try TuneResult.decode(Data(try FileContents.read($0)), name: $0) })
+        try writeAndReport(result, to: output, json: json)
     }
 }

@@ -70,7 +70,6 @@ struct RecordCommand: ParsableCommand {
 
 enum SuiteCommandSupport {
     static func run(suite: String, output: String?, record: Bool, only: String?, baseline: String?, noiseBand: Double) throws -> SuiteRun.Outcome {
-        guard noiseBand >= 0 && noiseBand.isFinite else { throw InputError("--noise-band: expected a fraction ≥ 0, found \(noiseBand)") }
         var options = SuiteRun.Options(suitePath: suite)
         options.output = output
         options.record = record
@@ -90,30 +89,12 @@ enum SuiteCommandSupport {
         let outcome: SuiteRun.Outcome
         do {
             outcome = try SuiteRun.run(options)
-        } catch let error as SuiteError {
+        } catch {
             if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
-            throw InputError(error.description)
+            throw error
         }
         if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        printSummary(outcome)
+        print(outcome.summary(githubActions: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] != nil), terminator: "")
         return outcome
-    }
-
-    static func printSummary(_ outcome: SuiteRun.Outcome) {
-        let report = outcome.report
-        let c = report.counts
-        print("\(report.passed ? "PASS" : "FAIL")  \(report.suite)")
-        print("  frames    \(c.frames - c.framesFailed)/\(c.frames) pass")
-        print("  budgets   \(c.budgets - c.budgetsFailed)/\(c.budgets) hold")
-        print("  scenarios \(c.scenarios)")
-        if let numbers = report.numbers { print("  numbers   \(numbers.status) (\(numbers.compared) compared, \(numbers.mismatches.count) differ)") }
-        if let worse = report.baseline?.filter(\.worse) { print("  baseline  \(worse.count) metrics worse than the baseline") }
-        let failures = MarkdownSummary.failureLines(report)
-        for line in failures.prefix(10) { print("  ✗ \(line)") }
-        if failures.count > 10 { print("  … \(failures.count - 10) more in the report") }
-        print("report: \((outcome.directory as NSString).appendingPathComponent("index.html"))")
-        if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] != nil {
-            for line in failures.prefix(10) { print("::error title=ParallaxLab::\(line)") }
-        }
     }
 }

@@ -23,28 +23,18 @@ struct SmoothCommand: ParsableCommand {
     @Argument(help: "Input trace CSV.")
     var input: String
 
-    @Option(name: .long, help: "Smoother spec, e.g. one-euro:mincutoff=1,beta=10,dcutoff=1 (see below).")
-    var smoother: String
+    @Option(name: .long, help: "Smoother spec, e.g. one-euro:mincutoff=1,beta=10,dcutoff=1 (see below).", transform: SmootherSpec.init)
+    var smoother: SmootherSpec
 
     @Option(name: [.short, .long], help: "Output CSV path (written atomically).")
     var output: String
 
     func run() throws {
-        let spec = try parseSmootherSpec(smoother)
         let trace = try TraceCSVReader.read(contentsOf: input)
-        var filter = spec.makeSmoother()
+        var filter = smoother.makeSmoother()
         var result = filter.smooth(trace)
         // Smoothing a smoothed trace is the chain of both smoothers: record it as such.
-        result.setMetadata("smoother", trace.metadata("smoother").map { "\($0)|\(spec.description)" } ?? spec.description)
+        result.setMetadata("smoother", trace.metadata("smoother").map { "\($0)|\(smoother.description)" } ?? smoother.description)
         try TraceCSVWriter.write(result, to: output)
-    }
-}
-
-/// Parses `--smoother`; a bad spec is bad input (exit 2) with the parameter and its valid range.
-func parseSmootherSpec(_ text: String) throws -> SmootherSpec {
-    do {
-        return try SmootherSpec(text)
-    } catch let error as SmootherSpecError {
-        throw InputError("--smoother: \(error.description)")
     }
 }

@@ -38,14 +38,14 @@ struct SynthCommand: ParsableCommand {
     @Option(name: .long, help: "Update rate in Hz (default 60).")
     var rate: Double?
 
-    @Option(name: .long, help: "Start position x,y,z in meters (default 0,0,0.35).")
-    var start: String?
+    @Option(name: .long, help: "Start position x,y,z in meters (default 0,0,0.35).", transform: Vec3.init(parsing:))
+    var start: Vec3?
 
     @Flag(name: .long, help: "No sensor noise, dropouts or timing jitter: measured = truth.")
     var noNoise = false
 
-    @Option(name: .long, help: "Gaussian noise σ per axis at 0.35 m, x,y,z in meters.")
-    var sigma: String?
+    @Option(name: .long, help: "Gaussian noise σ per axis at 0.35 m, x,y,z in meters.", transform: Vec3.init(parsing:))
+    var sigma: Vec3?
 
     @Option(name: .long, help: "Sensor latency in seconds.")
     var latency: Double?
@@ -75,17 +75,15 @@ struct SynthCommand: ParsableCommand {
         var traceSpec = try effectiveSpec()
         if let seed { traceSpec.seed = seed }
         if let rate { traceSpec.rate = rate }
-        if let start { traceSpec.start = try parseVector(start, option: "--start") }
+        if let start { traceSpec.start = start }
         if noNoise { traceSpec.noise = .none }
-        if let sigma { traceSpec.noise.sigma = try parseVector(sigma, option: "--sigma") }
+        if let sigma { traceSpec.noise.sigma = sigma }
         if let latency { traceSpec.noise.latency = latency }
         if let dropoutRate { traceSpec.noise.dropoutRate = dropoutRate }
         if let timingJitter { traceSpec.noise.timingJitter = timingJitter }
         if let depthScaleError { traceSpec.noise.depthScaleError = depthScaleError }
         if printSpec {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(traceSpec), as: UTF8.self))
+            print(try traceSpec.json())
             return
         }
         let trace = try TraceSynthesizer.synthesize(traceSpec)
@@ -96,20 +94,12 @@ struct SynthCommand: ParsableCommand {
         if let spec {
             var loaded = try SpecFile.load(TraceSpec.self, from: spec)
             if let duration {
-                guard loaded.motion.count == 1 else { throw InputError("--duration: the spec has \(loaded.motion.count) segments; set their durations in the spec") }
+                guard loaded.motion.count == 1 else { throw ValidationError("--duration: the spec has \(loaded.motion.count) segments; set their durations in the spec") }
                 loaded.motion[0].duration = duration
             }
             return loaded
         }
         return TraceSpec(motion: [MotionSegment(model: model!, duration: duration ?? 30)])
-    }
-
-    private func parseVector(_ text: String, option: String) throws -> Vec3 {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2] else {
-            throw InputError("\(option): expected x,y,z (three numbers in meters), found '\(text)'")
-        }
-        return Vec3(x, y, z)
     }
 }
 

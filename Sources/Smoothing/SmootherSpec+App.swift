@@ -1,0 +1,4 @@
+extension SmootherSpec {
+    /// The app's smoother: a per-sample EMA with α = 0.25 on each axis.
+    public static let app = try! SmootherSpec("ema:alpha=0.25")  // a literal that parses; covered by tests
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+extension TraceSummary {
+    /// JSON of several summaries keyed by path (sorted keys, pretty-printed), as `parallax inspect --json` prints it.
+    public static func json(_ summaries: [(path: String, summary: TraceSummary)]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let object = Dictionary(uniqueKeysWithValues: summaries.map { ($0.path, $0.summary) })
+        return String(decoding: try encoder.encode(object), as: UTF8.self)
+    }
+
+    /// A Markdown table, one row per trace.
+    public static func markdownTable(_ summaries: [(path: String, summary: TraceSummary)]) -> String {
+        var out = "| trace | samples | duration (s) | rate (Hz) | tracked | RMS error x/y/z (mm) |\n|---|---:|---:|---:|---:|---|\n"
+        for (path, s) in summaries {
+            out += String(format: "| %@ | %d | %.2f | %.1f | %.1f %% | %@ |\n", path, s.samples, s.duration, s.rate, s.trackedFraction * 100, s.errorText)
+        }
+        return out
+    }
+
+    /// Four lines: the path, then samples and timing, tracking and ranges, and the error against truth.
+    public func text(path: String) -> String {
+        [path,
+         String(format: "  samples %d, duration %.3f s, rate %.2f Hz (median interval %.2f ms)", samples, duration, rate, medianInterval * 1000),
+         String(format: "  tracked %.2f %%, x [%.4f, %.4f] m, y [%.4f, %.4f] m, z [%.4f, %.4f] m", trackedFraction * 100,
+                minimum.x, maximum.x, minimum.y, maximum.y, minimum.z, maximum.z),
+         "  RMS error against truth x/y/z: \(errorText)\(hasTruth ? " mm" : "")",
+        ].joined(separator: "\n") + "\n"
+    }
+
+    private var errorText: String {
+        rmsError.map { String(format: "%.2f / %.2f / %.2f", $0.x * 1000, $0.y * 1000, $0.z * 1000) } ?? "no truth"
+    }
+}
