@@ -64,11 +64,32 @@ public enum ParallaxAccuracy {
         return try evaluate(trace: trace, projection: projection, points: points, physicalScreen: physicalScreen, stillSpeed: stillSpeed)
     }
 
+    /// As `evaluate`, plus the worst tracking + smoothing error of each frame over the points, px (the error
+    /// over time that suite reports plot).
+    public static func evaluateWithTrackingSeries(
+        trace: HeadTrace, screen: ScreenModel, movementScale: Double
+    ) throws -> (report: ParallaxAccuracyReport, trackingWorstPx: [Double]) {
+        let projection = try OffAxisProjection(screen: screen, movementScale: movementScale)
+        let kernel = try run(trace: trace, projection: projection, points: defaultPoints, physicalScreen: nil, stillSpeed: defaultStillSpeed)
+        let physical = projection.screen
+        let report = kernel.report(movementScale: projection.movementScale, screen: projection.screen.name, physicalScreen: physical.name)
+        let trackingPx = kernel.worst[(1 * 3) * kernel.frames ..< (1 * 3 + 1) * kernel.frames].map { $0.squareRoot() }
+        return (report, trackingPx)
+    }
+
     /// As above with a fully configured pipeline projection (clip convention, head frame, view mode, …).
     public static func evaluate(
         trace: HeadTrace, projection: OffAxisProjection, points: [Vec3] = defaultPoints,
         physicalScreen: ScreenModel? = nil, stillSpeed: Double = defaultStillSpeed
     ) throws -> ParallaxAccuracyReport {
+        let physical = physicalScreen ?? projection.screen
+        let kernel = try run(trace: trace, projection: projection, points: points, physicalScreen: physicalScreen, stillSpeed: stillSpeed)
+        return kernel.report(movementScale: projection.movementScale, screen: projection.screen.name, physicalScreen: physical.name)
+    }
+
+    private static func run(
+        trace: HeadTrace, projection: OffAxisProjection, points: [Vec3], physicalScreen: ScreenModel?, stillSpeed: Double
+    ) throws -> Kernel {
         guard let truth = trace.truth else {
             throw ParallaxAccuracyError("trace: expected ground truth (true_x,true_y,true_z columns) for parallax accuracy, found none")
         }
@@ -92,7 +113,7 @@ public enum ParallaxAccuracy {
                 }
             }
         }
-        return kernel.report(movementScale: projection.movementScale, screen: projection.screen.name, physicalScreen: physical.name)
+        return kernel
     }
 
     /// The per-frame work, split over fixed tiles of frames (`concurrentPerform`); each tile has its own
@@ -172,14 +193,13 @@ public enum ParallaxAccuracy {
             var minW = Double.infinity
             switch projection.view {
             case .translate:
-                // P·V·(X, Y, Z, 1) reduces to x_glass = (ez·X − ex·Z)/(ez − Z) on the model's screen.
+                // P·V·(X, Y, Z, 1) reduces to `OnGlass` on the model's screen.
                 for j in 0..<points.count {
                     let p = points[j]
-                    let w = eye.z - p.z
-                    let inverse = 1 / w
-                    xs[j] = (eye.z * p.x - eye.x * p.z) * inverse * scale.0
-                    ys[j] = (eye.z * p.y - eye.y * p.z) * inverse * scale.1
-                    minW = min(minW, w)
+                    let glass = OnGlass.position(of: p, from: eye, inverseDepth: OnGlass.inverseDepth(of: p, from: eye))
+                    xs[j] = glass.x * scale.0
+                    ys[j] = glass.y * scale.1
+                    minW = min(minW, eye.z - p.z)
                 }
             case .lookAt:
                 let m = projection.projectionMatrix(eye: eye) * (try projection.viewMatrix(eye: eye))
@@ -208,13 +228,14 @@ public enum ParallaxAccuracy {
             let (e, e2) = eyes
             for j in 0..<points.count {
                 let p = points[j]
-                let w = e.z - p.z
-                let inverse = 1 / w
-                xs[j] = (e.z * p.x - e.x * p.z) * inverse * scales.0.0
-                ys[j] = (e.z * p.y - e.y * p.z) * inverse * scales.0.1
-                xs2[j] = (e.z * p.x - e2.x * p.z) * inverse * scales.1.0
-                ys2[j] = (e.z * p.y - e2.y * p.z) * inverse * scales.1.1
-                minW = min(minW, w)
+                let inverse = OnGlass.inverseDepth(of: p, from: e)
+                let first = OnGlass.position(of: p, from: e, inverseDepth: inverse)
+                let second = OnGlass.position(of: p, from: e2, inverseDepth: inverse)
+                xs[j] = first.x * scales.0.0
+                ys[j] = first.y * scales.0.1
+                xs2[j] = second.x * scales.1.0
+                ys2[j] = second.y * scales.1.1
+                minW = min(minW, e.z - p.z)
             }
             return minW
         }

@@ -39,12 +39,13 @@ struct ScenarioRunner {
                         }
                         var errorSeries: [Double] = []
                         if trace.truth != nil {
-                            let accuracy = try ParallaxAccuracy.evaluate(trace: smoothed, screen: screen, movementScale: scale)
+                            let (accuracy, trackingWorstPx) = try ParallaxAccuracy.evaluateWithTrackingSeries(
+                                trace: smoothed, screen: screen, movementScale: scale)
                             metrics[ScenarioMetric.parallaxErrorP95Px.rawValue] = accuracy.tracking.pixels.p95
                             metrics[ScenarioMetric.parallaxErrorRmsPx.rawValue] = accuracy.tracking.pixels.rms
                             metrics[ScenarioMetric.exaggerationP95Px.rawValue] = accuracy.exaggeration.pixels.p95
                             if let visible = accuracy.visibleJitter { metrics[ScenarioMetric.visibleJitterPx.rawValue] = visible.pixels.rms }
-                            errorSeries = try trackingErrorSeries(smoothed: smoothed, screen: screen, scale: scale)
+                            errorSeries = trackingWorstPx
                         } else {
                             notes.append("no ground truth: parallax error and visible jitter are not computed")
                         }
@@ -74,30 +75,5 @@ struct ScenarioRunner {
         let rate = trace.duration > 0 ? Double(trace.count - 1) / trace.duration : 60
         guard let estimate = Welch.psd(residual, sampleRate: rate, valid: valid) else { return ([], []) }
         return (estimate.frequencies, estimate.density)
-    }
-
-    /// Per sample, the largest on-screen distance (px) between the default reference points seen from the
-    /// estimated eye and from the true eye at the same movement scale: x_s = ex + (X − ex)·ez/(ez + D).
-    func trackingErrorSeries(smoothed: HeadTrace, screen: ScreenModel, scale: Double) throws -> [Double] {
-        let projection = try OffAxisProjection(screen: screen, movementScale: scale)
-        let (pxX, pxY) = screen.pixelsPerMeter
-        let points = ParallaxAccuracy.defaultPoints
-        var errors = [Double](repeating: 0, count: smoothed.count)
-        for i in 0..<smoothed.count {
-            let estimated = try projection.eye(head: smoothed.samples[i].position)
-            let real = try projection.eye(head: smoothed.truth![i])
-            var worst = 0.0
-            for p in points where p.z < 0 {
-                let depth = -p.z
-                func onScreen(_ e: Vec3) -> (Double, Double) {
-                    let k = e.z / (e.z + depth)
-                    return (e.x + (p.x - e.x) * k, e.y + (p.y - e.y) * k)
-                }
-                let a = onScreen(estimated), b = onScreen(real)
-                worst = max(worst, (((a.0 - b.0) * pxX) * ((a.0 - b.0) * pxX) + ((a.1 - b.1) * pxY) * ((a.1 - b.1) * pxY)).squareRoot())
-            }
-            errors[i] = worst
-        }
-        return errors
     }
 }

@@ -101,8 +101,7 @@ public struct PreparedTrace: Sendable {
                 if still[i] && trace.samples[i].t - lastMoving < settle { still[i] = false }
             }
             for p in points {
-                let inverse = 1 / (eye.z - p.z)
-                let bx = -eye.x * p.z * inverse, by = -eye.y * p.z * inverse
+                let (bx, by) = OnGlass.affine(of: p, head: eye, inverseDepth: OnGlass.inverseDepth(of: p, from: eye)).slope
                 exaggeration.px[2] += bx * bx * wx + by * by * wy
                 exaggeration.m[2] += bx * bx + by * by
             }
@@ -174,11 +173,11 @@ public enum TuneEvaluator {
                     if still { pairs += 1 }
                     for j in 0..<m {
                         let p = pts[j]
-                        let ia = 1 / (eyeA.z - p.z), ib = 1 / (eyeT.z - p.z)
-                        let a0x = eyeA.z * p.x * ia, a0y = eyeA.z * p.y * ia
-                        let a1x = -eyeA.x * p.z * ia, a1y = -eyeA.y * p.z * ia
-                        let b0x = eyeT.z * p.x * ib, b0y = eyeT.z * p.y * ib
-                        let b1x = -eyeT.x * p.z * ib, b1y = -eyeT.y * p.z * ib
+                        // Estimated (a) and true (b) on-glass positions, each offset + s·slope.
+                        let a = OnGlass.affine(of: p, head: eyeA, inverseDepth: OnGlass.inverseDepth(of: p, from: eyeA))
+                        let b = OnGlass.affine(of: p, head: eyeT, inverseDepth: OnGlass.inverseDepth(of: p, from: eyeT))
+                        let (a0x, a0y) = a.offset, (a1x, a1y) = a.slope
+                        let (b0x, b0y) = b.offset, (b1x, b1y) = b.slope
                         // Tracking: (a₀ − b₀) + s(a₁ − b₁).
                         var ux = a0x - b0x, uy = a0y - b0y, vx = a1x - b1x, vy = a1y - b1y
                         t00 += ux * ux * wx + uy * uy * wy
