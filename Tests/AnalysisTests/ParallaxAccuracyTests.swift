@@ -134,18 +134,6 @@ import Tracking
         #expect(!points.contains(Vec3(0, 0, -0.3)))
     }
 
-    @Test func quantileMatchesGSL() {
-        let random = RandomSource(seed: 8)
-        for n in [1, 2, 3, 10, 101, 1000] {
-            var values = (0..<n).map { _ in (random.uniform(in: 0...10) * 4).rounded() / 4 }
-            for q in [0, 0.1, 0.5, 0.95, 1] {
-                let expected = Statistics.quantile(values, q)
-                let got = values.withUnsafeMutableBufferPointer { ParallaxAccuracy.quantile($0, q) }
-                #expect(abs(got - expected) < 1e-12, "n \(n) q \(q)")
-            }
-        }
-    }
-
     @Test func inputErrorsNameTheValue() throws {
         let head = Vec3(0, 0, 0.35)
         let noTruth = HeadTrace(samples: [HeadSample(t: 0, position: head)])

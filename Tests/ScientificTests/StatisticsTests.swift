@@ -29,4 +29,16 @@ import Testing
         #expect(abs(Statistics.correlation(a, a.map { 3 * $0 + 1 }) - 1) < 1e-12)
         #expect(abs(Statistics.correlation(a, a.map { -$0 }) + 1) < 1e-12)
     }
+
+    @Test func quantileMatchesGSL() {
+        let random = RandomSource(seed: 8)
+        for n in [1, 2, 3, 10, 101, 1000] {
+            var values = (0..<n).map { _ in (random.uniform(in: 0...10) * 4).rounded() / 4 }
+            for q in [0, 0.1, 0.5, 0.95, 1] {
+                let expected = Statistics.quantile(values, q)
+                let got = values.withUnsafeMutableBufferPointer { Statistics.quantile(selectingIn: $0, q) }
+                #expect(abs(got - expected) < 1e-12, "n \(n) q \(q)")
+            }
+        }
+    }
 }

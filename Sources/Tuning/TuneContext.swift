@@ -1,0 +1,151 @@
+import Analysis
+import Foundation
+import Plumbing
+import Geometry
+import Projection
+import Scientific
+import Smoothing
+import Tracking
+
+/// Everything a sweep needs, parsed and prepared: the grid, the scales, the screen, the traces.
+public struct TuneContext: Sendable {
+    public let setup: TuneSetup
+    public let sweep: SweepSpec
+    public let scales: [Double]
+    public let screen: ScreenModel
+    public let objective: TuneObjective
+    public let constraints: [TuneConstraint]
+    public let traces: [PreparedTrace]
+    let core: OffAxisCore
+    let points: [Vec3]
+    let ppm: (x: Double, y: Double)
+    /// Median reference eye distance, m.
+    let eyeDistance: Double
+
+    /// The app's shipped smoother and movement scale.
+    public static let appSmoother = "ema:alpha=0.25"
+    public static let appMovementScale = 1.5
+    public static let defaultObjective = "visible_jitter_px"
+    public static let defaultConstraints = ["lag_ms<=50", "gain_px_per_cm>=app"]
+
+    /// Parses and validates a setup given as text (suite files, tune.json); errors name the field.
+    public init(
+        smoother: String, movementScale: String, screen: String, traces: [(String, HeadTrace)],
+        objective: String = TuneContext.defaultObjective, constraints: [String] = TuneContext.defaultConstraints,
+        refine: Bool = true, roomDepth: Double = 0.30, settle: Double = JitterMetrics.Options().settle
+    ) throws {
+        try self.init(sweep: try SweepSpec(smoother), movementScales: try ParameterRange(movementScale, name: "movement_scale"),
+                      screen: screen, traces: traces, objective: try TuneObjective(objective),
+                      constraints: try constraints.map { try TuneConstraint($0) }, refine: refine, roomDepth: roomDepth, settle: settle)
+    }
+
+    /// Validates the parsed options; `traces` are (name, trace) pairs, in order.
+    public init(
+        sweep: SweepSpec, movementScales scaleRange: ParameterRange, screen: String, traces: [(String, HeadTrace)],
+        objective: TuneObjective, constraints: [TuneConstraint], refine: Bool = true, roomDepth: Double = 0.30,
+        settle: Double = JitterMetrics.Options().settle
+    ) throws {
+        self.sweep = sweep
+        scales = scaleRange.values
+        if let bad = scales.first(where: { !($0 > 0 && $0 <= 10) }) {
+            throw TuneError("movement_scale: value \(bad) in '\(scaleRange.text)' is out of range; expected values in (0, 10]")
+        }
+        self.screen = try ScreenModel.parse(screen)  // its error names the screen field
+        self.objective = objective
+        self.constraints = constraints
+        guard !traces.isEmpty else { throw TuneError("traces: expected at least one trace CSV, found none") }
+        guard roomDepth.isFinite, roomDepth > 0, roomDepth <= 10 else {
+            throw TuneError("room_depth: expected a depth in (0, 10] m, found \(roomDepth)")
+        }
+        let projection: OffAxisProjection
+        do { projection = try OffAxisProjection(screen: self.screen, movementScale: 1) } catch {
+            throw TuneError("screen: \(error)")
+        }
+        core = projection.core
+        ppm = self.screen.pixelsPerMeter
+        points = ParallaxAccuracy.cubeRoomPoints(depth: roomDepth)
+        guard settle.isFinite, settle >= 0, settle <= 10 else {
+            throw TuneError("settle: expected a time in [0, 10] s, found \(settle)")
+        }
+        let core = self.core, points = self.points, ppm = self.ppm
+        self.traces = try traces.map {
+            try PreparedTrace(name: $0.0, trace: $0.1, core: core, points: points, ppm: ppm, settle: settle)
+        }
+        var zs: [Double] = []
+        for trace in self.traces { zs.append(contentsOf: trace.trueEyes.map(\.z)) }
+        eyeDistance = Statistics.median(zs)
+        setup = TuneSetup(
+            smoother: sweep.text, movementScale: scaleRange.text, screen: screen,
+            traces: traces.map { TuneSetup.TraceEntry(path: $0.0, samples: $0.1.count, fingerprint: Self.fingerprint($0.1)) },
+            objective: self.objective.description, constraints: self.constraints.map(\.description), refine: refine,
+            roomDepth: roomDepth, settle: settle)
+    }
+
+    /// Reads the trace files of a setup (for `merge`, which refines) and checks their fingerprints.
+    public init(setup: TuneSetup) throws {
+        var traces: [(String, HeadTrace)] = []
+        for entry in setup.traces {
+            let trace = try TraceCSVReader.read(contentsOf: entry.path)
+            guard Self.fingerprint(trace) == entry.fingerprint else {
+                throw TuneError("\(entry.path): the trace differs from the one the parts were computed on (fingerprint \(Self.fingerprint(trace)), expected \(entry.fingerprint))")
+            }
+            traces.append((entry.path, trace))
+        }
+        try self.init(setup: setup, traces: traces)
+    }
+
+    /// A setup with its traces given in memory.
+    public init(setup: TuneSetup, traces: [(String, HeadTrace)]) throws {
+        try self.init(smoother: setup.smoother, movementScale: setup.movementScale, screen: setup.screen, traces: traces,
+                      objective: setup.objective, constraints: setup.constraints, refine: setup.refine, roomDepth: setup.roomDepth,
+                      settle: setup.settle)
+    }
+
+    /// FNV-1a 64 over the sample times, positions, tracked flags and truth (bit patterns).
+    public static func fingerprint(_ trace: HeadTrace) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ value: UInt64) {
+            var v = value
+            for _ in 0..<8 {
+                hash ^= v & 0xFF
+                hash = hash &* 0x0000_0100_0000_01B3
+                v >>= 8
+            }
+        }
+        for s in trace.samples {
+            mix(s.t.bitPattern)
+            mix(s.position.x.bitPattern)
+            mix(s.position.y.bitPattern)
+            mix(s.position.z.bitPattern)
+            mix(s.tracked ? 1 : 0)
+        }
+        for p in trace.truth ?? [] {
+            mix(p.x.bitPattern)
+            mix(p.y.bitPattern)
+            mix(p.z.bitPattern)
+        }
+        return String(hash, radix: 16)
+    }
+
+    /// Gain of the back wall at scale s, px per cm of head motion: s·D/(z + D)·ppm_x / 100.
+    func gain(_ s: Double) -> Double {
+        let depth = setup.roomDepth
+        return s * depth / (eyeDistance + depth) * ppm.x / 100
+    }
+
+    func effect(_ s: Double) -> ScaleEffect {
+        var sums = QuadraticSums()
+        for trace in traces { sums.merge(trace.exaggeration) }
+        let rms = sums.rms(1)!  // √(Σ|b₁|²/N); the error is (s − 1)·b₁
+        return ScaleEffect(movementScale: s, gainPxPerCm: gain(s), exaggerationPx: abs(s - 1) * rms.px,
+                           exaggerationMm: abs(s - 1) * rms.mm)
+    }
+
+    /// Pooled metrics of one smoother spec over every trace (traces evaluated in parallel, combined in order).
+    func pooled(_ spec: SmootherSpec) throws -> PooledPoint {
+        let results = try Parallel.map(traces.count) { t in
+            try TuneEvaluator.evaluate(spec, on: traces[t], core: core, points: points, ppm: ppm)
+        }
+        return PooledPoint(results)
+    }
+}

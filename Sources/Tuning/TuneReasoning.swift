@@ -1,0 +1,44 @@
+import Analysis
+import Foundation
+import Plumbing
+import Geometry
+import Projection
+import Scientific
+import Smoothing
+import Tracking
+
+/// The recommendation's reasoning in words (tune.json, tune.html and the summary print it).
+extension Tuner {
+    /// "α = 0.18, s = 1.5: visible jitter 0.21 px, lag 43 ms, …; α = 0.25, s = 1.5 (the app's default) is 0.27 px / 50 ms".
+    static func reasoning(_ r: Recommendation, result: TuneResult, sweep: SweepSpec, objective: TuneObjective,
+                          constraints: [TuneConstraint]) -> String {
+        let app = result.appDefault
+        func label(_ names: [String], _ values: [Double], filter: String, s: Double) -> String {
+            let parameters = zip(names, values).map { "\($0.0 == "alpha" ? "α" : $0.0) = \(format($0.1, 4))" }
+            let head = filter == "ema" ? "" : "\(filter) "
+            return head + (parameters + ["s = \(format(s, 3))"]).joined(separator: ", ")
+        }
+        let name = label(result.parameters, r.values, filter: result.filter, s: r.movementScale)
+        let m = r.metrics
+        var text = "\(name): visible jitter \(px(m.visibleJitterPx)) px, lag \(ms(m.lagMs)) ms"
+        text += ", stationary jitter \(optional(m.jitterMm, 3)) mm, tracking error \(format(m.trackingPx, 3)) px"
+        text += ", effect \(format(m.gainPxPerCm, 3)) px/cm"
+        let appLabel = (result.filter == "ema" ? "α = 0.25" : "ema α = 0.25") + ", s = \(format(app.movementScale, 3))"
+        text += "; \(appLabel) (the app's default) is \(px(app.metrics.visibleJitterPx)) px / \(ms(app.metrics.lagMs)) ms"
+        let failed = constraints.filter { ($0.violation(app.metrics, app: app.metrics) ?? 1) > 0 }
+        if !failed.isEmpty { text += " and fails \(failed.map(\.description).joined(separator: ", "))" }
+        text += ". Minimises \(objective.description)"
+        if !constraints.isEmpty {
+            text += " subject to " + constraints.map { c in
+                c.bound == nil ? "\(c.description) (= \(optional(c.limit(app: app.metrics), 4)))" : c.description
+            }.joined(separator: ", ")
+        }
+        if r.source == .nelderMead { text += "; refined by Nelder–Mead from the grid's best point" }
+        return text + "."
+    }
+
+    static func format(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)g", value) }
+    static func optional(_ value: Double?, _ digits: Int) -> String { value.map { format($0, digits) } ?? "n/a" }
+    static func px(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "n/a" }
+    static func ms(_ value: Double?) -> String { value.map { String(format: "%.0f", $0) } ?? "n/a" }
+}
