@@ -33,6 +33,12 @@ struct RenderCubeCommand: ParsableCommand {
               parallax render cube --room app-cube --texture back=photo.png --samples 4 -o aa.png
               parallax project --screen iphone-16-pro --head 0,0,0.4 --json > cam.json && parallax render cube --camera cam.json -o f.png
               parallax render cube --path Traces/sway.csv --every 10 --size 295x639 -o frames/
+              parallax render cube --look app --room app-cube --texture back=clip-frames/ --head 0.05,0,0.4 -o app.png
+
+            --look app draws the room as the app's SceneKit view does: black (or photo/video) faces at 50 % \
+            opacity composited back to front, lit by the app's ambient 600 + directional 400 lights through a \
+            documented PBR model (--app-look overrides every parameter), 12 white edge cylinders of 2 mm, 4× \
+            MSAA at Metal's standard sample positions. A --texture folder of PNGs is a video face at face-fps.
             """
     )
 
@@ -55,12 +61,24 @@ struct RenderCubeCommand: ParsableCommand {
     @Flag(name: .long, help: "Filter in linear light (sRGB decode → filter → encode) instead of on encoded values.")
     var linearLight = false
 
+    @Option(name: .long, help: "Look: reference (unlit opaque textured room) or app (the app's SceneKit room: 50 % transparent lit faces, edge cylinders, 4× MSAA).")
+    var look: CubeLook = .reference
+
+    @Option(name: .long, help: "--look app: parameter overrides key=value,… (opacity, ambient, directional, light-pitch, light-yaw, light-roll, f0, roughness, edge-radius, edge-intensity, zoom, face-fps).")
+    var appLook: String = ""
+
+    @Option(name: .long, help: "--look app: frame time in seconds for image-sequence faces (with --path: each sample's time since the first).")
+    var time: Double = 0
+
 
     func validate() throws {
         guard [1, 2, 4].contains(samples) else { throw ValidationError("--samples: expected 1, 2 or 4, found \(samples)") }
     }
 
     func run() throws {
+        if look == .app {
+            do { return try renderAppLook() } catch let error as RenderingInputError { throw InputError(error.description) }
+        }
         let scene = CubeScene(room: try cubeRoom(), images: try faceImages(), mipmaps: filter == .trilinear, linearLight: linearLight)
         var options = RasterOptions(samples: samples, filter: filter, filteringSpace: linearLight ? .linear : .encoded,
                                     background: try frame.backgroundColor())
@@ -94,6 +112,36 @@ struct RenderCubeCommand: ParsableCommand {
         try PNGCodec.write(image, to: frame.output)
     }
 
+    /// `--look app`: the same cameras as the reference look, drawn by `AppLookScene`.
+    private func renderAppLook() throws {
+        let parameters = try AppLookParameters.parse(appLook)
+        var faces: [CubeRoom.Face: FaceMedia] = [:]
+        for (face, path) in try facePaths() { faces[face] = try FaceMedia.load(path, fps: parameters.faceFPS) }
+        let scene = AppLookScene(room: try cubeRoom(), faces: faces, parameters: parameters, background: try frame.backgroundColor())
+        if let cameraFile = frame.cameraFile {
+            let file = try CameraJSON.load(cameraFile)
+            let eye = file.eye.map { Vec3($0[0], $0[1], $0[2]) } ?? Mat4(rowArrays: file.view)!.inverse!.transform(point: .zero).xyz
+            try PNGCodec.write(scene.render(clipFromWorld: file.clipFromWorld, eye: eye, width: file.width, height: file.height, time: time), to: frame.output)
+            return
+        }
+        let projection = try camera.projection(view: .translate)
+        let (width, height) = try frame.frameSize(projection.screen)
+        if let path = frame.path {
+            let trace = try TraceCSVReader.read(contentsOf: path)
+            try FileManager.default.createDirectory(atPath: frame.output, withIntermediateDirectories: true)
+            let indices = Array(stride(from: 0, to: trace.count, by: frame.every))
+            let setups = try indices.map { try projection.cameraSetup(head: trace.samples[$0].position, what: "\(path): sample \($0 + 1)") }
+            for (index, setup) in zip(indices, setups) {
+                let t = trace.samples[index].t - trace.samples[0].t
+                let image = scene.render(clipFromWorld: setup.viewProjection, eye: setup.eye, width: width, height: height, time: t)
+                try PNGCodec.write(image, to: frame.sequencePath(index))
+            }
+            return
+        }
+        let setup = try projection.cameraSetup(head: try camera.headPosition(), what: "--head")
+        try PNGCodec.write(scene.render(clipFromWorld: setup.viewProjection, eye: setup.eye, width: width, height: height, time: time), to: frame.output)
+    }
+
     private func cubeRoom() throws -> CubeRoom {
         switch room {
         case "screen":
@@ -111,20 +159,26 @@ struct RenderCubeCommand: ParsableCommand {
     }
 
     private func faceImages() throws -> [CubeRoom.Face: RGBAImage] {
-        var images: [CubeRoom.Face: RGBAImage] = [:]
+        try facePaths().mapValues { try PNGCodec.read(contentsOf: $0) }
+    }
+
+    /// --texture FACE=PATH entries (PATH: a PNG, or with --look app also a folder of PNG frames).
+    private func facePaths() throws -> [CubeRoom.Face: String] {
+        var paths: [CubeRoom.Face: String] = [:]
         for entry in texture {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let face = CubeRoom.Face(rawValue: parts[0]) else {
                 throw InputError("--texture: expected FACE=PATH with FACE one of \(CubeRoom.Face.allCases.map(\.rawValue).joined(separator: ", ")), found '\(entry)'")
             }
-            images[face] = try PNGCodec.read(contentsOf: parts[1])
+            paths[face] = parts[1]
         }
-        return images
+        return paths
     }
 
 }
 
 extension RasterOptions.Filter: ExpressibleByArgument {}
+extension CubeLook: ExpressibleByArgument {}
 
 /// Writes PNGs on a background queue, one at a time, so encoding overlaps the next render. The first error
 /// is reported by the next `write` or by `finish`.
