@@ -17,6 +17,8 @@ struct FrameRunner {
         var spec: FrameSpec
         var specIndex: Int
         var head: Vec3
+        /// Seconds since the trace's first sample (video faces); 0 for explicit heads.
+        var time: Double = 0
     }
 
     let loader: SuiteLoader
@@ -59,7 +61,7 @@ struct FrameRunner {
                     throw loader.error("frames[\(index)].name: \(error)", at: [.key("frames"), .index(index), .key("name")])
                 }
                 if let only, !name.hasPrefix(only) { continue }
-                jobs.append(Job(name: name, spec: spec, specIndex: index, head: head))
+                jobs.append(Job(name: name, spec: spec, specIndex: index, head: head, time: spec.trace != nil ? spec.at[k] : 0))
             }
         }
         return jobs
@@ -69,6 +71,7 @@ struct FrameRunner {
         var results: [FrameResult] = []
         var matrices: [String: CameraSetup] = [:]
         try FileManager.default.createDirectory(atPath: framesDirectory, withIntermediateDirectories: true)
+        var rendered: [String: RGBAImage] = [:]
         for job in jobs {
             progress("frame \(job.name)")
             let spec = job.spec
@@ -90,6 +93,9 @@ struct FrameRunner {
             let frame: RGBAImage
             if let splatPath = spec.scene.splat {
                 frame = try renderSplats(path: splatPath, spec: spec, screen: screen, camera: camera, width: width, height: height, steps: steps)
+            } else if spec.scene.look == .app {
+                frame = try appLookScene(spec, screen: screen, steps: steps)
+                    .render(clipFromWorld: camera.viewProjection, eye: camera.eye, width: width, height: height, time: job.time)
             } else {
                 frame = try cubeScene(spec, screen: screen, steps: steps).render(
                     clipFromWorld: camera.viewProjection, width: width, height: height,
@@ -98,7 +104,8 @@ struct FrameRunner {
             let flatName = job.name.replacingOccurrences(of: "/", with: "__")
             let actualFile = "\(flatName).actual.png"
             try PNGCodec.write(frame, to: (framesDirectory as NSString).appendingPathComponent(actualFile))
-            let renderer = spec.scene.splat != nil ? "splat renderer (\(spec.scene.mode))" : "cube rasterizer (\(spec.samples)×\(spec.samples) samples)"
+            let renderer = spec.scene.splat != nil ? "splat renderer (\(spec.scene.mode))"
+                : spec.scene.look == .app ? "cube app look (ray cast, 4× MSAA)" : "cube rasterizer (\(spec.samples)×\(spec.samples) samples)"
             let parameters = GoldenParameters(renderer: renderer, scene: spec.scene.description,
                                               headPose: [job.head.x, job.head.y, job.head.z],
                                               screen: "\(spec.screen) \(width)x\(height), movement scale \(spec.movementScale)",
@@ -107,7 +114,16 @@ struct FrameRunner {
                 let path = try store.record(image: frame, name: job.name, parameters: parameters, environment: environment)
                 progress("recorded \(path)")
             }
-            results.append(try compare(frame, job: job, screen: screen, camera: camera, actualFile: actualFile, flatName: flatName))
+            var result = try compare(frame, job: job, screen: screen, camera: camera, actualFile: actualFile, flatName: flatName)
+            if let versus = spec.versus {
+                guard let other = rendered[versus] else {
+                    throw loader.error("frames[\(job.specIndex)].versus: expected the name of a frame rendered earlier in the suite, found '\(versus)'",
+                                       at: steps + [.key("versus")])
+                }
+                result.metrics.merge(try versusMetrics(frame, other, steps: steps)) { $1 }
+            }
+            rendered[job.name] = frame
+            results.append(result)
         }
         return (results, matrices)
     }
@@ -178,20 +194,52 @@ struct FrameRunner {
         }
     }
 
-    private func cubeScene(_ spec: FrameSpec, screen: ScreenModel, steps: [SuiteLoader.PathStep]) throws -> CubeScene {
-        let room: CubeRoom
+    /// How far this frame is from the `versus` frame: `versus_*` copies of the comparison metrics.
+    private func versusMetrics(_ frame: RGBAImage, _ other: RGBAImage, steps: [SuiteLoader.PathStep]) throws -> [String: Double] {
+        let comparison: FrameComparison
+        do { comparison = try FrameComparator.compare(golden: other, actual: frame, tolerance: Tolerance()) } catch {
+            throw loader.error("frames: versus: \(error)", at: steps + [.key("versus")])
+        }
+        var metrics = ["versus_max_channel_diff": Double(comparison.maxChannelDiff), "versus_mean_absolute_error": comparison.meanAbsoluteError,
+                       "versus_over_tolerance_fraction": comparison.overToleranceFraction]
+        if let psnr = comparison.psnr { metrics["versus_psnr_db"] = psnr }
+        if let ssim = comparison.ssim { metrics["versus_ssim_mean"] = ssim.mean }
+        return metrics
+    }
+
+    /// `look: app`: the room and face media (a PNG or a folder of PNG frames) as the app draws them.
+    private func appLookScene(_ spec: FrameSpec, screen: ScreenModel, steps: [SuiteLoader.PathStep]) throws -> AppLookScene {
+        let room = try cubeRoom(spec, screen: screen, steps: steps)
+        var faces: [CubeRoom.Face: FaceMedia] = [:]
+        for (faceName, path) in spec.scene.textures {
+            guard let face = CubeRoom.Face(rawValue: faceName) else {
+                throw loader.error("scene.textures: unknown face '\(faceName)'; expected \(CubeRoom.Face.allCases.map(\.rawValue).joined(separator: ", "))",
+                                   at: steps + [.key("scene"), .key("textures")])
+            }
+            do { faces[face] = try FaceMedia.load(loader.resolve(path), fps: spec.scene.appLook.faceFPS) } catch {
+                throw loader.error("scene.textures.\(faceName): \(error)", at: steps + [.key("scene"), .key("textures")])
+            }
+        }
+        return AppLookScene(room: room, faces: faces, parameters: spec.scene.appLook)
+    }
+
+    private func cubeRoom(_ spec: FrameSpec, screen: ScreenModel, steps: [SuiteLoader.PathStep]) throws -> CubeRoom {
         switch spec.scene.cube ?? "screen" {
-        case "screen": room = .screen(width: screen.width, height: screen.height)
-        case "app-cube": room = .appCube
-        case "app-portrait": room = .appPortrait
+        case "screen": return .screen(width: screen.width, height: screen.height)
+        case "app-cube": return .appCube
+        case "app-portrait": return .appPortrait
         default:
             let parts = (spec.scene.cube ?? "").split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 3, let w = parts[0], let h = parts[1], let d = parts[2], w > 0, h > 0, d > 0 else {
                 throw loader.error("scene.cube: expected screen, app-cube, app-portrait or \"W,H,D\" in meters, found '\(spec.scene.cube ?? "")'",
                                    at: steps + [.key("scene"), .key("cube")])
             }
-            room = CubeRoom(width: w, height: h, depth: d)
+            return CubeRoom(width: w, height: h, depth: d)
         }
+    }
+
+    private func cubeScene(_ spec: FrameSpec, screen: ScreenModel, steps: [SuiteLoader.PathStep]) throws -> CubeScene {
+        let room = try cubeRoom(spec, screen: screen, steps: steps)
         var images: [CubeRoom.Face: RGBAImage] = [:]
         for (faceName, path) in spec.scene.textures {
             guard let face = CubeRoom.Face(rawValue: faceName) else {
@@ -203,3 +251,4 @@ struct FrameRunner {
         return CubeScene(room: room, images: images)
     }
 }
+

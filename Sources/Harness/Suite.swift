@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Geometry
 import Tracking
 
@@ -200,9 +201,12 @@ public struct FrameSpec: Decodable, Sendable {
     public var scale: Double
     public var samples: Int
     public var tolerance: String?
+    /// The name of a frame rendered earlier in the suite to compare this one with (same size): the report
+    /// shows their difference as `versus_*` metrics (e.g. the app's splat view against the reference frame).
+    public var versus: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, scene, screen, head, heads, trace, at, smoother, scale, samples, tolerance
+        case name, scene, screen, head, heads, trace, at, smoother, scale, samples, tolerance, versus
         case movementScale = "movement_scale"
     }
 
@@ -221,6 +225,7 @@ public struct FrameSpec: Decodable, Sendable {
         movementScale = try c.decodeIfPresent(Double.self, forKey: .movementScale) ?? 1.5
         scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
         samples = try c.decodeIfPresent(Int.self, forKey: .samples) ?? 1
+        versus = try c.decodeIfPresent(String.self, forKey: .versus)
         if let text = try? c.decodeIfPresent(String.self, forKey: .tolerance) {
             tolerance = text
         } else if let mapping = try c.decodeIfPresent([String: Double].self, forKey: .tolerance) {
@@ -255,10 +260,15 @@ public struct SceneSpec: Decodable, Sendable {
     public var flipY: Bool
     public var fit: Bool
     public var scale: Double
+    /// Cube only: `reference` (unlit opaque room) or `app` (the app's SceneKit look, `AppLookRenderer`), with
+    /// optional `app_look` parameter overrides ("key=value,…", as `--app-look`).
+    public var look: CubeLook
+    public var appLook: AppLookParameters
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case cube, textures, splat, mode, view, fit, scale
+        case cube, textures, splat, mode, view, fit, scale, look
         case flipY = "flip_y"
+        case appLook = "app_look"
     }
 
     public init(from decoder: Decoder) throws {
@@ -272,6 +282,14 @@ public struct SceneSpec: Decodable, Sendable {
         flipY = try c.decodeIfPresent(Bool.self, forKey: .flipY) ?? false
         fit = try c.decodeIfPresent(Bool.self, forKey: .fit) ?? true
         scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
+        let lookName = try c.decodeIfPresent(String.self, forKey: .look) ?? CubeLook.reference.rawValue
+        guard let look = CubeLook(rawValue: lookName), look == .reference || splat == nil else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.look], debugDescription: "expected reference or app (app only for a cube), found '\(lookName)'"))
+        }
+        self.look = look
+        do { appLook = try AppLookParameters.parse(try c.decodeIfPresent(String.self, forKey: .appLook) ?? "") } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.appLook], debugDescription: "\(error)"))
+        }
         guard (cube == nil) != (splat == nil) else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "give exactly one of 'cube' or 'splat'"))
         }
@@ -285,7 +303,8 @@ public struct SceneSpec: Decodable, Sendable {
 
     public var description: String {
         if let splat { return "splat \(splat) (\(mode), view \(view)\(flipY ? ", flip-y" : ""))" }
-        return textures.isEmpty ? "cube \(cube!)" : "cube \(cube!) (textures: \(textures.keys.sorted().joined(separator: ", ")))"
+        let lookSuffix = look == .app ? ", look app" : ""
+        return textures.isEmpty ? "cube \(cube!)\(lookSuffix)" : "cube \(cube!) (textures: \(textures.keys.sorted().joined(separator: ", ")))\(lookSuffix)"
     }
 }
 
