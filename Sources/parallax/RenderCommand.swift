@@ -73,6 +73,7 @@ struct RenderCubeCommand: ParsableCommand {
 
     func validate() throws {
         guard [1, 2, 4].contains(samples) else { throw ValidationError("--samples: expected 1, 2 or 4, found \(samples)") }
+        guard time.isFinite, time >= 0 else { throw ValidationError("--time: expected seconds ≥ 0, found \(time)") }
     }
 
     func run() throws {

@@ -104,6 +104,7 @@ import Testing
         #expect(video.image(at: 0.25).pixels[0] == 30)
         #expect(video.image(at: 0.35).pixels[0] == 10)
         #expect(video.image(at: -1).pixels[0] == 10)
+        #expect(video.image(at: .nan).pixels[0] == 10 && video.image(at: .infinity).pixels[0] == 10)
         let room = CubeRoom(width: 0.06, height: 0.06, depth: 0.1)
         let eye = Vec3(0, 0, 0.35)
         let scene = AppLookScene(room: room, faces: [.back: video])
