@@ -108,3 +108,25 @@ import Testing
         #expect(differences.filter { $0 > 1 }.count <= 8, "only pixels at the 3σ cut may differ by more than one step")
     }
 }
+
+@Suite struct HalfRoundingTests {
+    @Test func halfRoundingEqualsTheFloat16ConversionEverywhere() {
+        // Every 997th float bit pattern (≈ 4.3 million values over all exponents, both signs) and the edge cases.
+        var mismatches = 0
+        var pattern: UInt32 = 0
+        while true {
+            let v = Float(bitPattern: pattern)
+            let expected = Float(Float16(v)), actual = MetalSplatterSemantics.half(v)
+            if !(expected.bitPattern == actual.bitPattern || (expected.isNaN && actual.isNaN)) { mismatches += 1 }
+            let (next, overflow) = pattern.addingReportingOverflow(997)
+            if overflow { break }
+            pattern = next
+        }
+        #expect(mismatches == 0)
+        for v: Float in [0, -0, 1, 65504, 65519.99, 65520, -65520, 0x1p-14, 0x1p-24, 0x1p-25, 0x1.8p-25, 1 + 0x1p-11, 1 + 0x1.8p-10,
+                         2049, 2051, .infinity, -.infinity, .greatestFiniteMagnitude, .leastNonzeroMagnitude] {
+            #expect(MetalSplatterSemantics.half(v).bitPattern == Float(Float16(v)).bitPattern, "\(v)")
+        }
+        #expect(MetalSplatterSemantics.half(Float.nan).isNaN)
+    }
+}
