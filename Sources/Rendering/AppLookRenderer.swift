@@ -86,16 +86,20 @@ public enum AppLookRenderer {
             nonisolated(unsafe) let buffer = buffer
             DispatchQueue.concurrentPerform(iterations: bands) { band in
                 var shaded = [SIMD4<Double>?](repeating: nil, count: faceCount)
+                var sampleDirections = [SIMD3<Double>](repeating: .zero, count: pattern.positions.count)
                 var hits: [(t: Double, face: Int)] = []
                 hits.reserveCapacity(faceCount)
                 for py in (band * bandHeight)..<min(height, (band + 1) * bandHeight) {
                     for px in 0..<width {
                         for f in 0..<faceCount { shaded[f] = nil }
                         let centre = direction(Double(px) + 0.5, Double(py) + 0.5)
+                        for (k, s) in pattern.positions.enumerated() { sampleDirections[k] = direction(Double(px) + s.x, Double(py) + s.y) }
+                        // One cheap test per pixel and edge rules out the edges none of its samples can hit.
+                        let spread = sampleDirections.reduce(0.0) { max($0, (($1 - centre) * ($1 - centre)).sum().squareRoot()) }
+                        let candidates = geometry.candidateEdges(origin: origin, centre: centre, spread: spread)
                         var sum = SIMD3<Double>(repeating: 0)
-                        for s in pattern.positions {
-                            let d = direction(Double(px) + s.x, Double(py) + s.y)
-                            let edgeT = geometry.nearestEdge(origin: origin, direction: d)
+                        for d in sampleDirections {
+                            let edgeT = geometry.nearestEdge(origin: origin, direction: d, candidates: candidates)
                             var color = edgeT == nil ? clear : edgeColor
                             hits.removeAll(keepingCapacity: true)
                             for f in 0..<faceCount {
