@@ -66,6 +66,7 @@ public enum AppLookRenderer {
         let geometry = AppRoomGeometry(room: room, edgeRadius: parameters.edgeRadius, zoom: parameters.zoom)
         let images = CubeRoom.Face.allCases.map { faces[$0].map(LinearImage.init) }
         let shading = AppLookShading(parameters)
+        let culling = AppEdgeCulling(geometry: geometry, eye: SIMD3(eye.x, eye.y, eye.z))
         let origin = SIMD3(eye.x, eye.y, eye.z)
         let m = inverse.elements
         let clear = SIMD3(Double(SRGB.decodeTable[Int(background.r)]), Double(SRGB.decodeTable[Int(background.g)]),
@@ -96,7 +97,7 @@ public enum AppLookRenderer {
                         for (k, s) in pattern.positions.enumerated() { sampleDirections[k] = direction(Double(px) + s.x, Double(py) + s.y) }
                         // One cheap test per pixel and edge rules out the edges none of its samples can hit.
                         let spread = sampleDirections.reduce(0.0) { max($0, (($1 - centre) * ($1 - centre)).sum().squareRoot()) }
-                        let candidates = geometry.candidateEdges(origin: origin, centre: centre, spread: spread)
+                        let candidates = culling.candidates(centre: centre, spread: spread)
                         var sum = SIMD3<Double>(repeating: 0)
                         for d in sampleDirections {
                             let edgeT = geometry.nearestEdge(origin: origin, direction: d, candidates: candidates)
@@ -120,9 +121,9 @@ public enum AppLookRenderer {
                         }
                         let mean = sum / Double(pattern.positions.count)
                         let o = 4 * (py * width + px)
-                        buffer[o] = SRGB.encode(Float(mean.x))
-                        buffer[o + 1] = SRGB.encode(Float(mean.y))
-                        buffer[o + 2] = SRGB.encode(Float(mean.z))
+                        buffer[o] = SRGB.encodeByTable(Float(mean.x))
+                        buffer[o + 1] = SRGB.encodeByTable(Float(mean.y))
+                        buffer[o + 2] = SRGB.encodeByTable(Float(mean.z))
                         buffer[o + 3] = 255
                     }
                 }

@@ -72,38 +72,8 @@ struct AppRoomGeometry: Sendable {
         return ((p * f.uAxis).sum() * f.uScale, (p * f.vAxis).sum() * f.vScale, point)
     }
 
-    /// The edges that rays near `centre` may hit: every edge except those whose distance from the line of
-    /// `centre` exceeds what any ray within `spread` (max |d − centre| over the rays) could close. A ray
-    /// hitting a cylinder at parameter t passes within t·spread of the centre line there, and t is bounded by
-    /// the farthest point of the edge's capsule; so a skipped edge is hit by none of those rays.
-    func candidateEdges(origin: SIMD3<Double>, centre: SIMD3<Double>, spread: Double) -> UInt16 {
-        guard radius > 0 else { return 0 }
-        let o = SIMD3(origin.x, origin.y, origin.z / zoom), d = SIMD3(centre.x, centre.y, centre.z / zoom)
-        // |S·v| ≤ max(1, 1/zoom)·|v| for the room-frame map S = diag(1, 1, 1/zoom).
-        let roomSpread = spread * max(1, 1 / zoom)
-        let length = (d * d).sum().squareRoot()
-        guard length > roomSpread else { return UInt16((1 << edges.count) - 1) }
-        let unit = d / length
-        var mask: UInt16 = 0
-        for (index, edge) in edges.enumerated() {
-            let w0 = edge.start - o
-            let end = w0 + edge.length * edge.axis
-            let reach = max((w0 * w0).sum(), (end * end).sum()).squareRoot() + radius
-            let tBound = reach / (length - roomSpread)
-            // Squared distance from the segment point at s to the line: f(s) = c0 + 2·c1·s + c2·s².
-            let along = (w0 * unit).sum(), axisAlong = (edge.axis * unit).sum()
-            let c0 = (w0 * w0).sum() - along * along
-            let c1 = (w0 * edge.axis).sum() - along * axisAlong
-            let c2 = 1 - axisAlong * axisAlong
-            let s = c2 > 1e-12 ? min(max(-c1 / c2, 0), edge.length) : 0
-            let distance = max(0, c0 + 2 * c1 * s + c2 * s * s).squareRoot()
-            if distance <= radius + tBound * roomSpread + 1e-9 { mask |= 1 << UInt16(index) }
-        }
-        return mask
-    }
-
     /// The nearest ray parameter at which the ray enters any edge cylinder (solid, capped), or nil.
-    /// `candidates`: a bit per edge to test (`candidateEdges`).
+    /// `candidates`: a bit per edge to test (`AppEdgeCulling`).
     func nearestEdge(origin: SIMD3<Double>, direction: SIMD3<Double>, candidates: UInt16 = .max) -> Double? {
         guard radius > 0, candidates != 0 else { return nil }
         // Into the unscaled room frame; t is unchanged by the linear map.

@@ -151,7 +151,7 @@ import Testing
                     return centre + offset
                 }
                 let actualSpread = samples.reduce(0.0) { max($0, (($1 - centre) * ($1 - centre)).sum().squareRoot()) }
-                let candidates = geometry.candidateEdges(origin: eye, centre: centre, spread: actualSpread)
+                let candidates = AppEdgeCulling(geometry: geometry, eye: eye).candidates(centre: centre, spread: actualSpread)
                 for d in samples {
                     let all = geometry.nearestEdge(origin: eye, direction: d)
                     #expect(geometry.nearestEdge(origin: eye, direction: d, candidates: candidates) == all)
@@ -161,5 +161,23 @@ import Testing
             }
         }
         #expect(bundlesNearAnEdge > 1000, "the bundles do hit edges (\(bundlesNearAnEdge) rays)")
+    }
+}
+
+@Suite struct SRGBEncodeTableTests {
+    @Test func tableEncodingEqualsTheFormulaForEveryFloatInRange() {
+        // Every 613th float bit pattern in [0, 1] (≈ 1.7 million values), beyond both ends, and each threshold ± 1 ulp.
+        var mismatches = 0
+        var pattern: UInt32 = 0
+        while pattern <= Float(1).bitPattern {
+            let v = Float(bitPattern: pattern)
+            if SRGB.encodeByTable(v) != SRGB.encode(v) { mismatches += 1 }
+            pattern += 613
+        }
+        #expect(mismatches == 0)
+        for t in SRGB.encodeThresholds {
+            for v in [t.nextDown, t, t.nextUp] { #expect(SRGB.encodeByTable(v) == SRGB.encode(v), "\(v)") }
+        }
+        for v: Float in [-1, -0.0, 0, 1, 1.5, .infinity] { #expect(SRGB.encodeByTable(v) == SRGB.encode(v), "\(v)") }
     }
 }
