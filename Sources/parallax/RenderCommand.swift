@@ -74,6 +74,10 @@ struct RenderCubeCommand: ParsableCommand {
     func validate() throws {
         guard [1, 2, 4].contains(samples) else { throw ValidationError("--samples: expected 1, 2 or 4, found \(samples)") }
         guard time.isFinite, time >= 0 else { throw ValidationError("--time: expected seconds ≥ 0, found \(time)") }
+        guard look == .reference || (samples == 1 && filter == .bilinear && !linearLight) else {
+            throw ValidationError("--samples, --filter and --linear-light apply to --look reference (--look app has its own 4× MSAA, bilinear in linear light)")
+        }
+        guard look == .app || appLook.isEmpty else { throw ValidationError("--app-look: applies to --look app only") }
     }
 
     func run() throws {

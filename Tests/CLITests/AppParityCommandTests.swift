@@ -32,7 +32,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir.path("empty"), withIntermediateDirectories: true)
         let base = ["render", "cube", "--look", "app", "--size", "20x40", "-o", dir.path("x.png")]
         for (extra, mention) in [(["--app-look", "shininess=2"], "shininess"), (["--app-look", "opacity=2"], "opacity"),
-                                 (["--texture", "back=\(dir.path("empty"))"], "no .png"), (["--look", "scenekit"], "scenekit"), (["--time", "-1"], "--time")] {
+                                 (["--texture", "back=\(dir.path("empty"))"], "no .png"), (["--look", "scenekit"], "scenekit"), (["--time", "-1"], "--time"), (["--samples", "4"], "--samples")] {
             let run = try ParallaxProcess.run(base + extra)
             #expect(run.status == 2, "\(extra): \(run.stderr)")
             #expect(run.stderr.contains(mention), "\(extra): \(run.stderr)")
