@@ -223,11 +223,12 @@ struct FrameRunner {
         return AppLookScene(room: room, faces: faces, parameters: spec.scene.appLook)
     }
 
+    /// The app presets' depth follows the app look's pinch zoom (0.6 unless `app_look` sets it).
     private func cubeRoom(_ spec: FrameSpec, screen: ScreenModel, steps: [SuiteLoader.PathStep]) throws -> CubeRoom {
         switch spec.scene.cube ?? "screen" {
         case "screen": return .screen(width: screen.width, height: screen.height)
-        case "app-cube": return .appCube
-        case "app-portrait": return .appPortrait
+        case "app-cube": return .appCube(zoom: spec.scene.appLook.zoom)
+        case "app-portrait": return .appPortrait(zoom: spec.scene.appLook.zoom)
         default:
             let parts = (spec.scene.cube ?? "").split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 3, let w = parts[0], let h = parts[1], let d = parts[2], w > 0, h > 0, d > 0 else {

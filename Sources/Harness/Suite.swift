@@ -287,7 +287,11 @@ public struct SceneSpec: Decodable, Sendable {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.look], debugDescription: "expected reference or app (app only for a cube), found '\(lookName)'"))
         }
         self.look = look
-        do { appLook = try AppLookParameters.parse(try c.decodeIfPresent(String.self, forKey: .appLook) ?? "") } catch {
+        let appLookText = try c.decodeIfPresent(String.self, forKey: .appLook)
+        guard appLookText == nil || look == .app else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.appLook], debugDescription: "app_look applies to look: app only"))
+        }
+        do { appLook = try AppLookParameters.parse(appLookText ?? "") } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.appLook], debugDescription: "\(error)"))
         }
         guard (cube == nil) != (splat == nil) else {

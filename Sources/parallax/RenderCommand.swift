@@ -122,7 +122,7 @@ struct RenderCubeCommand: ParsableCommand {
         let parameters = try AppLookParameters.parse(appLook)
         var faces: [CubeRoom.Face: FaceMedia] = [:]
         for (face, path) in try facePaths() { faces[face] = try FaceMedia.load(path, fps: parameters.faceFPS) }
-        let scene = AppLookScene(room: try cubeRoom(), faces: faces, parameters: parameters, background: try frame.backgroundColor())
+        let scene = AppLookScene(room: try cubeRoom(zoom: parameters.zoom), faces: faces, parameters: parameters, background: try frame.backgroundColor())
         if let cameraFile = frame.cameraFile {
             let file = try CameraJSON.load(cameraFile)
             let eye = file.eye.map { Vec3($0[0], $0[1], $0[2]) } ?? Mat4(rowArrays: file.view)!.inverse!.transform(point: .zero).xyz
@@ -147,13 +147,14 @@ struct RenderCubeCommand: ParsableCommand {
         try PNGCodec.write(scene.render(clipFromWorld: setup.viewProjection, eye: setup.eye, width: width, height: height, time: time), to: frame.output)
     }
 
-    private func cubeRoom() throws -> CubeRoom {
+    /// - Parameter zoom: the app's pinch zoom, scaling the app presets' depth (0.6: the presets as they are).
+    private func cubeRoom(zoom: Double = 0.6) throws -> CubeRoom {
         switch room {
         case "screen":
             let screen = try camera.screenModel()
             return .screen(width: screen.width, height: screen.height)
-        case "app-cube": return .appCube
-        case "app-portrait": return .appPortrait
+        case "app-cube": return .appCube(zoom: zoom)
+        case "app-portrait": return .appPortrait(zoom: zoom)
         default:
             let parts = room.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 3, let w = parts[0], let h = parts[1], let d = parts[2], w > 0, h > 0, d > 0, w.isFinite, h.isFinite, d.isFinite else {

@@ -15,6 +15,8 @@ import Testing
         #expect(splatLook?.message.contains("only for a cube") == true)
         let badOverride = SuiteLoaderTests().error("frames:\n  - {name: c, scene: {cube: screen, look: app, app_look: 'zoom=99'}, head: [0, 0, 0.3]}\n")
         #expect(badOverride?.message.contains("zoom") == true)
+        let overrideWithoutLook = SuiteLoaderTests().error("frames:\n  - {name: c, scene: {cube: app-cube, app_look: 'zoom=1'}, head: [0, 0, 0.3]}\n")
+        #expect(overrideWithoutLook?.message.contains("look: app only") == true)
     }
 
     func runSuite(frames: String) throws -> (SuiteRun.Outcome?, Error?) {

@@ -44,6 +44,12 @@ import Testing
         #expect(black[16, 16] == RGBA(0, 0, 0))
     }
 
+    @Test func pinchZoomScalesTheAppRoomsDepthOnly() {
+        #expect(CubeRoom.appCube(zoom: 0.6) == .appCube && CubeRoom.appPortrait(zoom: 0.6) == .appPortrait)
+        #expect(CubeRoom.appCube(zoom: 2) == CubeRoom(width: 0.3, height: 0.3, depth: 1.0))
+        #expect(CubeRoom.appPortrait(zoom: 0.3) == CubeRoom(width: 0.22, height: 0.42, depth: 0.15))
+    }
+
     @Test func lightDirectionFollowsSceneKitEulerOrder() {
         // (0, 0, −1) turned by Ry(π/4) then Rx(−π/4) travels along (−√½, −½, −½); toward the light is its negation.
         let l = AppLookParameters().towardLight
