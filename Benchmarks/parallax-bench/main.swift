@@ -282,3 +282,36 @@ if selected("render splat 1M") { try splatBenchmark(count: 1_000_000, label: "1M
 // The same scenes with every σ ×3 (9× the area per splat: heavy overlap, like big-splat captures).
 if selected("render splat large 100k") { try splatBenchmark(count: 100_000, label: "large 100k", sizeScale: 3) }
 if selected("render splat large 1M") { try splatBenchmark(count: 1_000_000, label: "large 1M", sizeScale: 3) }
+
+// The cube room at 1179×2556 (iPhone 15 Pro), app room, head 12 cm right: the reference rasterizer (1 sample and
+// 2×2 supersampling) beside `--look app` (ray cast, 4× MSAA) — run side by side for the ratio.
+if selected("render cube looks") {
+    let screen = try ScreenModel.device("iphone-15-pro")
+    let setup = try OffAxisProjection(screen: screen, movementScale: 1.5).camera(head: Vec3(0.12, 0.05, 0.3))
+    let photo = DefaultFaceTextures.texture(for: .back)
+    let reference = CubeScene(room: .appCube, images: [.back: photo, .left: photo])
+    for samples in [1, 2] {
+        measure("render cube looks: reference \(samples)×\(samples) 1179×2556") {
+            _ = reference.render(clipFromWorld: setup.viewProjection, width: screen.pixelWidth, height: screen.pixelHeight,
+                                 options: RasterOptions(samples: samples))
+        }
+    }
+    let app = AppLookScene(room: .appCube, faces: [.back: .still(photo), .left: .still(photo)])
+    measure("render cube looks: app (4× MSAA) 1179×2556") {
+        _ = app.render(clipFromWorld: setup.viewProjection, eye: setup.eye, width: screen.pixelWidth, height: screen.pixelHeight)
+    }
+}
+
+// MetalSplatter semantics with and without the float16 emulation (100k splats, SH 3, 1179×2556, 15 cm off-axis).
+if selected("render splat metalsplatter precision") {
+    let screen = try ScreenModel.device("iphone-15-pro")
+    let scene = SyntheticScene.make(count: 100_000, seed: 3, shDegree: 3)
+    let model = try ScenePlacement(flipY: true).modelMatrix(for: scene, screenWidth: screen.width, screenHeight: screen.height)
+    let camera = try SplatCamera(try OffAxisProjection(screen: screen, movementScale: 1).camera(head: Vec3(0.15, 0, 0.35)),
+                                 width: screen.pixelWidth, height: screen.pixelHeight)
+    for half in [false, true] {
+        measure("render splat metalsplatter precision: \(half ? "float16 emulation" : "float32")") {
+            _ = SplatRenderer.render(scene, model: model, camera: camera, options: SplatRenderOptions(mode: .metalsplatter, halfPrecision: half))
+        }
+    }
+}

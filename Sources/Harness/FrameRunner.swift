@@ -17,6 +17,8 @@ struct FrameRunner {
         var spec: FrameSpec
         var specIndex: Int
         var head: Vec3
+        /// Seconds since the trace's first sample (video faces); 0 for explicit heads.
+        var time: Double = 0
     }
 
     let loader: SuiteLoader
@@ -59,7 +61,7 @@ struct FrameRunner {
                     throw loader.error("frames[\(index)].name: \(error)", at: [.key("frames"), .index(index), .key("name")])
                 }
                 if let only, !name.hasPrefix(only) { continue }
-                jobs.append(Job(name: name, spec: spec, specIndex: index, head: head))
+                jobs.append(Job(name: name, spec: spec, specIndex: index, head: head, time: spec.trace != nil ? spec.at[k] : 0))
             }
         }
         return jobs
@@ -69,6 +71,7 @@ struct FrameRunner {
         var results: [FrameResult] = []
         var matrices: [String: CameraSetup] = [:]
         try FileManager.default.createDirectory(atPath: framesDirectory, withIntermediateDirectories: true)
+        var rendered: [String: RGBAImage] = [:]
         for job in jobs {
             progress("frame \(job.name)")
             let spec = job.spec
@@ -88,12 +91,13 @@ struct FrameRunner {
             let frame: RGBAImage
             do {
                 let scene = try SceneRenderer(spec.scene.source(samples: spec.samples, resolve: loader.resolve), screen: screen)
-                frame = try scene.render(camera, width: size.width, height: size.height)
+                frame = try scene.render(camera, width: size.width, height: size.height, time: job.time)
             } catch {
                 let field: [SuiteLoader.PathStep] = spec.scene.splat != nil ? [.key("scene"), .key("splat")] : [.key("scene"), .key("textures")]
                 throw loader.error("\(spec.scene.splat != nil ? "scene.splat" : "scene.textures"): \(error)", at: steps + field)
             }
-            let renderer = spec.scene.splat != nil ? "splat renderer (\(spec.scene.mode.rawValue))" : "cube rasterizer (\(spec.samples)×\(spec.samples) samples)"
+            let renderer = spec.scene.splat != nil ? "splat renderer (\(spec.scene.mode.rawValue))"
+                : spec.scene.look == .app ? "cube app look (ray cast, 4× MSAA)" : "cube rasterizer (\(spec.samples)×\(spec.samples) samples)"
             let parameters = GoldenParameters(renderer: renderer, scene: spec.scene.description,
                                               headPose: [job.head.x, job.head.y, job.head.z],
                                               screen: "\(spec.screen) \(size.width)x\(size.height), movement scale \(spec.movementScale)",
@@ -102,7 +106,22 @@ struct FrameRunner {
                 let path = try store.record(image: frame, name: job.name, parameters: parameters, environment: environment)
                 progress("recorded \(path)")
             }
-            results.append(try compare(frame, job: job, camera: camera))
+            var result = try compare(frame, job: job, camera: camera)
+            if let versus = spec.versus {
+                guard let other = rendered[versus] else {
+                    throw loader.error("frames[\(job.specIndex)].versus: expected the name of a frame rendered earlier in the suite, found '\(versus)'",
+                                       at: steps + [.key("versus")])
+                }
+                do {
+                    let difference = try FrameComparator.compare(golden: other, actual: frame)
+                    result.metrics.merge(difference.metrics.filter { $0.key != "ssim_min" && $0.key != "over_tolerance_pixels" }
+                        .mapKeys { "versus_" + $0 }) { $1 }
+                } catch {
+                    throw loader.error("frames[\(job.specIndex)].versus: \(error)", at: steps + [.key("versus")])
+                }
+            }
+            rendered[job.name] = frame
+            results.append(result)
         }
         return (results, matrices)
     }

@@ -206,9 +206,12 @@ public struct FrameSpec: Decodable, Sendable {
     public var scale: Double
     public var samples: Int
     public var tolerance: Tolerance?
+    /// The name of a frame rendered earlier in the suite to compare this one with (same size): the report
+    /// shows their difference as `versus_*` metrics (e.g. the app's splat view against the reference frame).
+    public var versus: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, scene, screen, head, heads, trace, at, smoother, scale, samples, tolerance
+        case name, scene, screen, head, heads, trace, at, smoother, scale, samples, tolerance, versus
         case movementScale = "movement_scale"
     }
 
@@ -227,6 +230,7 @@ public struct FrameSpec: Decodable, Sendable {
         movementScale = try c.decodeIfPresent(Double.self, forKey: .movementScale) ?? 1.5
         scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
         samples = try c.decodeIfPresent(Int.self, forKey: .samples) ?? 1
+        versus = try c.decodeIfPresent(String.self, forKey: .versus)
         // A spec string (`max-channel-diff=2,min-ssim=0.98`) or a mapping of the same keys.
         if let text = try? c.decodeIfPresent(String.self, forKey: .tolerance) {
             do { tolerance = try Tolerance(parsing: text) } catch {
@@ -263,10 +267,15 @@ public struct SceneSpec: Decodable, Sendable {
     public var flipY: Bool
     public var fit: Bool
     public var scale: Double
+    /// Cube only: `reference` (unlit opaque room) or `app` (the app's SceneKit look), with optional
+    /// `app_look` parameter overrides ("key=value,…", as `--app-look`).
+    public var look: CubeLook
+    public var appLook: AppLookParameters
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case cube, textures, splat, mode, view, fit, scale
+        case cube, textures, splat, mode, view, fit, scale, look
         case flipY = "flip_y"
+        case appLook = "app_look"
     }
 
     public init(from decoder: Decoder) throws {
@@ -292,6 +301,17 @@ public struct SceneSpec: Decodable, Sendable {
         flipY = try c.decodeIfPresent(Bool.self, forKey: .flipY) ?? false
         fit = try c.decodeIfPresent(Bool.self, forKey: .fit) ?? true
         scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
+        look = try c.decodeEnumIfPresent(CubeLook.self, forKey: .look) ?? .reference
+        guard look == .reference || splat == nil else {
+            throw DecodingError.dataCorruptedError(forKey: .look, in: c, debugDescription: "expected reference or app (app only for a cube), found '\(look.rawValue)'")
+        }
+        let appLookText = try c.decodeIfPresent(String.self, forKey: .appLook)
+        guard appLookText == nil || look == .app else {
+            throw DecodingError.dataCorruptedError(forKey: .appLook, in: c, debugDescription: "app_look applies to look: app only")
+        }
+        do { appLook = try AppLookParameters.parse(appLookText ?? "") } catch {
+            throw DecodingError.dataCorruptedError(forKey: .appLook, in: c, debugDescription: "\(error)")
+        }
         guard (cube == nil) != (splat == nil) else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "give exactly one of 'cube' or 'splat'"))
         }
@@ -300,7 +320,8 @@ public struct SceneSpec: Decodable, Sendable {
     public var description: String {
         if let splat { return "splat \(splat) (\(mode.rawValue), view \(view.rawValue)\(flipY ? ", flip-y" : ""))" }
         let textureNames = textures.keys.map(\.rawValue).sorted()
-        return textureNames.isEmpty ? "cube \(cube!)" : "cube \(cube!) (textures: \(textureNames.joined(separator: ", ")))"
+        let lookSuffix = look == .app ? ", look app" : ""
+        return textureNames.isEmpty ? "cube \(cube!)\(lookSuffix)" : "cube \(cube!) (textures: \(textureNames.joined(separator: ", ")))\(lookSuffix)"
     }
 
     /// The scene to render, with file paths resolved by `resolve` (relative to the suite file).
@@ -309,7 +330,7 @@ public struct SceneSpec: Decodable, Sendable {
             let placement = ScenePlacement(fit: fit, scale: scale, flipY: flipY)
             return .splat(SceneSource.SplatSettings(path: resolve(splat), mode: mode, placement: placement))
         }
-        return .cube(SceneSource.CubeSettings(room: cube!, textures: textures.mapValues(resolve), samples: samples))
+        return .cube(SceneSource.CubeSettings(room: cube!, textures: textures.mapValues(resolve), samples: samples, look: look, appLook: appLook))
     }
 }
 

@@ -30,8 +30,13 @@ public struct FrameSequence {
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let writer = PNGPipeline(options: scene.sequencePNGOptions)
+        let start = trace.samples.first?.t ?? 0
         for (index, camera) in zip(indices, cameras) {
-            try writer.write(try scene.render(camera, width: width, height: height), to: Self.path(of: index, in: directory))
+            // A stale sort uses the order computed for the pose `sortLag` samples earlier.
+            let stale = scene.sortLag > 0 ? try projection.camera(head: trace.samples[max(0, index - scene.sortLag)].position,
+                                                                  naming: "\(traceName): sample \(max(0, index - scene.sortLag) + 1)") : nil
+            let frame = try scene.render(camera, width: width, height: height, time: trace.samples[index].t - start, sortCamera: stale)
+            try writer.write(frame, to: Self.path(of: index, in: directory))
         }
         try writer.finish()
     }

@@ -34,12 +34,12 @@ public enum RoomPreset: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The room on `screen`.
-    public func room(on screen: ScreenModel) -> CubeRoom {
+    /// The room on `screen`; the app presets' depth follows the app's pinch `zoom` (0.6: as shipped).
+    public func room(on screen: ScreenModel, zoom: Double = 0.6) -> CubeRoom {
         switch self {
         case .screen: return .screen(width: screen.width, height: screen.height)
-        case .appCube: return .appCube
-        case .appPortrait: return .appPortrait
+        case .appCube: return zoom == 0.6 ? .appCube : .appCube(zoom: zoom)
+        case .appPortrait: return zoom == 0.6 ? .appPortrait : .appPortrait(zoom: zoom)
         case let .custom(w, h, d): return CubeRoom(width: w, height: h, depth: d)
         }
     }

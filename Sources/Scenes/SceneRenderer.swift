@@ -10,14 +10,23 @@ import Splatting
 public struct SceneRenderer: Sendable {
     private enum Loaded: Sendable {
         case cube(CubeScene, RasterOptions)
+        case appLook(AppLookScene)
         case splat(SplatScene, model: Mat4, SplatRenderOptions, sceneName: String)
     }
 
     private let loaded: Loaded
+    /// Trace samples by which a sequence's splat sort lags (0: sorted for the frame's own pose).
+    public let sortLag: Int
 
     /// Loads textures or the scene file; errors name the file and what was wrong with it.
     public init(_ source: SceneSource, screen: ScreenModel, background: RGBA = RGBA(0, 0, 0)) throws {
         switch source {
+        case .cube(let cube) where cube.look == .app:
+            var faces: [CubeRoom.Face: FaceMedia] = [:]
+            for (face, path) in cube.textures { faces[face] = try FaceMedia.load(path, fps: cube.appLook.faceFPS) }
+            loaded = .appLook(AppLookScene(room: cube.room.room(on: screen, zoom: cube.appLook.zoom), faces: faces,
+                                           parameters: cube.appLook, background: background))
+            sortLag = 0
         case .cube(let cube):
             var images: [CubeRoom.Face: RGBAImage] = [:]
             for (face, path) in cube.textures { images[face] = try PNGCodec.read(contentsOf: path) }
@@ -26,36 +35,48 @@ public struct SceneRenderer: Sendable {
             let options = RasterOptions(samples: cube.samples, filter: cube.filter,
                                         filteringSpace: cube.linearLight ? .linear : .encoded, background: background)
             loaded = .cube(scene, options)
+            sortLag = 0
         case .splat(let splat):
             let scene = try SceneFile.load(splat.path)
             let model = try splat.placement.modelMatrix(for: scene, screenWidth: screen.width, screenHeight: screen.height)
-            let options = SplatRenderOptions(mode: splat.mode, background: background, halfPrecision: splat.halfPrecision)
+            let options = SplatRenderOptions(mode: splat.mode, background: background, halfPrecision: splat.halfPrecision,
+                                             drawable: splat.drawable)
             loaded = .splat(scene, model: model, options, sceneName: (splat.path as NSString).lastPathComponent)
+            sortLag = splat.sortLag
         }
     }
 
-    /// The frame seen through `camera` (the app's off-axis camera for a head pose), width × height pixels.
-    public func render(_ camera: CameraSetup, width: Int, height: Int) throws -> RGBAImage {
-        try render(view: camera.view, projection: camera.projection, clip: camera.clip, width: width, height: height)
+    /// The frame seen through `camera` (the app's off-axis camera for a head pose), width × height pixels, at
+    /// `time` seconds (video faces); splats sorted for `sortCamera`'s eye when given (a stale sort).
+    public func render(_ camera: CameraSetup, width: Int, height: Int, time: Double = 0, sortCamera: CameraSetup? = nil) throws -> RGBAImage {
+        try render(view: camera.view, projection: camera.projection, clip: camera.clip, width: width, height: height, time: time,
+                   sortView: sortCamera?.view)
     }
 
     /// The frame seen through the matrices of a camera file (read from `path`), at its size.
-    public func render(_ file: CameraFile, from path: String) throws -> RGBAImage {
+    public func render(_ file: CameraFile, from path: String, time: Double = 0) throws -> RGBAImage {
         do {
             return try render(view: file.viewMatrix, projection: file.projectionMatrix, clip: file.clipConvention,
-                              width: file.width, height: file.height)
+                              width: file.width, height: file.height, time: time, sortView: nil)
         } catch let error as SplatError {
             throw SceneError("\(path): \(error.description)")
         }
     }
 
-    private func render(view: Mat4, projection: Mat4, clip: ClipConvention, width: Int, height: Int) throws -> RGBAImage {
+    private func render(view: Mat4, projection: Mat4, clip: ClipConvention, width: Int, height: Int, time: Double,
+                        sortView: Mat4?) throws -> RGBAImage {
         switch loaded {
         case .cube(let scene, var options):
             options.depthRange = clip == .metal ? .zeroToOne : .negativeOneToOne
             return scene.render(clipFromWorld: projection * view, width: width, height: height, options: options)
-        case .splat(let scene, let model, let options, _):
+        case .appLook(let scene):
+            guard let eye = view.inverse?.transform(point: .zero).xyz else { throw SceneError("camera: view: expected an invertible matrix") }
+            return scene.render(clipFromWorld: projection * view, eye: eye, width: width, height: height, time: time)
+        case .splat(let scene, let model, var options, _):
             let camera = try SplatCamera(view: view, projection: projection, width: width, height: height, clip: clip)
+            if let sortView {
+                options.sortEye = try SplatCamera(view: sortView, projection: projection, width: width, height: height, clip: clip).eye
+            }
             return SplatRenderer.render(scene, model: model, camera: camera, options: options)
         }
     }
@@ -63,7 +84,7 @@ public struct SceneRenderer: Sendable {
     /// How the frames are written: splat frames record their renderer, mode and blending in `tEXt` chunks.
     public var pngOptions: PNGWriteOptions {
         switch loaded {
-        case .cube: return PNGWriteOptions()
+        case .cube, .appLook: return PNGWriteOptions()
         case .splat(_, _, let options, let sceneName):
             return PNGWriteOptions(text: [
                 PNGText("Software", "ParallaxLab parallax render splat"), PNGText("parallax.renderer", "splat"),
@@ -73,11 +94,11 @@ public struct SceneRenderer: Sendable {
         }
     }
 
-    /// Sequences of cube frames are written as RGB (their alpha is always opaque); splat frames as single frames.
+    /// Sequences of reference cube frames are written as RGB (their alpha is always opaque); the others as single frames.
     public var sequencePNGOptions: PNGWriteOptions {
         switch loaded {
         case .cube: return PNGWriteOptions(channels: .rgb)
-        case .splat: return pngOptions
+        case .appLook, .splat: return pngOptions
         }
     }
 }

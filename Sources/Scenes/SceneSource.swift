@@ -10,20 +10,27 @@ public enum SceneSource: Sendable {
 
     public struct CubeSettings: Sendable {
         public var room: RoomPreset
-        /// A texture PNG per face; faces without one get the built-in orientation texture.
+        /// A texture PNG per face; faces without one get the built-in orientation texture (reference look) or
+        /// are black (app look, where a folder of PNGs is a video face).
         public var textures: [CubeRoom.Face: String]
-        /// Supersampling per axis: 1, 2 or 4.
+        /// Reference look only: supersampling per axis (1, 2 or 4), texture filter, filtering in linear light.
         public var samples: Int
         public var filter: RasterOptions.Filter
         public var linearLight: Bool
+        /// `reference` (unlit opaque room) or `app` (the app's SceneKit room, with `appLook`'s parameters).
+        public var look: CubeLook
+        public var appLook: AppLookParameters
 
         public init(room: RoomPreset = .screen, textures: [CubeRoom.Face: String] = [:], samples: Int = 1,
-                    filter: RasterOptions.Filter = .bilinear, linearLight: Bool = false) {
+                    filter: RasterOptions.Filter = .bilinear, linearLight: Bool = false, look: CubeLook = .reference,
+                    appLook: AppLookParameters = AppLookParameters()) {
             self.room = room
             self.textures = textures
             self.samples = samples
             self.filter = filter
             self.linearLight = linearLight
+            self.look = look
+            self.appLook = appLook
         }
     }
 
@@ -31,14 +38,20 @@ public enum SceneSource: Sendable {
         public var path: String
         public var mode: SplatMode
         public var placement: ScenePlacement
-        /// `metalsplatter` only: float16 covariance, colour and opacity, as MetalSplatter stores them.
+        /// `metalsplatter` only: MetalSplatter's float16 emulation, the drawable's pixel format, and in sequences
+        /// a stale sort that orders each frame by the pose `sortLag` trace samples earlier.
         public var halfPrecision: Bool
+        public var drawable: SplatDrawableFormat
+        public var sortLag: Int
 
-        public init(path: String, mode: SplatMode = .inria, placement: ScenePlacement = ScenePlacement(), halfPrecision: Bool = true) {
+        public init(path: String, mode: SplatMode = .inria, placement: ScenePlacement = ScenePlacement(), halfPrecision: Bool = true,
+                    drawable: SplatDrawableFormat = .bgra8Unorm, sortLag: Int = 0) {
             self.path = path
             self.mode = mode
             self.placement = placement
             self.halfPrecision = halfPrecision
+            self.drawable = drawable
+            self.sortLag = sortLag
         }
     }
 }

@@ -15,6 +15,8 @@ struct FrameSetup: @unchecked Sendable {
     let p: [Double]
     let eyeInScene: SIMD3<Double>
     let eyeInWorld: SIMD3<Double>
+    /// The eye whose distances order the splats (`metalsplatter`): this frame's or a stale sort's.
+    let sortEye: SIMD3<Double>
     let clampCenter: (Double, Double)
     let clampHalf: (Double, Double)
     let depthRange: (Double, Double)
@@ -32,6 +34,8 @@ struct FrameSetup: @unchecked Sendable {
         p = camera.projection.elements
         let eye = camera.eye
         eyeInWorld = SIMD3(eye.x, eye.y, eye.z)
+        let sorted = options.sortEye ?? eye
+        sortEye = SIMD3(sorted.x, sorted.y, sorted.z)
         let local = (model.inverse ?? .identity).transform(point: eye).xyz
         eyeInScene = SIMD3(local.x, local.y, local.z)
         let pm = camera.projection
@@ -109,6 +113,7 @@ struct FrameSetup: @unchecked Sendable {
                 let cw = pr[12] * tx + pr[13] * ty + pr[14] * tz + pr[15]
                 let ndcZ = cz / cw
                 guard ndcZ >= depthRange.0, ndcZ <= depthRange.1 else { continue }
+                if mode == .metalsplatter && !MetalSplatterSemantics.insideGuardBand(x: cx, y: cy, w: cw) { continue }
                 let u = width / 2 * (1 + cx / cw), v = height / 2 * (1 - cy / cw)
                 let mx = u - 0.5, my = v - 0.5
                 // Σ = R S Sᵀ Rᵀ in scene axes.
@@ -185,10 +190,19 @@ struct FrameSetup: @unchecked Sendable {
                         e1 = SIMD2(fb, fd - lambda2)
                         e1 /= (e1 * e1).sum().squareRoot()
                     }
+                    // Quad axes in pixels (half2 in `splatVertex`); ρ = M⁻¹·d with M = [axis1 axis2].
                     let root1 = lambda1.squareRoot(), root2 = lambda2.squareRoot()
-                    record.q0 = e1.x; record.q1 = e1.y; record.q2 = 1 / root1; record.q3 = 1 / root2
-                    record.ex = 3 * (abs(e1.x) * root1 + abs(e1.y) * root2)
-                    record.ey = 3 * (abs(e1.y) * root1 + abs(e1.x) * root2)
+                    var axis1 = e1 * root1, axis2 = SIMD2(e1.y, -e1.x) * root2
+                    if halfPrecision {
+                        axis1 = SIMD2(MetalSplatterSemantics.half(axis1.x), MetalSplatterSemantics.half(axis1.y))
+                        axis2 = SIMD2(MetalSplatterSemantics.half(axis2.x), MetalSplatterSemantics.half(axis2.y))
+                    }
+                    let determinant = axis1.x * axis2.y - axis2.x * axis1.y
+                    guard determinant != 0, determinant.isFinite else { continue }
+                    record.q0 = axis2.y / determinant; record.q1 = -axis2.x / determinant
+                    record.q2 = -axis1.y / determinant; record.q3 = axis1.x / determinant
+                    record.ex = 3 * (abs(axis1.x) + abs(axis2.x))
+                    record.ey = 3 * (abs(axis1.y) + abs(axis2.y))
                     func cellRange(_ c: Float, _ e: Float, _ limit: Int) -> (Int32, Int32) {
                         let lo = Double(c - e) / tile, hi = Double(c + e) / tile
                         let a = max(0, min(Double(limit), max(-1, lo).rounded(.down)))
@@ -198,17 +212,17 @@ struct FrameSetup: @unchecked Sendable {
                     (record.tx0, record.tx1) = cellRange(Float(mx), record.ex, tilesX)
                     (record.ty0, record.ty1) = cellRange(Float(my), record.ey, tilesY)
                     guard record.tx1 > record.tx0, record.ty1 > record.ty0 else { continue }
-                    func linear(_ f: Float) -> Double { pow(min(max(Double(f) * SphericalHarmonics.c0 + 0.5, 0), 1), 2.2) }
-                    var rgb = SIMD3<Double>(linear(sh[base]), linear(sh[base + 1]), linear(sh[base + 2]))
-                    if halfPrecision {
-                        rgb = SIMD3(Self.half(rgb.x), Self.half(rgb.y), Self.half(rgb.z))
-                        opacity = Self.half(opacity)
-                    }
-                    record.r = Float(rgb.x); record.g = Float(rgb.y); record.b = Float(rgb.z)
+                    var d = SIMD3(x, y, z) - eyeInScene
+                    let length = (d * d).sum().squareRoot()
+                    d = length > 0 ? d / length : SIMD3(0, 0, 1)
+                    let rgb = MetalSplatterSemantics.vertexColor(coefficients: sh.baseAddress! + base, degree: degree, direction: d,
+                                                                 halfPrecision: halfPrecision)
+                    if halfPrecision { opacity = Self.half(opacity) }
+                    record.r = rgb.x; record.g = rgb.y; record.b = rgb.z
                     let wm = worldFromScene
-                    let px = wm[0] * x + wm[1] * y + wm[2] * z + wm[3] - eyeInWorld.x
-                    let py = wm[4] * x + wm[5] * y + wm[6] * z + wm[7] - eyeInWorld.y
-                    let pz = wm[8] * x + wm[9] * y + wm[10] * z + wm[11] - eyeInWorld.z
+                    let px = wm[0] * x + wm[1] * y + wm[2] * z + wm[3] - sortEye.x
+                    let py = wm[4] * x + wm[5] * y + wm[6] * z + wm[7] - sortEye.y
+                    let pz = wm[8] * x + wm[9] * y + wm[10] * z + wm[11] - sortEye.z
                     let distance = Float(px * px + py * py + pz * pz)
                     keys[i] = UInt64(~distance.bitPattern) << 32 | UInt64(i)
                 }

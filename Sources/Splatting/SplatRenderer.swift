@@ -52,18 +52,26 @@ public struct SplatRenderOptions: Sendable, Equatable {
     public var mode: SplatMode
     /// Background colour (sRGB-encoded bytes; alpha ignored, frames are opaque).
     public var background: RGBA
-    /// `metalsplatter` only: round covariance, colour and opacity to float16 as MetalSplatter stores them.
+    /// `metalsplatter` only: round covariance, colour and opacity to float16 as MetalSplatter stores them, and
+    /// emulate the shader's half arithmetic (quad axes, fragment alpha, the multi-stage path's blending).
     public var halfPrecision: Bool
+    /// `metalsplatter` only: the drawable's pixel format (the app's is `bgra8Unorm`).
+    public var drawable: SplatDrawableFormat
+    /// `metalsplatter` only: the eye (world) whose squared distances order the splats — the pose of the newest
+    /// completed asynchronous sort. nil: this frame's own eye.
+    public var sortEye: Vec3?
     /// Work units: tiles per parallel task and splats per preprocessing chunk. Tuning knobs only: the
     /// frame never depends on them (nor on the number of threads).
     public var tilesPerTask: Int
     public var splatsPerChunk: Int
 
     public init(mode: SplatMode = .inria, background: RGBA = RGBA(0, 0, 0), halfPrecision: Bool = true,
-                tilesPerTask: Int = 4, splatsPerChunk: Int = 8192) {
+                tilesPerTask: Int = 4, splatsPerChunk: Int = 8192, drawable: SplatDrawableFormat = .bgra8Unorm, sortEye: Vec3? = nil) {
         self.mode = mode
         self.background = background
         self.halfPrecision = halfPrecision
+        self.drawable = drawable
+        self.sortEye = sortEye
         self.tilesPerTask = tilesPerTask
         self.splatsPerChunk = splatsPerChunk
     }
@@ -72,7 +80,10 @@ public struct SplatRenderOptions: Sendable, Equatable {
     public var blendingDescription: String {
         switch mode {
         case .inria: return "colour values blended as stored (display-referred), written as 8-bit (x·255 + 0.5, clamped)"
-        case .metalsplatter: return "colour^2.2 blended in linear light, encoded to sRGB\(halfPrecision ? "; covariance/colour/opacity in float16" : "; float32")"
+        case .metalsplatter:
+            let store = drawable == .bgra8Unorm ? "stored as is (bgra8Unorm, no re-encoding)" : "sRGB-encoded (bgra8Unorm_srgb)"
+            let precision = halfPrecision ? "; float16 storage, quad axes, alpha and multi-stage blending (from black)" : "; float32 over the clear colour"
+            return "colour^2.2 blended, \(store)\(precision)"
         }
     }
 }
@@ -113,10 +124,11 @@ public struct SplatRenderStats: Sendable, Equatable {
 /// the 2D covariance is split by MetalSplatter's eigen rule (λ = mean ± max(0.1, √(mean² − det)),
 /// e₁ = normalise(b, d − λ₂)) into a 3σ quad; a pixel inside has α = o·exp(−½|ρ|²) with ρ its coordinates in
 /// σ units along e₁, e₂, and none outside |ρ| ≤ 3; all splats sorted back to front by squared distance to the
-/// eye (ties by index) and blended "over" with premultiplied colour in linear light: colour = clamp(C0·f_dc
-/// + 0.5, 0, 1)^2.2 (MetalSplatter uses the DC term only), no α cap, no skip, no early stop; the
-/// background is sRGB-decoded first and the result sRGB-encoded. With `halfPrecision`, the scene-space
-/// covariance, colour and opacity are rounded to float16.
+/// eye (ties by index) and blended "over" with premultiplied colour: colour = max(SH(dir) + 0.5, 0)^2.2 with SH of
+/// degree ≤ 3 (`MetalSplatterSemantics.vertexColor`), no α cap, no skip, no early stop; splats whose centre lies
+/// outside the ±1.2·w guard band are dropped; the result is stored as the drawable format says (`bgra8Unorm`:
+/// as is; `_srgb`: sRGB-encoded). With `halfPrecision`, storage, quad axes, fragment α and blending are float16
+/// (`rasterMetal`). `sortEye` orders the splats by an earlier pose's distances (a stale asynchronous sort).
 ///
 /// Work is split over cores in fixed tiles; every pixel's value depends only on the sorted splat list, so
 /// frames are byte-identical for any thread count.
@@ -207,6 +219,7 @@ public enum SplatRenderer {
         let tasks = (tileCount + perTask - 1) / perTask
         let mode = options.mode
         let bg = options.background
+        let drawable = options.drawable, halfPrecision = options.halfPrecision
         pixels.withUnsafeMutableBufferPointer { pixelBuffer in
             projected.withUnsafeBufferPointer { splats in
                 lists.withUnsafeBufferPointer { lists in
@@ -219,7 +232,8 @@ public enum SplatRenderer {
                                 let entries = UnsafeBufferPointer(rebasing: lists[offsets[t]..<offsets[t + 1]])
                                 switch mode {
                                 case .inria: rasterInria(tile: tile, entries: entries, splats: splats, background: bg, width: width, pixels: pixelBuffer)
-                                case .metalsplatter: rasterMetal(tile: tile, entries: entries, splats: splats, background: bg, width: width, pixels: pixelBuffer)
+                                case .metalsplatter: rasterMetal(tile: tile, entries: entries, splats: splats, background: bg, drawable: drawable,
+                                                                 halfPrecision: halfPrecision, width: width, pixels: pixelBuffer)
                                 }
                             }
                         }
@@ -306,15 +320,22 @@ public enum SplatRenderer {
         UInt8(min(max(v * 255 + 0.5, 0), 255))
     }
 
+    /// One tile of the `metalsplatter` mode: for each splat back to front, ρ = (q0·dx + q1·dy, q2·dx + q3·dy) is
+    /// the pixel's position in the quad's relative coordinates (3σ = 3), α = o·exp(−½|ρ|²) inside |ρ|² ≤ 9, and
+    /// the premultiplied colour is blended "over" (`multiStageSplatFragmentShader`). With `halfPrecision` the
+    /// interpolated ρ, |ρ|², α and every blend step are rounded to float16 and the image block starts at 0
+    /// (`initializeFragmentStore`: the clear colour never shows); without, float32 over the clear colour.
     static func rasterMetal(tile: TileRect, entries: UnsafeBufferPointer<UInt32>, splats: UnsafeBufferPointer<Projected>,
-                            background: RGBA, width: Int, pixels: UnsafeMutableBufferPointer<UInt8>) {
+                            background: RGBA, drawable: SplatDrawableFormat, halfPrecision: Bool, width: Int,
+                            pixels: UnsafeMutableBufferPointer<UInt8>) {
         let tw = tile.x1 - tile.x0, th = tile.y1 - tile.y0, count = tw * th
-        let decode = SRGB.decodeTable
+        let h = MetalSplatterSemantics.half as (Float) -> Float
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * tileSize * tileSize) { buffer in
             let color = buffer.baseAddress!
-            let bg = (decode[Int(background.r)], decode[Int(background.g)], decode[Int(background.b)])
+            let start = halfPrecision ? (Float(0), Float(0), Float(0))
+                : (drawable.clearValue(background.r), drawable.clearValue(background.g), drawable.clearValue(background.b))
             for k in 0..<count {
-                color[3 * k] = bg.0; color[3 * k + 1] = bg.1; color[3 * k + 2] = bg.2
+                color[3 * k] = start.0; color[3 * k + 1] = start.1; color[3 * k + 2] = start.2
             }
             for e in entries {
                 let p = splats[Int(e)]
@@ -324,16 +345,27 @@ public enum SplatRenderer {
                     let row = (y - tile.y0) * tw - tile.x0
                     for x in xa..<xb {
                         let dx = Float(x) - p.mx
-                        let r1 = (dx * p.q0 + dy * p.q1) * p.q2
-                        let r2 = (dx * p.q1 - dy * p.q0) * p.q3
-                        let m = r1 * r1 + r2 * r2
-                        if m > 9 { continue }
-                        let alpha = Foundation.exp(-0.5 * m) * p.opacity
+                        let r1 = p.q0 * dx + p.q1 * dy
+                        let r2 = p.q2 * dx + p.q3 * dy
                         let k = 3 * (row + x)
-                        let keep = 1 - alpha
-                        color[k] = alpha * p.r + keep * color[k]
-                        color[k + 1] = alpha * p.g + keep * color[k + 1]
-                        color[k + 2] = alpha * p.b + keep * color[k + 2]
+                        if halfPrecision {
+                            let a = h(r1), b = h(r2)
+                            let m = h(h(a * a) + h(b * b))
+                            if m > 9 { continue }
+                            let alpha = h(Foundation.exp(-0.5 * m) * p.opacity)
+                            let keep = h(1 - alpha)
+                            color[k] = h(h(color[k] * keep) + h(p.r * alpha))
+                            color[k + 1] = h(h(color[k + 1] * keep) + h(p.g * alpha))
+                            color[k + 2] = h(h(color[k + 2] * keep) + h(p.b * alpha))
+                        } else {
+                            let m = r1 * r1 + r2 * r2
+                            if m > 9 { continue }
+                            let alpha = Foundation.exp(-0.5 * m) * p.opacity
+                            let keep = 1 - alpha
+                            color[k] = min(1, alpha * p.r) + keep * color[k]
+                            color[k + 1] = min(1, alpha * p.g) + keep * color[k + 1]
+                            color[k + 2] = min(1, alpha * p.b) + keep * color[k + 2]
+                        }
                     }
                 }
             }
@@ -341,9 +373,9 @@ public enum SplatRenderer {
                 for x in tile.x0..<tile.x1 {
                     let k = 3 * ((y - tile.y0) * tw + (x - tile.x0))
                     let o = 4 * (y * width + x)
-                    pixels[o] = SRGB.encode(color[k])
-                    pixels[o + 1] = SRGB.encode(color[k + 1])
-                    pixels[o + 2] = SRGB.encode(color[k + 2])
+                    pixels[o] = drawable.store(color[k])
+                    pixels[o + 1] = drawable.store(color[k + 1])
+                    pixels[o + 2] = drawable.store(color[k + 2])
                     pixels[o + 3] = 255
                 }
             }

@@ -33,9 +33,9 @@ struct FrameOutputOptions: ParsableArguments {
 
     /// Renders what the options ask for — one frame from a camera file, a sequence along a trace, or one
     /// frame at `--head` — and writes the PNG(s).
-    func render(_ scene: SceneRenderer, camera: CameraOptions, view: OffAxisProjection.ViewPreset) throws {
+    func render(_ scene: SceneRenderer, camera: CameraOptions, view: OffAxisProjection.ViewPreset, time: Double = 0) throws {
         if let cameraFile {
-            try PNGCodec.write(try scene.render(try CameraFile.load(cameraFile), from: cameraFile), to: output, options: scene.pngOptions)
+            try PNGCodec.write(try scene.render(try CameraFile.load(cameraFile), from: cameraFile, time: time), to: output, options: scene.pngOptions)
             return
         }
         let projection = try camera.projection(view: view)
@@ -45,7 +45,7 @@ struct FrameOutputOptions: ParsableArguments {
             try sequence.render(scene, projection: projection, width: size.width, height: size.height, into: output)
             return
         }
-        let frame = try scene.render(try projection.camera(head: camera.head, naming: "--head"), width: size.width, height: size.height)
+        let frame = try scene.render(try projection.camera(head: camera.head, naming: "--head"), width: size.width, height: size.height, time: time)
         try PNGCodec.write(frame, to: output, options: scene.pngOptions)
     }
 }

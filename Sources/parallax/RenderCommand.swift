@@ -29,6 +29,12 @@ struct RenderCubeCommand: ParsableCommand {
               parallax render cube --room app-cube --texture back=photo.png --samples 4 -o aa.png
               parallax project --screen iphone-16-pro --head 0,0,0.4 --json > cam.json && parallax render cube --camera cam.json -o f.png
               parallax render cube --path Traces/sway.csv --every 10 --size 295x639 -o frames/
+              parallax render cube --look app --room app-cube --texture back=clip-frames/ --head 0.05,0,0.4 -o app.png
+
+            --look app draws the room as the app's SceneKit view does: black (or photo/video) faces at 50 % \
+            opacity composited back to front, lit by the app's ambient 600 + directional 400 lights through a \
+            documented PBR model (--app-look overrides every parameter), 12 white edge cylinders of 2 mm, 4× \
+            MSAA at Metal's standard sample positions. A --texture folder of PNGs is a video face at face-fps.
             """
     )
 
@@ -51,16 +57,33 @@ struct RenderCubeCommand: ParsableCommand {
     @Flag(name: .long, help: "Filter in linear light (sRGB decode → filter → encode) instead of on encoded values.")
     var linearLight = false
 
+    @Option(name: .long, help: "Look: reference (unlit opaque textured room) or app (the app's SceneKit room: 50 % transparent lit faces, edge cylinders, 4× MSAA).")
+    var look: CubeLook = .reference
+
+    @Option(name: .long, help: "--look app: parameter overrides key=value,… (opacity, ambient, directional, light-pitch, light-yaw, light-roll, f0, roughness, edge-radius, edge-intensity, zoom, face-fps).",
+            transform: AppLookParameters.parse)
+    var appLook: AppLookParameters?
+
+    @Option(name: .long, help: "--look app: frame time in seconds for image-sequence faces (with --path: each sample's time since the first).")
+    var time: Double = 0
+
     func validate() throws {
         guard [1, 2, 4].contains(samples) else { throw ValidationError("--samples: expected 1, 2 or 4, found \(samples)") }
+        guard time.isFinite, time >= 0 else { throw ValidationError("--time: expected seconds ≥ 0, found \(time)") }
+        guard look == .reference || (samples == 1 && filter == .bilinear && !linearLight) else {
+            throw ValidationError("--samples, --filter and --linear-light apply to --look reference (--look app has its own 4× MSAA, bilinear in linear light)")
+        }
+        guard look == .app || appLook == nil else { throw ValidationError("--app-look: applies to --look app only") }
     }
 
     func run() throws {
         let settings = SceneSource.CubeSettings(room: room, textures: Dictionary(texture.map { ($0.face, $0.path) }) { _, last in last },
-                                                samples: samples, filter: filter, linearLight: linearLight)
+                                                samples: samples, filter: filter, linearLight: linearLight, look: look,
+                                                appLook: appLook ?? AppLookParameters())
         let scene = try SceneRenderer(.cube(settings), screen: try camera.screenModel(), background: frame.background)
-        try frame.render(scene, camera: camera, view: .translate)
+        try frame.render(scene, camera: camera, view: .translate, time: time)
     }
 }
 
 extension RasterOptions.Filter: ExpressibleByArgument {}
+extension CubeLook: ExpressibleByArgument {}

@@ -10,8 +10,10 @@ struct RenderSplatCommand: ParsableCommand {
         abstract: "Render a Gaussian-splat scene (.ply, .splat, .spz) through the off-axis projection to a PNG.",
         discussion: """
             --mode inria follows the reference 3DGS rasterizer (the ground truth); --mode metalsplatter does what \
-            the app's renderer does (3σ quads, global back-to-front order by distance, linear-light blending, \
-            Jacobian clamp around the optical axis, float16 unless --float32). The PNG records the mode and \
+            the app's renderer does (3σ quads, global back-to-front order by distance, SH degrees 0–3, colour^2.2 \
+            blended and stored as is in the app's bgra8Unorm drawable (--drawable bgra8Unorm_srgb encodes), the \
+            ±1.2·w guard-band cull, Jacobian clamp around the optical axis, float16 unless --float32; with \
+            --path, --sort-lag N orders each frame by the pose N samples earlier). The PNG records the mode and \
             blending space in tEXt chunks. The camera defaults to the app's splat path (--view splat: lookAt \
             (0,0,-0.25)); --view translate gives the pinned (Kooima) camera.
 
@@ -60,12 +62,26 @@ struct RenderSplatCommand: ParsableCommand {
     @Flag(name: .long, help: "Turn a y-down 3DGS capture upright (180° about x: y → −y, z → −z).")
     var flipY = false
 
-    @Flag(name: .long, help: "metalsplatter mode: keep covariance, colour and opacity in float32 instead of float16.")
+    @Flag(name: .long, help: "metalsplatter mode: turn the float16 emulation off (storage, quad axes, alpha, blending in float32).")
     var float32 = false
+
+    @Option(name: .long, help: "metalsplatter mode: drawable format, bgra8Unorm (the app's: stored as is) or bgra8Unorm_srgb (sRGB-encoded).")
+    var drawable: SplatDrawableFormat = .bgra8Unorm
+
+    @Option(name: .long, help: "metalsplatter mode with --path: order splats by the pose this many trace samples earlier (a stale asynchronous sort).")
+    var sortLag: Int = 0
+
+    func validate() throws {
+        guard (0...100_000).contains(sortLag) else { throw ValidationError("--sort-lag: expected 0…100000 samples, found \(sortLag)") }
+        guard sortLag == 0 || (frame.path != nil && mode == .metalsplatter) else {
+            throw ValidationError("--sort-lag: needs --path and --mode metalsplatter (a stale sort is an earlier pose's order)")
+        }
+    }
 
     func run() throws {
         let placement = ScenePlacement(fit: place == .fit, scale: scale, rotationDegrees: rotate, translation: translate, flipY: flipY)
-        let settings = SceneSource.SplatSettings(path: scene, mode: mode, placement: placement, halfPrecision: !float32)
+        let settings = SceneSource.SplatSettings(path: scene, mode: mode, placement: placement, halfPrecision: !float32,
+                                                 drawable: drawable, sortLag: sortLag)
         let renderer = try SceneRenderer(.splat(settings), screen: try camera.screenModel(), background: frame.background)
         try frame.render(renderer, camera: camera, view: view)
     }
@@ -73,3 +89,4 @@ struct RenderSplatCommand: ParsableCommand {
 
 extension SplatMode: ExpressibleByArgument {}
 extension ScenePlacement.Mode: ExpressibleByArgument {}
+extension SplatDrawableFormat: ExpressibleByArgument {}

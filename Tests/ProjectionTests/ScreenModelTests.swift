@@ -65,18 +65,30 @@ import Testing
         #expect(relativelyClose(withPixels.ppi, 1170 / (0.065 / 0.0254), 1e-12))
     }
 
-    @Test func appTableUsesBodyDimensionsForIPhone14To16AndPixelsOver460Otherwise() throws {
+    @Test func appTableHoldsTheAppsLiteralsByIdentifierAndPixelsOver460Otherwise() throws {
         let pro = try ScreenModel.parse("app-table:iphone-16-pro")
         #expect(relativelyClose(pro.width, 0.0715, 1e-12) && relativelyClose(pro.height, 0.1496, 1e-12))
         #expect(pro.source == .appTable)
         #expect(pro.pixelWidth == 1206)
         #expect(try ScreenModel.device("iphone-16-pro", source: .appTable) == pro)
-        // 6.5–11 % too wide and 3–5 % too tall, for every body-dimension model.
-        for (model, _) in AppScreenTable.bodyDimensionsMM {
-            let app = try ScreenModel.device(model, source: .appTable), truth = try ScreenModel.device(model)
-            #expect((1.064...1.11).contains(app.width / truth.width), "\(model) width")
-            #expect((1.029...1.05).contains(app.height / truth.height), "\(model) height")
+        // The literals of ScreenCalibration.swift (Splat-Frame), typed in again here from the app's source:
+        // the 16-family values reused for the 14 Pro Max, 15 Pro and 15 Pro Max.
+        let appLiterals: [(identifier: String, width: Double, height: Double)] = [
+            ("iPhone17,2", 77.6, 163.0), ("iPhone17,1", 71.5, 149.6), ("iPhone17,4", 77.8, 160.9), ("iPhone17,3", 71.6, 147.7),
+            ("iPhone16,2", 77.6, 163.0), ("iPhone16,1", 71.5, 149.6), ("iPhone15,5", 77.8, 160.9), ("iPhone15,4", 71.6, 147.7),
+            ("iPhone15,3", 77.6, 163.0), ("iPhone15,2", 71.5, 147.5), ("iPhone14,8", 77.8, 160.9), ("iPhone14,7", 71.6, 146.7),
+        ]
+        #expect(AppScreenTable.dimensionsMM.count == appLiterals.count)
+        for literal in appLiterals {
+            let app = try ScreenModel.device(literal.identifier, source: .appTable), truth = try ScreenModel.device(literal.identifier)
+            #expect(relativelyClose(app.width, literal.width / 1000, 1e-12), "\(literal.identifier) width")
+            #expect(relativelyClose(app.height, literal.height / 1000, 1e-12), "\(literal.identifier) height")
+            // 6.5–11 % too wide and 3–6 % too tall versus the active area.
+            #expect((1.064...1.11).contains(app.width / truth.width), "\(literal.identifier) width ratio")
+            #expect((1.029...1.061).contains(app.height / truth.height), "\(literal.identifier) height ratio")
         }
+        let fifteenPro = try ScreenModel.device("iPhone16,1", source: .appTable)
+        #expect(relativelyClose(fifteenPro.width, 0.0715, 1e-12) && relativelyClose(fifteenPro.height, 0.1496, 1e-12))  // not Apple's 70.6 × 146.6 case
         // Fallback: pixels / 460 ppi — 29 % too small at 326 ppi.
         let xr = try ScreenModel.device("iPhone XR", source: .appTable), xrTrue = try ScreenModel.device("iPhone XR")
         #expect(relativelyClose(xr.width, 828.0 / 460 * 0.0254, 1e-15))

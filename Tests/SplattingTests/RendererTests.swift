@@ -25,9 +25,9 @@ import Testing
         #expect(frame[16, 16].r == frame[16, 16].b)
     }
 
-    @Test func singleIsotropicSplatMetalSplatterUsesItsEigenRuleAndLinearLight() throws {
+    @Test func singleIsotropicSplatMetalSplatterUsesItsEigenRuleAndLinearLightOnAnSRGBDrawable() throws {
         let s = scene([(SIMD3(0, 0, 0), sigma, 0.5, SIMD3(1, 1, 1))])
-        let frame = SplatRenderer.render(s, camera: try testCamera(), options: SplatRenderOptions(mode: .metalsplatter))
+        let frame = SplatRenderer.render(s, camera: try testCamera(), options: SplatRenderOptions(mode: .metalsplatter, drawable: .bgra8UnormSRGB))
         #expect(Int(frame[16, 16].r) == srgbByte(0.5))
         // Isotropic: b = 0, a = d ⇒ e1 = (0, 1) with λ1 = var + 0.1 (vertical), e2 = (1, 0) with λ2 = var − 0.1.
         let horizontal = srgbByte(0.5 * exp(-0.5 * 9 / (pixelVariance - 0.1)))
@@ -58,8 +58,11 @@ import Testing
         // C = 0.5·red + 0.5·0.5·blue (centre: exp(0) = 1).
         #expect(inria[16, 16] == RGBA(UInt8(inriaByte(0.5)), 0, UInt8(inriaByte(0.25))))
         let metal = SplatRenderer.render(scene(splats), camera: try testCamera(), options: SplatRenderOptions(mode: .metalsplatter))
-        // Back to front: blue then red over it, in linear light.
-        #expect(metal[16, 16] == RGBA(UInt8(srgbByte(0.5)), 0, UInt8(srgbByte(0.25))))
+        // Back to front: blue then red over it; the app's bgra8Unorm drawable stores 0.5 and 0.25 as is
+        // (round(127.5) = 128 to even, round(63.75) = 64).
+        #expect(metal[16, 16] == RGBA(128, 0, 64))
+        let srgb = SplatRenderer.render(scene(splats), camera: try testCamera(), options: SplatRenderOptions(mode: .metalsplatter, drawable: .bgra8UnormSRGB))
+        #expect(srgb[16, 16] == RGBA(UInt8(srgbByte(0.5)), 0, UInt8(srgbByte(0.25))))
         let reversed = SplatRenderer.render(scene(splats.reversed()), camera: try testCamera(), options: SplatRenderOptions(mode: .inria))
         #expect(reversed == inria)
     }
