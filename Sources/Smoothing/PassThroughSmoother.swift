@@ -9,6 +9,7 @@ public struct PassThroughSmoother: RegisteredSmoother {
 
     public init() {}
 
+    /// The registry's factory; `none` takes no parameters.
     public init(parameters: ParameterValues) {}
 
     @inlinable @inline(__always)
