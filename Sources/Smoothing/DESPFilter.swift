@@ -15,16 +15,15 @@ import Tracking
 ///
 /// Parameters: `alpha` ∈ (0, 1), `predict` ∈ [0, 1] s, `rate` > 0 Hz (fallback only), `loss` default
 /// `freeze-and-reinit` (S₁ − S₂ is a velocity estimate: under `hold` a jump at reacquisition overshoots).
-public struct DESPFilter: Smoother {
-    public static let name = "desp"
+public struct DESPFilter: RegisteredSmoother {
+    public static let kind = SmootherKind.desp
     public static let summary = "LaViola's double exponential smoothing predictor"
     public static let parameters: [SmootherParameter] = [
         SmootherParameter("alpha", .number(lower: 0, lowerClosed: false, upper: 1, upperClosed: false), default: "0.5",
                           help: "per-sample weight"),
         SmootherParameter("predict", unit: "s", .number(lower: 0, lowerClosed: true, upper: 1, upperClosed: true), default: "0.05",
                           help: "prediction horizon"),
-        SmootherParameter("rate", unit: "Hz", .number(lower: 0, lowerClosed: false, upper: 10_000, upperClosed: true), default: "60",
-                          help: "until timestamps give Δt"),
+        .fallbackRate,
         .loss(default: .freezeAndReinit),
     ]
 
@@ -92,11 +91,5 @@ public struct DESPFilter: Smoother {
         startT = 0
         lastT = 0
         intervals = 0
-    }
-
-    public mutating func smooth(_ samples: UnsafeBufferPointer<HeadSample>, into output: UnsafeMutableBufferPointer<Vec3>) {
-        precondition(output.count >= samples.count, "output buffer shorter than the input")
-        guard let base = samples.baseAddress, let out = output.baseAddress else { return }
-        for i in 0..<samples.count { out[i] = smooth(base[i]) }
     }
 }

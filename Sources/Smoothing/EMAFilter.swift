@@ -10,8 +10,8 @@ import Tracking
 ///
 /// Parameters: `alpha` ∈ (0, 1] (1 = no smoothing); `loss` default `hold` (what the app does: frozen
 /// samples keep being fed in; there is no derivative, so holding causes no overshoot at reacquisition).
-public struct EMAFilter: Smoother {
-    public static let name = "ema"
+public struct EMAFilter: RegisteredSmoother {
+    public static let kind = SmootherKind.ema
     public static let summary = "the app's per-sample EMA, y = α·x + (1 − α)·y_prev; first sample passes through"
     public static let parameters: [SmootherParameter] = [
         SmootherParameter("alpha", .number(lower: 0, lowerClosed: false, upper: 1, upperClosed: true), default: "0.25",
@@ -54,11 +54,5 @@ public struct EMAFilter: Smoother {
     public mutating func reset() {
         gate.reset()
         state = .zero
-    }
-
-    public mutating func smooth(_ samples: UnsafeBufferPointer<HeadSample>, into output: UnsafeMutableBufferPointer<Vec3>) {
-        precondition(output.count >= samples.count, "output buffer shorter than the input")
-        guard let base = samples.baseAddress, let out = output.baseAddress else { return }
-        for i in 0..<samples.count { out[i] = smooth(base[i]) }
     }
 }

@@ -19,8 +19,8 @@ import Tracking
 /// Parameters: `q` > 0 m²/s³, `r` > 0 m², `predict` ∈ [0, 1] s, `loss` default `freeze-and-reinit`
 /// (under `hold` the frozen samples drive the velocity to zero and the reacquisition jump is read as a
 /// fast motion, which overshoots).
-public struct KalmanCVFilter: Smoother {
-    public static let name = "kalman-cv"
+public struct KalmanCVFilter: RegisteredSmoother {
+    public static let kind = SmootherKind.kalmanCV
     public static let summary = "constant-velocity Kalman filter per axis (Δt from timestamps)"
     public static let parameters: [SmootherParameter] = [
         SmootherParameter("q", unit: "m²/s³", .number(lower: 0, lowerClosed: false, upper: nil, upperClosed: false), default: "0.05",
@@ -110,11 +110,5 @@ public struct KalmanCVFilter: Smoother {
         p01 = 0
         p11 = 0
         lastT = 0
-    }
-
-    public mutating func smooth(_ samples: UnsafeBufferPointer<HeadSample>, into output: UnsafeMutableBufferPointer<Vec3>) {
-        precondition(output.count >= samples.count, "output buffer shorter than the input")
-        guard let base = samples.baseAddress, let out = output.baseAddress else { return }
-        for i in 0..<samples.count { out[i] = smooth(base[i]) }
     }
 }

@@ -23,11 +23,11 @@ import Tracking
 /// `speed` axis|norm, `rate` > 0 Hz (fallback only), `loss` default `freeze-and-reinit` (under `hold` the
 /// jump at reacquisition is read as a huge speed, opening the cut-off and letting jitter through until the
 /// smoothed derivative decays).
-public struct OneEuroFilter: Smoother {
+public struct OneEuroFilter: RegisteredSmoother {
     public enum Variant: String, CaseIterable, Sendable { case paper, legacy }
     public enum Speed: String, CaseIterable, Sendable { case axis, norm }
 
-    public static let name = "one-euro"
+    public static let kind = SmootherKind.oneEuro
     public static let summary = "1€ filter (Casiez et al. 2012): cut-off fc = mincutoff + β·|speed|"
     public static let parameters: [SmootherParameter] = [
         SmootherParameter("mincutoff", unit: "Hz", .number(lower: 0, lowerClosed: false, upper: nil, upperClosed: false), default: "1",
@@ -40,8 +40,7 @@ public struct OneEuroFilter: Smoother {
                           help: "derivative of filtered / raw"),
         SmootherParameter("speed", .choice(Speed.allCases.map(\.rawValue)), default: "axis",
                           help: "per-axis cut-off / 3D speed"),
-        SmootherParameter("rate", unit: "Hz", .number(lower: 0, lowerClosed: false, upper: 10_000, upperClosed: true), default: "60",
-                          help: "until timestamps give Δt"),
+        .fallbackRate,
         .loss(default: .freezeAndReinit),
     ]
 
@@ -138,11 +137,5 @@ public struct OneEuroFilter: Smoother {
         value = .zero
         derivative = .zero
         lastRaw = .zero
-    }
-
-    public mutating func smooth(_ samples: UnsafeBufferPointer<HeadSample>, into output: UnsafeMutableBufferPointer<Vec3>) {
-        precondition(output.count >= samples.count, "output buffer shorter than the input")
-        guard let base = samples.baseAddress, let out = output.baseAddress else { return }
-        for i in 0..<samples.count { out[i] = smooth(base[i]) }
     }
 }

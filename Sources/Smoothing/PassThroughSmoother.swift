@@ -2,12 +2,15 @@ import Geometry
 import Tracking
 
 /// `none` — no smoothing: the output is the measured position (no parameters, no state).
-public struct PassThroughSmoother: Smoother {
-    public static let name = "none"
+public struct PassThroughSmoother: RegisteredSmoother {
+    public static let kind = SmootherKind.none
     public static let summary = "no smoothing: output = measured position"
     public static let parameters: [SmootherParameter] = []
 
     public init() {}
+
+    /// The registry's factory; `none` takes no parameters.
+    public init(parameters: ParameterValues) {}
 
     @inlinable @inline(__always)
     public mutating func smooth(_ sample: HeadSample) -> Vec3 { sample.position }

@@ -11,8 +11,8 @@ import Tracking
 ///
 /// Parameters: `horizon` ∈ [0, 1] s, `loss` default `freeze-and-reinit` (under `hold` a reacquisition
 /// jump is extrapolated as a velocity of jump/Δt for one sample).
-public struct PredictStage: Smoother {
-    public static let name = "predict"
+public struct PredictStage: RegisteredSmoother {
+    public static let kind = SmootherKind.predict
     public static let summary = "constant-velocity extrapolation of its input by `horizon` seconds"
     public static let parameters: [SmootherParameter] = [
         SmootherParameter("horizon", unit: "s", .number(lower: 0, lowerClosed: true, upper: 1, upperClosed: true), default: "0.03",
@@ -70,11 +70,5 @@ public struct PredictStage: Smoother {
         velocity = .zero
         output = .zero
         lastT = 0
-    }
-
-    public mutating func smooth(_ samples: UnsafeBufferPointer<HeadSample>, into output: UnsafeMutableBufferPointer<Vec3>) {
-        precondition(output.count >= samples.count, "output buffer shorter than the input")
-        guard let base = samples.baseAddress, let out = output.baseAddress else { return }
-        for i in 0..<samples.count { out[i] = smooth(base[i]) }
     }
 }

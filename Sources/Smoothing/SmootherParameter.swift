@@ -22,6 +22,11 @@ public struct SmootherParameter: Sendable {
         self.help = help
     }
 
+    /// The sample rate a filter assumes until two increasing timestamps give Δt.
+    static let fallbackRate = SmootherParameter(
+        "rate", unit: "Hz", .number(lower: 0, lowerClosed: false, upper: 10_000, upperClosed: true), default: "60",
+        help: "until timestamps give Δt")
+
     /// The tracking-loss policy parameter every stateful filter takes.
     static func loss(default policy: TrackingLossPolicy) -> SmootherParameter {
         SmootherParameter("loss", .choice(TrackingLossPolicy.allCases.map(\.rawValue)), default: policy.rawValue,
@@ -32,8 +37,8 @@ public struct SmootherParameter: Sendable {
     public var rangeDescription: String {
         switch domain {
         case .number(let lower, let lowerClosed, let upper, let upperClosed):
-            let low = (lowerClosed ? "[" : "(") + format(lower)
-            let high = upper.map { format($0) + (upperClosed ? "]" : ")") } ?? "∞)"
+            let low = (lowerClosed ? "[" : "(") + ParameterValue.number(lower).description
+            let high = upper.map { ParameterValue.number($0).description + (upperClosed ? "]" : ")") } ?? "∞)"
             return low + ", " + high
         case .choice(let words):
             return "one of " + words.joined(separator: ", ")
@@ -68,46 +73,4 @@ public struct SmootherParameter: Sendable {
             return .word(text)
         }
     }
-
-    private func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
-    }
-}
-
-/// A parsed parameter value.
-public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
-    case number(Double)
-    case word(String)
-
-    public var description: String {
-        switch self {
-        case .number(let value): return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
-        case .word(let word): return word
-        }
-    }
-}
-
-/// The parameters of one filter stage, every one present (defaults filled in), already range-checked.
-public struct ParameterValues: Sendable {
-    var values: [String: ParameterValue]
-
-    public func number(_ name: String) -> Double {
-        guard case .number(let value)? = values[name] else { preconditionFailure("no numeric parameter '\(name)'") }
-        return value
-    }
-
-    public func word(_ name: String) -> String {
-        guard case .word(let value)? = values[name] else { preconditionFailure("no word parameter '\(name)'") }
-        return value
-    }
-
-    public var loss: TrackingLossPolicy { TrackingLossPolicy(rawValue: word("loss"))! }
-}
-
-/// A spec string that cannot be turned into a smoother (exit 2 in the CLI): one line naming the filter,
-/// the parameter and its valid range.
-public struct SmootherSpecError: Error, CustomStringConvertible, Equatable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }

@@ -21,16 +21,7 @@ public struct SmootherSpec: Sendable, Equatable, CustomStringConvertible {
         }
 
         public func makeSmoother() -> any Smoother {
-            let p = parameters
-            switch kind {
-            case .none: return PassThroughSmoother()
-            case .ema: return EMAFilter(parameters: p)
-            case .emaTime: return TimeConstantEMAFilter(parameters: p)
-            case .oneEuro: return OneEuroFilter(parameters: p)
-            case .desp: return DESPFilter(parameters: p)
-            case .kalmanCV: return KalmanCVFilter(parameters: p)
-            case .predict: return PredictStage(parameters: p)
-            }
+            kind.filter.init(parameters: parameters)
         }
     }
 
@@ -105,48 +96,6 @@ public struct SmootherSpec: Sendable, Equatable, CustomStringConvertible {
         lines.append("Chain stages with '|': one-euro:beta=10|predict:horizon=0.03")
         lines.append("Positions are meters: one-euro's beta is in Hz per (m/s).")
         return lines.joined(separator: "\n")
-    }
-}
-
-/// The filters a spec can name.
-public enum SmootherKind: String, CaseIterable, Sendable {
-    case none
-    case ema
-    case emaTime = "ema-time"
-    case oneEuro = "one-euro"
-    case desp
-    case kalmanCV = "kalman-cv"
-    case predict
-
-    public var parameters: [SmootherParameter] {
-        switch self {
-        case .none: return PassThroughSmoother.parameters
-        case .ema: return EMAFilter.parameters
-        case .emaTime: return TimeConstantEMAFilter.parameters
-        case .oneEuro: return OneEuroFilter.parameters
-        case .desp: return DESPFilter.parameters
-        case .kalmanCV: return KalmanCVFilter.parameters
-        case .predict: return PredictStage.parameters
-        }
-    }
-
-    public var summary: String {
-        switch self {
-        case .none: return PassThroughSmoother.summary
-        case .ema: return EMAFilter.summary
-        case .emaTime: return TimeConstantEMAFilter.summary
-        case .oneEuro: return OneEuroFilter.summary
-        case .desp: return DESPFilter.summary
-        case .kalmanCV: return KalmanCVFilter.summary
-        case .predict: return PredictStage.summary
-        }
-    }
-
-    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
-
-    var parameterList: String {
-        let parameters = self.parameters
-        return parameters.isEmpty ? "none (this filter takes no parameters)" : parameters.map(\.validDescription).joined(separator: "; ")
     }
 }
 

@@ -11,8 +11,8 @@ import Tracking
 ///
 /// Parameters: `tau` ∈ (0, 10] s; `loss` default `hold` (no derivative state, so holding is harmless;
 /// `freeze-and-reinit` restarts at the first reacquired sample).
-public struct TimeConstantEMAFilter: Smoother {
-    public static let name = "ema-time"
+public struct TimeConstantEMAFilter: RegisteredSmoother {
+    public static let kind = SmootherKind.emaTime
     public static let summary = "time-constant EMA, α = 1 − exp(−Δt/τ) from the actual Δt (rate-independent)"
     public static let parameters: [SmootherParameter] = [
         SmootherParameter("tau", unit: "s", .number(lower: 0, lowerClosed: false, upper: 10, upperClosed: true), default: "0.058",
@@ -60,11 +60,5 @@ public struct TimeConstantEMAFilter: Smoother {
         gate.reset()
         state = .zero
         lastT = 0
-    }
-
-    public mutating func smooth(_ samples: UnsafeBufferPointer<HeadSample>, into output: UnsafeMutableBufferPointer<Vec3>) {
-        precondition(output.count >= samples.count, "output buffer shorter than the input")
-        guard let base = samples.baseAddress, let out = output.baseAddress else { return }
-        for i in 0..<samples.count { out[i] = smooth(base[i]) }
     }
 }
