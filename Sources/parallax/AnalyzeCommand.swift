@@ -74,21 +74,13 @@ struct AnalyzeCommand: ParsableCommand {
         options.renderFrames = renderFrames
         options.mainThreadHop = !noMainThreadHop
         if movementScale != nil && screen == nil { throw InputError("--movement-scale: needs --screen (the parallax metrics are on a screen)") }
-        var filter = spec.makeSmoother()
-        let smoothed = filter.smooth(trace)
-        var report = TraceAnalysis.analyze(trace, filtered: smoothed.samples.map(\.position), smoother: spec.description, options: options)
-        if let screen {
-            do {
-                let model = try ScreenModel.parse(screen)
-                let accuracy = try ParallaxAccuracy.evaluate(trace: smoothed, screen: model, movementScale: movementScale ?? 1.5)
-                report.parallax = accuracy
-                report.jitter.screenPx = accuracy.visibleJitter?.pixels.rms
-                report.notes.removeAll { $0.hasPrefix("jitter in screen pixels and parallax accuracy need a screen") }
-            } catch let error as ProjectionError {
-                throw InputError("--screen: \(error.description)")
-            } catch let error as ParallaxAccuracyError {
-                throw InputError("\(input): \(error.description)")
-            }
+        let model: ScreenModel?
+        do { model = try screen.map { try ScreenModel.parse($0) } } catch let error as ProjectionError { throw InputError("--screen: \(error.description)") }
+        let report: TraceAnalysisReport
+        do {
+            report = try TraceAnalysis.analyze(trace, smoother: spec, screen: model, movementScale: movementScale ?? 1.5, options: options)
+        } catch let error as ParallaxAccuracyError {
+            throw InputError("\(input): \(error.description)")
         }
         if json {
             FileHandle.standardOutput.write(try report.jsonData())
@@ -113,12 +105,13 @@ enum AnalysisTable {
         line("reference \(r.reference)")
         line()
         line("lag")
+        let truth = r.reference == TruthlessTrace.referenceName ? "reference estimate" : "truth"
         func lagRow(_ label: String, _ estimate: LagEstimate?) {
             row(label, estimate.map { "\(ms($0.seconds))  (r = \(String(format: "%.3f", $0.correlation)))" } ?? "—")
         }
-        lagRow("truth → filtered (xcorr)", r.lag.total)
+        lagRow("\(truth == "truth" ? "truth" : "reference") → filtered (xcorr)", r.lag.total)
         lagRow("measured → filtered (filter)", r.lag.filter)
-        lagRow("truth → measured (sensor)", r.lag.sensor)
+        if r.reference != TruthlessTrace.referenceName { lagRow("truth → measured (sensor)", r.lag.sensor) }
         row("ramp steady-state lag", r.lag.ramp.map { "\(ms($0.seconds))  (p10 \(ms($0.p10)), p90 \(ms($0.p90)), \($0.samples) samples)" } ?? "— (no steady ramp)")
         if let step = r.lag.step {
             row("step rise time 10–90 %", "\(ms(step.riseTime))  (median of \(step.steps) steps)")
@@ -151,9 +144,10 @@ enum AnalysisTable {
             row("RMS above cut-off (Welch)", "— (trace too short)")
         }
         row("visible on screen (px RMS)", r.jitter.screenPx.map { String(format: "%.3f", $0) } ?? "— (give --screen)")
+        if let gain = r.effectGainPxPerCm { row("effect gain (back wall)", String(format: "%.2f px per cm of head motion", gain)) }
         line()
         if let p = r.parallax {
-            line("parallax on \(p.screen), movement scale \(p.movementScale) (\(p.frames) frames × \(p.points) points)")
+            line("parallax on \(p.screen), movement scale \(p.movementScale) (\(p.frames) frames × \(p.points) points), against the \(truth)")
             line("                                  rms px   p95 px   max px   rms mm  rms arcmin")
             for (name, part) in [("  total", p.total), ("  tracking + smoothing", p.tracking), ("  exaggeration", p.exaggeration)] + (p.visibleJitter.map { [("  visible jitter (still)", $0)] } ?? []) {
                 line(name.padding(toLength: 32, withPad: " ", startingAt: 0) + String(format: " %8.2f %8.2f %8.2f %8.3f %9.2f", part.pixels.rms, part.pixels.p95,

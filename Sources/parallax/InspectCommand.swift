@@ -41,18 +41,22 @@ struct InspectCommand: ParsableCommand {
             return
         }
         if markdown {
-            print("| trace | samples | duration (s) | rate (Hz) | tracked | RMS error x/y/z (mm) |")
-            print("|---|---:|---:|---:|---:|---|")
+            print("| trace | samples | duration (s) | rate (Hz) | tracked | gaps (longest s) | frozen (longest s) | RMS error x/y/z (mm) |")
+            print("|---|---:|---:|---:|---:|---:|---:|---|")
         }
         for (path, s) in summaries {
             let error = s.rmsError.map { String(format: "%.2f / %.2f / %.2f", $0.x * 1000, $0.y * 1000, $0.z * 1000) } ?? "no truth"
             if markdown {
-                print(String(format: "| %@ | %d | %.2f | %.1f | %.1f %% | %@ |", path, s.samples, s.duration, s.rate, s.trackedFraction * 100, error))
+                print(String(format: "| %@ | %d | %.2f | %.1f | %.1f %% | %d (%.2f) | %d (%.2f) | %@ |", path, s.samples, s.duration, s.rate, s.trackedFraction * 100,
+                             s.breaks.gaps, s.breaks.longestGap, s.breaks.frozenStretches, s.breaks.longestFrozen, error))
             } else {
                 print(path)
                 print(String(format: "  samples %d, duration %.3f s, rate %.2f Hz (median interval %.2f ms)", s.samples, s.duration, s.rate, s.medianInterval * 1000))
                 print(String(format: "  tracked %.2f %%, x [%.4f, %.4f] m, y [%.4f, %.4f] m, z [%.4f, %.4f] m", s.trackedFraction * 100,
                              s.minimum.x, s.maximum.x, s.minimum.y, s.maximum.y, s.minimum.z, s.maximum.z))
+                let b = s.breaks
+                print(String(format: "  gaps (> %.1f ms) %d, total %.3f s, longest %.3f s; frozen stretches (≥ %d identical positions) %d, total %.3f s, longest %.3f s",
+                             b.gapThreshold * 1000, b.gaps, b.gapTotal, b.longestGap, TraceBreaks.minimumFrozenRun, b.frozenStretches, b.frozenTotal, b.longestFrozen))
                 print("  RMS error against truth x/y/z: \(error)\(s.hasTruth ? " mm" : "")")
             }
         }
