@@ -5,7 +5,8 @@ import Tracking
 
 /// An estimate of the true head path from the measurements alone, for recordings without ground truth:
 /// a non-causal Rauch–Tung–Striebel smoother over a constant-velocity model, run per axis and per
-/// continuous segment (`TraceBreaks.segments`, untracked samples excluded).
+/// continuous segment. Segments end at timing gaps (`TraceBreaks`) and at discontinuities (below);
+/// untracked samples and frozen repeats inside a segment are missing measurements, bridged by the model.
 ///
 /// Model per axis: state (p, v), p_{k+1} = p_k + h·v_k, v driven by white acceleration of spectral
 /// density q (Q = q·[h³/3, h²/2; h²/2, h]); measurement y_k = p_k + e_k, e_k ~ N(0, σ_k²).
@@ -18,10 +19,9 @@ import Tracking
 ///   60 Hz for head motion except in the fastest moves, which the median ignores.
 /// - q (process noise): maximum likelihood of the filter's innovations, a golden-section search over
 ///   log₁₀ q in [−8, 4]; innovations beyond 5 standard deviations (outliers) are not used for the update
-///   and count as if they were exactly at 5 (a Huber-like likelihood), except after 3 consecutive
-///   rejections (a real step), when the measurement is accepted again.
-///
-/// Samples outside every segment (untracked, frozen repeats) hold the last estimate before them.
+///   and count as if they were exactly at 5 (a Huber-like likelihood).
+/// - discontinuities: 3 consecutive rejected innovations on one side mean the head (or the tracker) really
+///   jumped; the segment is cut where the run began and q re-estimated (once).
 public struct ReferenceEstimate: Sendable {
     public var positions: [Vec3]
     /// Measurement σ used per sample, m.
@@ -30,47 +30,51 @@ public struct ReferenceEstimate: Sendable {
     public var processNoise: Vec3
     /// Measurements rejected as outliers (innovation beyond 5 σ), per axis.
     public var rejected: [Int]
-    /// The continuous segments the smoother ran on.
+    /// The continuous segments the smoother ran on (shared by the three axes).
     public var segments: [Range<Int>]
+    /// measured[i]: sample i was used as a measurement (tracked and not a frozen repeat).
+    public var measured: [Bool]
 
     /// Rejection threshold on the normalised innovation.
     static let gate = 5.0
-    static let maximumConsecutiveRejections = 3
+    static let discontinuityRun = 3
     static let logQRange = -8.0...4.0
 
     public static func estimate(_ trace: HeadTrace, breaks: TraceBreaks? = nil) -> ReferenceEstimate {
         let breaks = breaks ?? TraceBreaks(samples: trace.samples)
         let samples = trace.samples
-        let segments = breaks.segments(count: samples.count).flatMap { segment in
-            splitAtUntracked(segment, samples: samples)
-        }
+        let n = samples.count
+        var measured = samples.map(\.tracked)
+        for i in breaks.repeatsFrozenPosition() { measured[i] = false }
         let times = samples.map(\.t)
+        let axes = (0..<3).map { axis in samples.map { $0.position[axis] } }
+        var segments = gapSegments(count: n, breaks: breaks)
+        var sigma = axes.map { localNoiseScale(values: $0, times: times, measured: measured, segments: segments) }
+        var q = (0..<3).map { maximumLikelihoodProcessNoise(values: axes[$0], times: times, sigma: sigma[$0], measured: measured, segments: segments) }
+        // Cut at discontinuities found on any axis, then re-estimate.
+        var cuts = Set<Int>()
+        for axis in 0..<3 {
+            for segment in segments {
+                cuts.formUnion(filter(values: axes[axis], times: times, sigma: sigma[axis], measured: measured, q: q[axis], segment: segment).discontinuities)
+            }
+        }
+        if !cuts.isEmpty {
+            segments = segments.flatMap { segment in split(segment, at: cuts) }
+            sigma = axes.map { localNoiseScale(values: $0, times: times, measured: measured, segments: segments) }
+            q = (0..<3).map { maximumLikelihoodProcessNoise(values: axes[$0], times: times, sigma: sigma[$0], measured: measured, segments: segments) }
+        }
         var positions = samples.map(\.position)
-        var sigma = [Vec3](repeating: .zero, count: samples.count)
-        var processNoise = Vec3.zero
         var rejected = [0, 0, 0]
         for axis in 0..<3 {
-            let values = samples.map { $0.position[axis] }
-            let axisSigma = localNoiseScale(values: values, times: times, segments: segments)
-            let q = maximumLikelihoodProcessNoise(values: values, times: times, sigma: axisSigma, segments: segments)
-            processNoise[axis] = q
-            var smoothed = values
             for segment in segments {
-                let result = smooth(values: values, times: times, sigma: axisSigma, q: q, segment: segment)
-                for (offset, value) in result.positions.enumerated() { smoothed[segment.lowerBound + offset] = value }
+                let result = filter(values: axes[axis], times: times, sigma: sigma[axis], measured: measured, q: q[axis], segment: segment, smoothing: true)
+                for (offset, value) in result.positions.enumerated() { positions[segment.lowerBound + offset][axis] = value }
                 rejected[axis] += result.rejected
             }
-            for i in samples.indices {
-                positions[i][axis] = smoothed[i]
-                sigma[i][axis] = axisSigma[i]
-            }
         }
-        // Hold the last estimate over samples outside every segment.
-        var inSegment = [Bool](repeating: false, count: samples.count)
-        for segment in segments { for i in segment { inSegment[i] = true } }
-        for i in samples.indices where !inSegment[i] && i > 0 { positions[i] = positions[i - 1] }
-        return ReferenceEstimate(positions: positions, measurementSigma: sigma, processNoise: processNoise,
-                                 rejected: rejected, segments: segments)
+        let sigmaVectors = (0..<n).map { Vec3(sigma[0][$0], sigma[1][$0], sigma[2][$0]) }
+        return ReferenceEstimate(positions: positions, measurementSigma: sigmaVectors, processNoise: Vec3(q[0], q[1], q[2]),
+                                 rejected: rejected, segments: segments, measured: measured)
     }
 
     /// The trace with `truth` set to this estimate (for metrics "against the reference estimate").
@@ -80,24 +84,27 @@ public struct ReferenceEstimate: Sendable {
         return copy
     }
 
-    static func splitAtUntracked(_ segment: Range<Int>, samples: [HeadSample]) -> [Range<Int>] {
-        var parts: [Range<Int>] = []
-        var start: Int?
-        for i in segment.lowerBound...segment.upperBound {
-            let ok = i < segment.upperBound && samples[i].tracked
-            if ok && start == nil { start = i }
-            if !ok, let s = start { parts.append(s..<i); start = nil }
-        }
-        return parts
+    /// Index ranges between timing gaps.
+    static func gapSegments(count: Int, breaks: TraceBreaks) -> [Range<Int>] {
+        guard count > 0 else { return [] }
+        var starts = [0]
+        for gap in breaks.gaps where gap.after + 1 < count { starts.append(gap.after + 1) }
+        return starts.indices.map { starts[$0]..<($0 + 1 < starts.count ? starts[$0 + 1] : count) }
+    }
+
+    static func split(_ segment: Range<Int>, at cuts: Set<Int>) -> [Range<Int>] {
+        let inside = cuts.filter { $0 > segment.lowerBound && $0 < segment.upperBound }.sorted()
+        let bounds = [segment.lowerBound] + inside + [segment.upperBound]
+        return (0..<(bounds.count - 1)).map { bounds[$0]..<bounds[$0 + 1] }
     }
 
     // MARK: Measurement noise
 
     /// Robust σ per sample from three-point residuals, pooled over blocks of ≈ 1 s (at least 15 residuals).
-    static func localNoiseScale(values: [Double], times: [Double], segments: [Range<Int>]) -> [Double] {
+    static func localNoiseScale(values: [Double], times: [Double], measured: [Bool], segments: [Range<Int>]) -> [Double] {
         var residuals: [(index: Int, value: Double)] = []
         for segment in segments where segment.count >= 3 {
-            for k in (segment.lowerBound + 1)..<(segment.upperBound - 1) {
+            for k in (segment.lowerBound + 1)..<(segment.upperBound - 1) where measured[k - 1] && measured[k] && measured[k + 1] {
                 let h0 = times[k] - times[k - 1], h1 = times[k + 1] - times[k]
                 let before = h1 / (h0 + h1), after = h0 / (h0 + h1)
                 let r = values[k] - before * values[k - 1] - after * values[k + 1]
@@ -126,10 +133,10 @@ public struct ReferenceEstimate: Sendable {
 
     // MARK: Process noise
 
-    static func maximumLikelihoodProcessNoise(values: [Double], times: [Double], sigma: [Double], segments: [Range<Int>]) -> Double {
+    static func maximumLikelihoodProcessNoise(values: [Double], times: [Double], sigma: [Double], measured: [Bool], segments: [Range<Int>]) -> Double {
         func negativeLogLikelihood(_ logQ: Double) -> Double {
             let q = pow(10, logQ)
-            return segments.reduce(0) { $0 + smooth(values: values, times: times, sigma: sigma, q: q, segment: $1, backward: false).negativeLogLikelihood }
+            return segments.reduce(0) { $0 + filter(values: values, times: times, sigma: sigma, measured: measured, q: q, segment: $1).negativeLogLikelihood }
         }
         // Golden-section search on log₁₀ q.
         let ratio = (5.0.squareRoot() - 1) / 2
@@ -154,63 +161,76 @@ public struct ReferenceEstimate: Sendable {
         var positions: [Double]
         var negativeLogLikelihood: Double
         var rejected: Int
+        /// Where runs of `discontinuityRun` same-sign rejections began.
+        var discontinuities: [Int]
     }
 
-    /// Kalman filter (and, with `backward`, the RTS pass) over one segment of one axis.
-    static func smooth(values: [Double], times: [Double], sigma: [Double], q: Double, segment: Range<Int>, backward: Bool = true) -> AxisResult {
+    /// Kalman filter (and, with `smoothing`, the RTS backward pass) over one segment of one axis.
+    static func filter(
+        values: [Double], times: [Double], sigma: [Double], measured: [Bool], q: Double, segment: Range<Int>, smoothing: Bool = false
+    ) -> AxisResult {
         let n = segment.count
-        guard n > 0 else { return AxisResult(positions: [], negativeLogLikelihood: 0, rejected: 0) }
         let first = segment.lowerBound
+        guard let start = segment.first(where: { measured[$0] }) else {
+            return AxisResult(positions: Array(values[segment]), negativeLogLikelihood: 0, rejected: 0, discontinuities: [])
+        }
         var predicted = [State](repeating: State(), count: n)
         var filtered = [State](repeating: State(), count: n)
         var nll = 0.0
         var rejected = 0
-        var consecutive = 0
-        var state = State(p: values[first], v: 0, pp: sigma[first] * sigma[first], pv: 0, vv: 1)
-        predicted[0] = state
-        filtered[0] = state
-        for k in 1..<max(n, 1) {
+        var discontinuities: [Int] = []
+        var run: (start: Int, sign: Double, length: Int)?
+        var state = State(p: values[start], v: 0, pp: sigma[start] * sigma[start], pv: 0, vv: 1)
+        var updates = 0
+        for k in 0..<n {
             let i = first + k
-            let h = times[i] - times[i - 1]
-            state = state.predicted(over: h, q: q)
+            if i > start { state = state.predicted(over: times[i] - times[i - 1], q: q) }
             predicted[k] = state
-            let r = sigma[i] * sigma[i]
-            let innovation = values[i] - state.p
-            let s = state.pp + r
-            let normalised = innovation * innovation / s
-            let accept = normalised <= gate * gate || consecutive >= maximumConsecutiveRejections
-            if k >= 2 { nll += 0.5 * (log(2 * Double.pi * s) + min(normalised, gate * gate)) }
-            if accept {
-                consecutive = 0
-                state = state.updated(innovation: innovation, s: s)
-            } else {
-                consecutive += 1
-                rejected += 1
+            if i > start && measured[i] {
+                let r = sigma[i] * sigma[i]
+                let innovation = values[i] - state.p
+                let s = state.pp + r
+                let normalised = innovation * innovation / s
+                if updates >= 2 { nll += 0.5 * (log(2 * Double.pi * s) + min(normalised, gate * gate)) }
+                updates += 1
+                if normalised <= gate * gate {
+                    run = nil
+                    state = state.updated(innovation: innovation, s: s)
+                } else {
+                    rejected += 1
+                    let sign: Double = innovation > 0 ? 1 : -1
+                    if let current = run, current.sign == sign { run!.length += 1 } else { run = (i, sign, 1) }
+                    if run!.length == discontinuityRun {
+                        // A real jump: note it and restart from this measurement.
+                        discontinuities.append(run!.start)
+                        state = State(p: values[i], v: 0, pp: r, pv: 0, vv: 1)
+                        run = nil
+                    }
+                }
             }
             filtered[k] = state
         }
         var positions = filtered.map(\.p)
-        if backward && n >= 2 {
+        if smoothing && n >= 2 {
             var next = filtered[n - 1]
-            for k in stride(from: n - 2, through: 0, by: -1) {
+            for k in stride(from: n - 2, through: 0, by: -1) where first + k >= start {
                 let h = times[first + k + 1] - times[first + k]
                 let f = filtered[k], p = predicted[k + 1]
-                // C = P_f Fᵀ P_p⁻¹ with F = [1 h; 0 1];
-                // P_f Fᵀ = [[f.pp + h f.pv, f.pv], [f.pv + h f.vv, f.vv]].
+                // C = P_f Fᵀ P_p⁻¹ with F = [1 h; 0 1]; P_f Fᵀ = [[pp + h·pv, pv], [pv + h·vv, vv]].
                 let m00 = f.pp + h * f.pv, m01 = f.pv, m10 = f.pv + h * f.vv, m11 = f.vv
                 let det = p.pp * p.vv - p.pv * p.pv
                 let i00 = p.vv / det, i01 = -p.pv / det, i11 = p.pp / det
-                let c00 = m00 * i00 + m01 * i01, c01 = m00 * i01 + m01 * i11
-                let c10 = m10 * i00 + m11 * i01, c11 = m10 * i01 + m11 * i11
                 let dp = next.p - p.p, dv = next.v - p.v
                 var smoothed = f
-                smoothed.p = f.p + c00 * dp + c01 * dv
-                smoothed.v = f.v + c10 * dp + c11 * dv
+                smoothed.p = f.p + (m00 * i00 + m01 * i01) * dp + (m00 * i01 + m01 * i11) * dv
+                smoothed.v = f.v + (m10 * i00 + m11 * i01) * dp + (m10 * i01 + m11 * i11) * dv
                 positions[k] = smoothed.p
                 next = smoothed
             }
         }
-        return AxisResult(positions: positions, negativeLogLikelihood: nll, rejected: rejected)
+        // Before the first measurement of the segment: its estimate.
+        for k in 0..<(start - first) { positions[k] = positions[start - first] }
+        return AxisResult(positions: positions, negativeLogLikelihood: nll, rejected: rejected, discontinuities: discontinuities)
     }
 
     /// Mean and covariance of (position, velocity).
