@@ -26,6 +26,8 @@ struct Parallax: ParsableCommand {
             TuneCommand.self,
             MergeCommand.self,
             ConvertCommand.self,
+            ImportCommand.self,
+            FitCommand.self,
         ]
     )
 }
