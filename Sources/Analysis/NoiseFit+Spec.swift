@@ -16,12 +16,26 @@ extension NoiseFit {
             return (q[1], (q[2] - q[0]) / 2)
         }
         let x = range(0), y = range(1), z = range(2)
-        var sway = MotionSegment(model: .sway, duration: max(duration, 20) - 10)
-        sway.amplitude = Vec3(min(x.half, 0.5), min(y.half, 0.5), 0)
+        var sway = MotionSegment(model: .sway, duration: (max(duration, 20) - 10).rounded())
+        sway.amplitude = significant(Vec3(min(x.half, 0.5), min(y.half, 0.5), 0))
         sway.frequency = Vec3(0.25, 0.5, 0)
-        return TraceSpec(seed: seed, rate: (rate * 1000).rounded() / 1000, start: Vec3(x.median, y.median, max(z.median, 0.05)),
-                         motion: [MotionSegment(model: .still, duration: 10), sway], noise: noiseSpec(given: given))
+        var noise = noiseSpec(given: given)
+        noise.sigma = significant(noise.sigma)
+        noise.referenceDistance = significant(noise.referenceDistance)
+        noise.distanceExponent = significant(noise.distanceExponent)
+        noise.outlierProbability = significant(noise.outlierProbability)
+        noise.outlierMagnitude = significant(noise.outlierMagnitude)
+        noise.dropoutRate = significant(noise.dropoutRate)
+        noise.dropoutDuration = significant(noise.dropoutDuration)
+        noise.timingJitter = significant(noise.timingJitter)
+        noise.droppedFrameProbability = significant(noise.droppedFrameProbability)
+        return TraceSpec(seed: seed, rate: significant(rate), start: significant(Vec3(x.median, y.median, max(z.median, 0.05))),
+                         motion: [MotionSegment(model: .still, duration: 10), sway], noise: noise)
     }
+
+    /// Four significant digits: more than the fit's intervals support, and short decimals in the YAML.
+    func significant(_ value: Double) -> Double { Double(String(format: "%.4g", value)) ?? value }
+    func significant(_ v: Vec3) -> Vec3 { Vec3(significant(v.x), significant(v.y), significant(v.z)) }
 
     /// The fitted values, one per line, with 95 % intervals where the estimator gives them.
     public var summaryLines: [String] {
