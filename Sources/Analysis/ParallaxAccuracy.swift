@@ -84,6 +84,7 @@ public enum ParallaxAccuracy {
             screen: physical, movementScale: 1, near: projection.near, far: projection.far, zMin: projection.zMin,
             clip: projection.clip, headFrame: projection.headFrame, view: .translate)
         var kernel = Kernel(frames: trace.count, points: points.count, physical: physical)
+        kernel.maxPairInterval = TraceBreaks(samples: trace.samples).gapThreshold  // no jitter across a timing gap
         try trace.samples.withUnsafeBufferPointer { samples in
             try truth.withUnsafeBufferPointer { truth in
                 try points.withUnsafeBufferPointer { points in
@@ -108,6 +109,8 @@ public enum ParallaxAccuracy {
         /// frame that does not end a still pair.
         var worst: [Double]
         var stillPairs = 0
+        /// Consecutive frames further apart than this (a timing gap) are never a still pair.
+        var maxPairInterval = Double.infinity
 
         init(frames: Int, points: Int, physical: ScreenModel) {
             self.frames = frames
@@ -123,6 +126,7 @@ public enum ParallaxAccuracy {
         ) throws {
             let frames = self.frames
             let glass = self.glass
+            let maxPairInterval = self.maxPairInterval
             let tiles = (frames + Kernel.tileFrames - 1) / Kernel.tileFrames
             var results = [TileResult](repeating: TileResult(), count: tiles)
             // Glass positions: the pipeline's screen model maps to the physical glass by this scale.
@@ -144,7 +148,8 @@ public enum ParallaxAccuracy {
                         results.value[tile] = active.withUnsafeBufferPointer { points in
                             Kernel.runTile(
                             range, samples: samples, truth: truth, points: points, pipeline: pipeline, pipelineScale: pipelineScale,
-                            reference: reference, referenceScale: referenceScale, glass: glass, stillSpeed: stillSpeed, worst: worst.value)
+                            reference: reference, referenceScale: referenceScale, glass: glass, stillSpeed: stillSpeed,
+                            maxPairInterval: maxPairInterval, worst: worst.value)
                         }
                     }
                 }
@@ -226,7 +231,7 @@ public enum ParallaxAccuracy {
             _ range: Range<Int>, samples: UnsafeBufferPointer<HeadSample>, truth: UnsafeBufferPointer<Vec3>,
             points: UnsafeBufferPointer<Vec3>, pipeline: OffAxisCore, pipelineScale: (Double, Double),
             reference: OffAxisCore, referenceScale: (Double, Double), glass: Glass, stillSpeed: Double,
-            worst: UnsafeMutableBufferPointer<Double>
+            maxPairInterval: Double = .infinity, worst: UnsafeMutableBufferPointer<Double>
         ) -> TileResult {
             let m = points.count
             let frames = samples.count
@@ -264,7 +269,7 @@ public enum ParallaxAccuracy {
                     if i > 0 {
                         let dt = samples[i].t - samples[i - 1].t
                         let moved = truth[i] - truth[i - 1]
-                        still = moved.dot(moved) <= (stillSpeed * dt) * (stillSpeed * dt)
+                        still = dt <= maxPairInterval && moved.dot(moved) <= (stillSpeed * dt) * (stillSpeed * dt)
                     }
                     glass.accumulate(&total, ax, ay, cx, cy, count: m, eye: eye)
                     glass.accumulate(&tracking, ax, ay, bx, by, count: m, eye: eye)

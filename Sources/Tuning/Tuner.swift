@@ -15,6 +15,8 @@ public struct TuneContext: Sendable {
     public let objective: TuneObjective
     public let constraints: [TuneConstraint]
     public let traces: [PreparedTrace]
+    /// Traces without ground truth, measured against their reference estimate (`TruthlessTrace`).
+    public let estimatedReference: Set<String>
     let core: OffAxisCore
     let points: [Vec3]
     let ppm: (x: Double, y: Double)
@@ -60,8 +62,9 @@ public struct TuneContext: Sendable {
         }
         let core = self.core, points = self.points, ppm = self.ppm
         self.traces = try traces.map {
-            try PreparedTrace(name: $0.0, trace: $0.1, core: core, points: points, ppm: ppm, settle: settle)
+            try PreparedTrace(name: $0.0, trace: TruthlessTrace($0.1)?.trace ?? $0.1, core: core, points: points, ppm: ppm, settle: settle)
         }
+        estimatedReference = Set(traces.filter { $0.1.truth == nil }.map(\.0))
         var zs: [Double] = []
         for trace in self.traces { zs.append(contentsOf: trace.trueEyes.map(\.z)) }
         eyeDistance = Statistics.median(zs)
@@ -204,6 +207,9 @@ public enum Tuner {
         var notes: [String] = []
         for trace in context.traces where !trace.hasTruth {
             notes.append("\(trace.name): no ground truth; the reference is a centred 0.5 s moving average of the measured positions")
+        }
+        for name in context.traces.map(\.name) where context.estimatedReference.contains(name) {
+            notes.append("\(name): no ground truth; every metric is against the reference estimate (RTS smoother of the measurements), not the truth")
         }
         return TuneResult(
             kind: TuneResult.kindPartial, setup: context.setup, shard: shard, filter: sweep.kind.rawValue,
