@@ -39,6 +39,8 @@ public struct ReferenceEstimate: Sendable {
     static let gate = 5.0
     static let discontinuityRun = 3
     static let logQRange = -8.0...4.0
+    /// Floor of the measurement σ (0.1 µm): keeps the filter defined on noise-free or very short input.
+    static let minimumSigma = 1e-7
 
     public static func estimate(_ trace: HeadTrace, breaks: TraceBreaks? = nil) -> ReferenceEstimate {
         let breaks = breaks ?? TraceBreaks(samples: trace.samples)
@@ -111,7 +113,7 @@ public struct ReferenceEstimate: Sendable {
                 residuals.append((k, abs(r) / (1 + before * before + after * after).squareRoot()))
             }
         }
-        guard !residuals.isEmpty else { return [Double](repeating: 0, count: values.count) }
+        guard !residuals.isEmpty else { return [Double](repeating: minimumSigma, count: values.count) }  // no triple to judge by
         let medianInterval = Statistics.median(zip(times, times.dropFirst()).map { $1 - $0 })
         let blockLength = max(15, Int((1 / max(medianInterval, 1e-6)).rounded()))
         var blockStarts = Array(stride(from: 0, to: residuals.count, by: blockLength))
@@ -120,7 +122,7 @@ public struct ReferenceEstimate: Sendable {
         for (b, start) in blockStarts.enumerated() {
             let end = b + 1 < blockStarts.count ? blockStarts[b + 1] : residuals.count
             let sigma = 1.4826 * Statistics.median(residuals[start..<end].map(\.value))
-            scales.append((residuals[start].index, max(sigma, 1e-7)))
+            scales.append((residuals[start].index, max(sigma, minimumSigma)))
         }
         var result = [Double](repeating: scales[0].sigma, count: values.count)
         var block = 0
