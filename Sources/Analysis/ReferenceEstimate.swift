@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Geometry
 import Scientific
@@ -46,34 +47,45 @@ public struct ReferenceEstimate: Sendable {
         let breaks = breaks ?? TraceBreaks(samples: trace.samples)
         let samples = trace.samples
         let n = samples.count
-        var measured = samples.map(\.tracked)
-        for i in breaks.repeatsFrozenPosition() { measured[i] = false }
+        var used = samples.map(\.tracked)
+        for i in breaks.repeatsFrozenPosition() { used[i] = false }
+        let measured = used
         let times = samples.map(\.t)
+        let medianInterval = n < 2 ? 1.0 / 60 : Statistics.median(zip(times, times.dropFirst()).map { $1 - $0 })
+        let blockLength = max(15, Int((1 / max(medianInterval, 1e-6)).rounded()))  // ≈ 1 s
         let axes = (0..<3).map { axis in samples.map { $0.position[axis] } }
         var segments = gapSegments(count: n, breaks: breaks)
-        var sigma = axes.map { localNoiseScale(values: $0, times: times, measured: measured, segments: segments) }
-        var q = (0..<3).map { maximumLikelihoodProcessNoise(values: axes[$0], times: times, sigma: sigma[$0], measured: measured, segments: segments) }
-        // Cut at discontinuities found on any axis, then re-estimate.
-        var cuts = Set<Int>()
-        for axis in 0..<3 {
-            for segment in segments {
-                cuts.formUnion(filter(values: axes[axis], times: times, sigma: sigma[axis], measured: measured, q: q[axis], segment: segment).discontinuities)
+        // The axes are independent: each runs on its own thread, so the result does not depend on the thread count.
+        func noiseParameters(_ segments: [Range<Int>]) -> [(sigma: [Double], q: Double)] {
+            perAxis { axis in
+                let sigma = localNoiseScale(values: axes[axis], times: times, measured: measured, segments: segments, blockLength: blockLength)
+                return (sigma, maximumLikelihoodProcessNoise(values: axes[axis], times: times, sigma: sigma, measured: measured, segments: segments))
             }
         }
+        var parameters = noiseParameters(segments)
+        // Cut at discontinuities found on any axis, then re-estimate.
+        let firstSegments = segments, firstParameters = parameters
+        let found = perAxis { axis in
+            firstSegments.flatMap { filter(values: axes[axis], times: times, sigma: firstParameters[axis].sigma, measured: measured, q: firstParameters[axis].q, segment: $0).discontinuities }
+        }
+        let cuts = Set(found.joined())
         if !cuts.isEmpty {
             segments = segments.flatMap { segment in split(segment, at: cuts) }
-            sigma = axes.map { localNoiseScale(values: $0, times: times, measured: measured, segments: segments) }
-            q = (0..<3).map { maximumLikelihoodProcessNoise(values: axes[$0], times: times, sigma: sigma[$0], measured: measured, segments: segments) }
+            parameters = noiseParameters(segments)
+        }
+        let finalSegments = segments, finalParameters = parameters
+        let smoothed = perAxis { axis in
+            finalSegments.map { filter(values: axes[axis], times: times, sigma: finalParameters[axis].sigma, measured: measured, q: finalParameters[axis].q, segment: $0, smoothing: true) }
         }
         var positions = samples.map(\.position)
         var rejected = [0, 0, 0]
         for axis in 0..<3 {
-            for segment in segments {
-                let result = filter(values: axes[axis], times: times, sigma: sigma[axis], measured: measured, q: q[axis], segment: segment, smoothing: true)
+            for (segment, result) in zip(segments, smoothed[axis]) {
                 for (offset, value) in result.positions.enumerated() { positions[segment.lowerBound + offset][axis] = value }
                 rejected[axis] += result.rejected
             }
         }
+        let sigma = parameters.map(\.sigma), q = parameters.map(\.q)
         let sigmaVectors = (0..<n).map { Vec3(sigma[0][$0], sigma[1][$0], sigma[2][$0]) }
         return ReferenceEstimate(positions: positions, measurementSigma: sigmaVectors, processNoise: Vec3(q[0], q[1], q[2]),
                                  rejected: rejected, segments: segments, measured: measured)
@@ -84,6 +96,16 @@ public struct ReferenceEstimate: Sendable {
         var copy = trace
         copy.truth = positions
         return copy
+    }
+
+    /// `body` for axes 0, 1, 2 on up to three threads, results in axis order.
+    static func perAxis<T: Sendable>(_ body: @Sendable (Int) -> T) -> [T] {
+        var results = [T?](repeating: nil, count: 3)
+        results.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let output = slots  // each iteration writes only its own slot
+            DispatchQueue.concurrentPerform(iterations: 3) { axis in output[axis] = body(axis) }
+        }
+        return results.map { $0! }
     }
 
     /// Index ranges between timing gaps.
@@ -102,8 +124,8 @@ public struct ReferenceEstimate: Sendable {
 
     // MARK: Measurement noise
 
-    /// Robust σ per sample from three-point residuals, pooled over blocks of ≈ 1 s (at least 15 residuals).
-    static func localNoiseScale(values: [Double], times: [Double], measured: [Bool], segments: [Range<Int>]) -> [Double] {
+    /// Robust σ per sample from three-point residuals, pooled over blocks of `blockLength` residuals.
+    static func localNoiseScale(values: [Double], times: [Double], measured: [Bool], segments: [Range<Int>], blockLength: Int) -> [Double] {
         var residuals: [(index: Int, value: Double)] = []
         for segment in segments where segment.count >= 3 {
             for k in (segment.lowerBound + 1)..<(segment.upperBound - 1) where measured[k - 1] && measured[k] && measured[k + 1] {
@@ -114,8 +136,6 @@ public struct ReferenceEstimate: Sendable {
             }
         }
         guard !residuals.isEmpty else { return [Double](repeating: minimumSigma, count: values.count) }  // no triple to judge by
-        let medianInterval = Statistics.median(zip(times, times.dropFirst()).map { $1 - $0 })
-        let blockLength = max(15, Int((1 / max(medianInterval, 1e-6)).rounded()))
         var blockStarts = Array(stride(from: 0, to: residuals.count, by: blockLength))
         if blockStarts.count > 1 && residuals.count - blockStarts.last! < blockLength / 2 { blockStarts.removeLast() }
         var scales: [(firstIndex: Int, sigma: Double)] = []
@@ -176,8 +196,9 @@ public struct ReferenceEstimate: Sendable {
         guard let start = segment.first(where: { measured[$0] }) else {
             return AxisResult(positions: Array(values[segment]), negativeLogLikelihood: 0, rejected: 0, discontinuities: [])
         }
-        var predicted = [State](repeating: State(), count: n)
-        var filtered = [State](repeating: State(), count: n)
+        // Only the smoothing pass needs the states kept (the likelihood and the jump search run forward only).
+        var predicted = [State](repeating: State(), count: smoothing ? n : 0)
+        var filtered = [State](repeating: State(), count: smoothing ? n : 0)
         var nll = 0.0
         var rejected = 0
         var discontinuities: [Int] = []
@@ -187,7 +208,7 @@ public struct ReferenceEstimate: Sendable {
         for k in 0..<n {
             let i = first + k
             if i > start { state = state.predicted(over: times[i] - times[i - 1], q: q) }
-            predicted[k] = state
+            if smoothing { predicted[k] = state }
             if i > start && measured[i] {
                 let r = sigma[i] * sigma[i]
                 let innovation = values[i] - state.p
@@ -210,10 +231,11 @@ public struct ReferenceEstimate: Sendable {
                     }
                 }
             }
-            filtered[k] = state
+            if smoothing { filtered[k] = state }
         }
+        guard smoothing else { return AxisResult(positions: [], negativeLogLikelihood: nll, rejected: rejected, discontinuities: discontinuities) }
         var positions = filtered.map(\.p)
-        if smoothing && n >= 2 {
+        if n >= 2 {
             var next = filtered[n - 1]
             for k in stride(from: n - 2, through: 0, by: -1) where first + k >= start {
                 let h = times[first + k + 1] - times[first + k]
