@@ -48,3 +48,8 @@ traces: build
 
 clean:
 	rm -rf .build
+
+# Regenerate the example recording of README "Bring your own recording" (Traces/recordings/).
+.PHONY: example-recording
+example-recording: build
+	Traces/recordings/make_phone_recording.sh .build/debug/parallax

@@ -211,6 +211,21 @@ if selected("analyze 1 h trace") {
     measure("analyze only (1 h, one-euro)") { _ = TraceAnalysis.analyze(hourTrace, smoother: oneEuro) }
 }
 
+// Recordings without truth: the RTS reference estimate and the noise fit on the 1 h trace, side by side
+// with the truth-based analysis above (same trace, truth removed).
+if selected("truth") {  // every name below contains "truth": `parallax-bench truth`
+    let withTruth = try TraceSynthesizer.synthesize(hourSpec)
+    var recording = withTruth
+    recording.truth = nil
+    let ema = try SmootherSpec("ema:alpha=0.25")
+    measure("analyze 1 h with truth (ema)") { _ = TraceAnalysis.analyze(withTruth, smoother: ema) }
+    measure("reference estimate without truth (RTS), 1 h") { _ = ReferenceEstimate.estimate(recording) }
+    try measure("analyze 1 h without truth (ema, --screen)") {
+        _ = try TraceAnalysis.analyze(recording, smoother: ema, screen: try ScreenModel.parse("iphone-15-pro"), movementScale: 1.5)
+    }
+    try measure("fit noise model without truth, 1 h") { _ = try NoiseFit.fit(recording) }
+}
+
 // Cube room at 1179×2556 (iPhone 15 Pro), head off-centre, into memory (no PNG encode).
 if selected("render cube room") {
     let screen = try ScreenModel.device("iphone-15-pro")

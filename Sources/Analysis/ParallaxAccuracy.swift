@@ -106,6 +106,7 @@ public enum ParallaxAccuracy {
             screen: physical, movementScale: 1, near: projection.near, far: projection.far, zMin: projection.zMin,
             clip: projection.clip, headFrame: projection.headFrame, view: .translate)
         var kernel = Kernel(frames: trace.count, points: points.count, physical: physical)
+        kernel.maxPairInterval = TraceBreaks(samples: trace.samples).gapThreshold  // no jitter across a timing gap
         try trace.samples.withUnsafeBufferPointer { samples in
             try truth.withUnsafeBufferPointer { truth in
                 try points.withUnsafeBufferPointer { points in

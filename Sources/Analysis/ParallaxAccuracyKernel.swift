@@ -20,6 +20,8 @@ extension ParallaxAccuracy {
         /// frame that does not end a still pair.
         var worst: [Double]
         var stillPairs = 0
+        /// Consecutive frames further apart than this (a timing gap) are never a still pair.
+        var maxPairInterval = Double.infinity
 
         init(frames: Int, points: Int, physical: ScreenModel) {
             self.frames = frames
@@ -35,6 +37,7 @@ extension ParallaxAccuracy {
         ) throws {
             let frames = self.frames
             let glass = self.glass
+            let maxPairInterval = self.maxPairInterval
             let tiles = (frames + Kernel.tileFrames - 1) / Kernel.tileFrames
             var results = [TileResult](repeating: TileResult(), count: tiles)
             // Glass positions: the pipeline's screen model maps to the physical glass by this scale.
@@ -52,7 +55,8 @@ extension ParallaxAccuracy {
                             let range = (tile * Kernel.tileFrames)..<min(frames, (tile + 1) * Kernel.tileFrames)
                             results[tile] = Kernel.runTile(
                                 range, samples: samples, truth: truth, points: points, pipeline: pipeline, pipelineScale: pipelineScale,
-                                reference: reference, referenceScale: referenceScale, glass: glass, stillSpeed: stillSpeed, worst: worst)
+                                reference: reference, referenceScale: referenceScale, glass: glass, stillSpeed: stillSpeed,
+                                maxPairInterval: maxPairInterval, worst: worst)
                         }
                     }
                 }
@@ -134,7 +138,7 @@ extension ParallaxAccuracy {
             _ range: Range<Int>, samples: UnsafeBufferPointer<HeadSample>, truth: UnsafeBufferPointer<Vec3>,
             points: UnsafeBufferPointer<Vec3>, pipeline: OffAxisCore, pipelineScale: (Double, Double),
             reference: OffAxisCore, referenceScale: (Double, Double), glass: Glass, stillSpeed: Double,
-            worst: UnsafeMutableBufferPointer<Double>
+            maxPairInterval: Double = .infinity, worst: UnsafeMutableBufferPointer<Double>
         ) -> TileResult {
             let m = points.count
             let frames = samples.count
@@ -172,7 +176,7 @@ extension ParallaxAccuracy {
                     if i > 0 {
                         let dt = samples[i].t - samples[i - 1].t
                         let moved = truth[i] - truth[i - 1]
-                        still = moved.dot(moved) <= (stillSpeed * dt) * (stillSpeed * dt)
+                        still = dt <= maxPairInterval && moved.dot(moved) <= (stillSpeed * dt) * (stillSpeed * dt)
                     }
                     glass.accumulate(&total, ax, ay, cx, cy, count: m, eye: eye)
                     glass.accumulate(&tracking, ax, ay, bx, by, count: m, eye: eye)

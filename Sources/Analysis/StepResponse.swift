@@ -34,13 +34,14 @@ public struct StepResponseSummary: Codable, Equatable, Sendable {
 /// and after are the reference means over up to 10 samples on each side (exact for ground truth).
 public enum StepResponse {
     public static func measure(
-        samples: [HeadSample], reference: [Vec3], filtered: [Vec3], threshold: Double
+        samples: [HeadSample], reference: [Vec3], filtered: [Vec3], threshold: Double, maxInterval: Double = .infinity
     ) -> StepResponseSummary? {
         let n = samples.count
         guard n >= 3 else { return nil }
         var jumps: [Int] = []
         func change(_ i: Int) -> Double { i >= 1 && i < n ? (reference[i] - reference[i - 1]).length : 0 }
-        for i in 1..<n where samples[i].tracked && samples[i - 1].tracked && change(i) >= threshold
+        // A jump across a timing gap is the tracker's hole, not a step.
+        for i in 1..<n where samples[i].tracked && samples[i - 1].tracked && samples[i].t - samples[i - 1].t <= maxInterval && change(i) >= threshold
             && change(i - 1) < threshold / 4 && change(i + 1) < threshold / 4 {
             jumps.append(i)
         }

@@ -91,6 +91,8 @@ public struct TraceAnalysisReport: Codable, Equatable, Sendable {
     public var latency: [LatencyReport]
     /// On-screen parallax accuracy (when a screen and movement scale were given and the trace has truth).
     public var parallax: ParallaxAccuracyReport?
+    /// Effect strength with a screen: back-wall shift per cm of head motion at the median distance, px/cm.
+    public var effectGainPxPerCm: Double?
     /// Fallbacks taken and metrics not computed, in words.
     public var notes: [String]
 
@@ -118,23 +120,6 @@ public enum TraceAnalysis {
         return analyze(trace, filtered: filtered, smoother: spec.description, options: options)
     }
 
-    /// Smooths and analyses `trace`; with a `screen`, also the on-screen parallax accuracy at `movementScale`
-    /// (the trace needs ground truth for it) and the visible jitter in screen pixels.
-    public static func analyze(_ trace: HeadTrace, smoother spec: SmootherSpec, options: AnalysisOptions = AnalysisOptions(),
-                               screen: ScreenModel?, movementScale: Double = 1.5) throws -> TraceAnalysisReport {
-        try options.validate()
-        var smoother = spec.makeSmoother()
-        let smoothed = smoother.smooth(trace)
-        var report = analyze(trace, filtered: smoothed.samples.map(\.position), smoother: spec.description, options: options,
-                             screenGiven: screen != nil)
-        if let screen {
-            let accuracy = try ParallaxAccuracy.evaluate(trace: smoothed, screen: screen, movementScale: movementScale)
-            report.parallax = accuracy
-            report.jitter.screenPx = accuracy.visibleJitter?.pixels.rms
-        }
-        return report
-    }
-
     /// `screenGiven`: the caller measures the on-screen metrics itself (otherwise a note says they need a screen).
     public static func analyze(
         _ trace: HeadTrace, filtered: [Vec3], smoother: String, options: AnalysisOptions = AnalysisOptions(), screenGiven: Bool = false
@@ -153,7 +138,13 @@ public enum TraceAnalysis {
 
         var signals = [measured, filtered]
         if let truth { signals.append(truth) }
-        let grid = UniformSeries(samples: trace.samples, signals: signals, rate: rate)
+        // No lag, jitter or step is measured across a timing gap (frozen repeats are untracked by then).
+        let breaks = TraceBreaks(samples: trace.samples)
+        if !breaks.gaps.isEmpty {
+            notes.append(String(format: "%d timing gap(s) longer than %.1f ms (longest %.3f s): no lag, jitter or step measured across them; the segments between are analysed separately",
+                                breaks.gaps.count, breaks.gapThreshold * 1000, breaks.summary.longestGap))
+        }
+        let grid = UniformSeries(samples: trace.samples, signals: signals, rate: rate, maxInterval: breaks.gapThreshold)
         let gridMeasured = grid.signals[0], gridFiltered = grid.signals[1]
         let gridTruth = hasTruth ? grid.signals[2] : nil
         let valid = grid.valid
@@ -176,7 +167,7 @@ public enum TraceAnalysis {
 
         // Lag (c): steps, on the original samples.
         lag.step = StepResponse.measure(samples: trace.samples, reference: truth ?? measured, filtered: filtered,
-                                        threshold: hasTruth ? 0.005 : 0.02)
+                                        threshold: hasTruth ? 0.005 : 0.02, maxInterval: breaks.gapThreshold)
 
         // Lag (d): group delay on chirp traces.
         if let models, models.split(separator: ",").contains("chirp") {

@@ -15,12 +15,13 @@ extension TraceAnalysisReport {
         line("reference \(r.reference)")
         line()
         line("lag")
+        let truth = r.reference == TruthlessTrace.referenceName ? "reference estimate" : "truth"
         func lagRow(_ label: String, _ estimate: LagEstimate?) {
             row(label, estimate.map { "\(ms($0.seconds))  (r = \(String(format: "%.3f", $0.correlation)))" } ?? "—")
         }
-        lagRow("truth → filtered (xcorr)", r.lag.total)
+        lagRow("\(truth == "truth" ? "truth" : "reference") → filtered (xcorr)", r.lag.total)
         lagRow("measured → filtered (filter)", r.lag.filter)
-        lagRow("truth → measured (sensor)", r.lag.sensor)
+        if r.reference != TruthlessTrace.referenceName { lagRow("truth → measured (sensor)", r.lag.sensor) }
         row("ramp steady-state lag", r.lag.ramp.map { "\(ms($0.seconds))  (p10 \(ms($0.p10)), p90 \(ms($0.p90)), \($0.samples) samples)" } ?? "— (no steady ramp)")
         if let step = r.lag.step {
             row("step rise time 10–90 %", "\(ms(step.riseTime))  (median of \(step.steps) steps)")
@@ -53,9 +54,10 @@ extension TraceAnalysisReport {
             row("RMS above cut-off (Welch)", "— (trace too short)")
         }
         row("visible on screen (px RMS)", r.jitter.screenPx.map { String(format: "%.3f", $0) } ?? "— (give --screen)")
+        if let gain = r.effectGainPxPerCm { row("effect gain (back wall)", String(format: "%.2f px per cm of head motion", gain)) }
         line()
         if let p = r.parallax {
-            line("parallax on \(p.screen), movement scale \(p.movementScale) (\(p.frames) frames × \(p.points) points)")
+            line("parallax on \(p.screen), movement scale \(p.movementScale) (\(p.frames) frames × \(p.points) points), against the \(truth)")
             line("                                  rms px   p95 px   max px   rms mm  rms arcmin")
             for (name, part) in [("  total", p.total), ("  tracking + smoothing", p.tracking), ("  exaggeration", p.exaggeration)] + (p.visibleJitter.map { [("  visible jitter (still)", $0)] } ?? []) {
                 line(name.padding(toLength: 32, withPad: " ", startingAt: 0) + String(format: " %8.2f %8.2f %8.2f %8.3f %9.2f", part.pixels.rms, part.pixels.p95,

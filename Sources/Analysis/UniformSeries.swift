@@ -15,8 +15,9 @@ public struct UniformSeries: Sendable {
 
     public var count: Int { valid.count }
 
-    /// Resamples `signals` (each one value per sample of `samples`) at `rate` Hz.
-    public init(samples: [HeadSample], signals input: [[Vec3]], rate: Double) {
+    /// Resamples `signals` (each one value per sample of `samples`) at `rate` Hz. Grid points inside an
+    /// interval longer than `maxInterval` (a timing gap, `TraceBreaks`) are invalid too.
+    public init(samples: [HeadSample], signals input: [[Vec3]], rate: Double, maxInterval: Double = .infinity) {
         precondition(rate > 0, "rate must be > 0")
         precondition(input.allSatisfy { $0.count == samples.count }, "one value per sample")
         start = samples.first?.t ?? 0
@@ -40,7 +41,7 @@ public struct UniformSeries: Sendable {
                 let a = input[s][k], b = input[s][k + 1]
                 outputs[s][j] = Vec3(a.x + w * (b.x - a.x), a.y + w * (b.y - a.y), a.z + w * (b.z - a.z))
             }
-            valid[j] = samples[k].tracked && samples[k + 1].tracked
+            valid[j] = samples[k].tracked && samples[k + 1].tracked && t1 - t0 <= maxInterval
         }
         self.signals = outputs
         self.valid = valid

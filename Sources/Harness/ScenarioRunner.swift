@@ -19,13 +19,22 @@ struct ScenarioRunner {
 
     func run(progress: (String) -> Void) throws -> [ScenarioResult] {
         var results: [ScenarioResult] = []
-        for (traceName, trace) in traces {
+        for (traceName, original) in traces {
+            // A recording without ground truth is measured against its reference estimate (and says so).
+            let truthless = TruthlessTrace(original)
+            let trace = truthless?.trace ?? original
+            var options = AnalysisOptions()
+            if truthless != nil { options.sensorLatency = LatencyModel.assumedSensorLatency }
+            let breaks = TraceBreaks(samples: original.samples)
+            let shaded = (breaks.gaps.map { [$0.start, $0.start + $0.duration] } + breaks.frozen.map { [$0.start, $0.start + $0.duration] })
+                .map { $0.map { $0 - original.samples[0].t } }
             for (label, spec) in smoothers {
                 progress("scenario \(traceName) × \(label)")
                 var smoother = spec.makeSmoother()
                 let smoothed = smoother.smooth(trace)
                 let filtered = smoothed.samples.map(\.position)
-                let analysis = TraceAnalysis.analyze(trace, filtered: filtered, smoother: spec.description)
+                var analysis = TraceAnalysis.analyze(trace, filtered: filtered, smoother: spec.description, options: options)
+                truthless?.label(&analysis, filtered: filtered)
                 let psd = residualPSD(trace: trace, filtered: filtered)
                 for (screenName, screen) in screens {
                     for scale in movementScales {
@@ -58,9 +67,11 @@ struct ScenarioRunner {
                             measuredX: picks.map { trace.samples[$0].position.x * 1000 },
                             smoothedX: picks.map { filtered[$0].x * 1000 },
                             psdFrequency: psd.frequencies, psdPower: psd.power,
-                            parallaxErrorPx: errorSeries.isEmpty ? [] : picks.map { errorSeries[$0] })
+                            parallaxErrorPx: errorSeries.isEmpty ? [] : picks.map { errorSeries[$0] },
+                            breaks: shaded.isEmpty ? nil : shaded)
                         results.append(ScenarioResult(id: id, trace: traceName, smoother: label, smootherSpec: spec.description, screen: screenName,
-                                                      movementScale: scale, metrics: metrics, notes: notes, series: series))
+                                                      movementScale: scale, metrics: metrics, notes: notes, series: series,
+                                                      reference: truthless == nil ? nil : TruthlessTrace.referenceName))
                     }
                 }
             }

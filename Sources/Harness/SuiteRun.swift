@@ -48,7 +48,15 @@ public struct SuiteRun {
         var traces: [(name: String, trace: HeadTrace)] = []
         for (i, source) in suite.traces.enumerated() {
             options.progress("trace \(source.name)")
-            if let file = source.file {
+            if let file = source.file, let importSpec = source.importSpec {
+                do {
+                    traces.append((source.name, try TraceImporter.read(contentsOf: loader.resolve(file), options: try importSpec.options()).trace))
+                } catch let error as ImportOptionError {
+                    throw loader.error("traces[\(i)].import.\(error)", at: [.key("traces"), .index(i)])
+                } catch let error as ProjectionError {
+                    throw loader.error("traces[\(i)].import.screen: \(error)", at: [.key("traces"), .index(i)])
+                }
+            } else if let file = source.file {
                 traces.append((source.name, try TraceCSVReader.read(contentsOf: loader.resolve(file))))
             } else {
                 let spec = try SpecFile.load(TraceSpec.self, from: loader.resolve(source.spec!))

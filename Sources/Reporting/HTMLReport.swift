@@ -129,15 +129,20 @@ public enum HTMLReport {
             let same = report.scenarios.filter { $0.trace == scenario.trace && $0.smoother == scenario.smoother }
             let s = scenario.series
             var lines: [SVGChart.Series] = []
-            if let truth = s.truthX { lines.append(.init(name: "truth", points: Array(zip(s.t, truth)).map { ($0, $1) }, color: "#2ca02c")) }
+            if let truth = s.truthX { lines.append(.init(name: scenario.reference ?? "truth", points: Array(zip(s.t, truth)).map { ($0, $1) }, color: "#2ca02c")) }
             lines.append(.init(name: "measured", points: Array(zip(s.t, s.measuredX)).map { ($0, $1) }, color: "#999999", style: .dashed))
             lines.append(.init(name: "smoothed", points: Array(zip(s.t, s.smoothedX)).map { ($0, $1) }, color: "#1f77b4"))
+            var trajectory = SVGChart(title: "Trajectory x: \(key)" + (s.breaks == nil ? "" : " (shaded: timing gaps and frozen stretches)"), xLabel: "time (s)", yLabel: "x (mm)", series: lines)
+            trajectory.shaded = (s.breaks ?? []).compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }
             var content: [Node] = [
                 HTML.table(["screen", "movement scale"] + ScenarioMetricNames.all, same.map { sc in
                     [HTML.text(sc.screen), HTML.text(Format.value(sc.movementScale))] + ScenarioMetricNames.all.map { HTML.text(Format.value(sc.metrics[$0])) }
                 }, attributes: ["class": "filterable"]),
-                .trusted(SVGChart(title: "Trajectory x: \(key)", xLabel: "time (s)", yLabel: "x (mm)", series: lines).svg),
+                .trusted(trajectory.svg),
             ]
+            if let reference = scenario.reference {
+                content.insert(HTML.el("p", HTML.text("No ground truth: every metric of \(scenario.trace) is computed against the \(reference), not the truth (see the notes).")), at: 0)
+            }
             if let stepWindow = stepWindow(s) {
                 let pick = s.t.indices.filter { s.t[$0] >= stepWindow.lowerBound && s.t[$0] <= stepWindow.upperBound }
                 var step: [SVGChart.Series] = []

@@ -27,6 +27,8 @@ public struct SVGChart: Sendable {
     public var height = 300.0
     /// Optional horizontal reference lines (e.g. a budget), with labels.
     public var references: [(y: Double, label: String)] = []
+    /// Optional shaded x intervals (e.g. tracking gaps), drawn behind the series.
+    public var shaded: [(from: Double, to: Double)] = []
 
     public init(title: String, xLabel: String, yLabel: String, series: [Series]) {
         self.title = title
@@ -98,6 +100,10 @@ public struct SVGChart: Sendable {
         for reference in references where reference.y.isFinite {
             out += "<line x1=\"\(n(left))\" x2=\"\(n(left + plotW))\" y1=\"\(n(sy(reference.y)))\" y2=\"\(n(sy(reference.y)))\" stroke=\"#c00\" stroke-dasharray=\"6 3\"/>"
             out += "<text x=\"\(n(left + plotW - 4))\" y=\"\(n(sy(reference.y) - 4))\" text-anchor=\"end\" class=\"tick\" fill=\"#c00\">\(HTML.escape(reference.label))</text>"
+        }
+        for band in shaded where band.from.isFinite && band.to.isFinite && band.to > xMin && band.from < xMax {
+            let x0 = sx(max(band.from, xMin)), x1 = sx(min(band.to, xMax))
+            out += "<rect x=\"\(n(x0))\" y=\"\(n(top))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(plotH))\" fill=\"#f2c7c7\" class=\"break\"><title>gap / frozen: \(Self.format(band.from))–\(Self.format(band.to)) s</title></rect>"
         }
         for s in series {
             let points = s.points.filter { $0.x.isFinite && $0.y.isFinite }

@@ -104,9 +104,12 @@ public struct ScenarioResult: Codable, Sendable {
     public var notes: [String]
     /// Plot data (downsampled): time, truth / measured / smoothed x (mm), on-screen tracking error (px).
     public var series: Series
+    /// What the metrics compare against when it is not ground truth ("reference estimate" for a recording).
+    public var reference: String?
 
     public init(id: String, trace: String, smoother: String, smootherSpec: String, screen: String, movementScale: Double,
-                metrics: [String: Double], notes: [String], series: Series) {
+                metrics: [String: Double], notes: [String], series: Series, reference: String? = nil) {
+        self.reference = reference
         self.id = id
         self.trace = trace
         self.smoother = smoother
@@ -128,9 +131,12 @@ public struct ScenarioResult: Codable, Sendable {
         public var psdPower: [Double]
         /// |projected error| of the worst reference point per frame (tracking part), px.
         public var parallaxErrorPx: [Double]
+        /// Timing gaps and frozen stretches, [start, end] in the plot's time (s), shaded in the plots.
+        public var breaks: [[Double]]?
 
         public init(t: [Double], truthX: [Double]?, measuredX: [Double], smoothedX: [Double],
-                    psdFrequency: [Double], psdPower: [Double], parallaxErrorPx: [Double]) {
+                    psdFrequency: [Double], psdPower: [Double], parallaxErrorPx: [Double], breaks: [[Double]]? = nil) {
+            self.breaks = breaks
             self.t = t
             self.truthX = truthX
             self.measuredX = measuredX

@@ -19,11 +19,13 @@ public struct TraceSummary: Codable, Equatable, Sendable {
     public var hasTruth: Bool
     /// RMS of (measured − truth) per axis over tracked samples, meters; nil without truth.
     public var rmsError: Vec3?
+    /// Timing gaps and frozen stretches (`TraceBreaks`, default gap threshold).
+    public var breaks: BreakSummary
 
     enum CodingKeys: String, CodingKey {
         case samples, duration, rate, minimum, maximum
         case medianInterval = "median_interval", trackedFraction = "tracked_fraction"
-        case hasTruth = "has_truth", rmsError = "rms_error"
+        case hasTruth = "has_truth", rmsError = "rms_error", breaks
     }
 
     public init(_ trace: HeadTrace) {
@@ -44,6 +46,7 @@ public struct TraceSummary: Codable, Equatable, Sendable {
         minimum = low
         maximum = high
         hasTruth = trace.truth != nil
+        breaks = TraceBreaks(samples: trace.samples).summary
         if let truth = trace.truth {
             var sum = Vec3.zero
             var count = 0

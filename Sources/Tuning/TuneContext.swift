@@ -16,6 +16,8 @@ public struct TuneContext: Sendable {
     public let objective: TuneObjective
     public let constraints: [TuneConstraint]
     public let traces: [PreparedTrace]
+    /// Traces without ground truth, measured against their reference estimate (`TruthlessTrace`).
+    public let estimatedReference: Set<String>
     let core: OffAxisCore
     let points: [Vec3]
     let ppm: (x: Double, y: Double)
@@ -69,8 +71,9 @@ public struct TuneContext: Sendable {
         }
         let core = self.core, points = self.points, ppm = self.ppm
         self.traces = try traces.map {
-            try PreparedTrace(name: $0.0, trace: $0.1, core: core, points: points, ppm: ppm, settle: settle)
+            try PreparedTrace(name: $0.0, trace: TruthlessTrace($0.1)?.trace ?? $0.1, core: core, points: points, ppm: ppm, settle: settle)
         }
+        estimatedReference = Set(traces.filter { $0.1.truth == nil }.map(\.0))
         var zs: [Double] = []
         for trace in self.traces { zs.append(contentsOf: trace.trueEyes.map(\.z)) }
         eyeDistance = Statistics.median(zs)

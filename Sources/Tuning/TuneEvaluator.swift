@@ -47,6 +47,8 @@ public struct PreparedTrace: Sendable {
     public let reference: [Vec3]
     public let hasTruth: Bool
     let rate: Double
+    /// Intervals longer than this are timing gaps (`TraceBreaks`).
+    let gapThreshold: Double
     let gridReference: [Vec3]
     let gridTruth: [Vec3]?
     let valid: [Bool]
@@ -73,7 +75,9 @@ public struct PreparedTrace: Sendable {
         rate = UniformSeries.nominalRate(of: trace)
         hasTruth = trace.truth != nil
         reference = trace.truth ?? JitterMetrics.movingAverage(measured, width: Int((0.5 * rate).rounded()))
-        let grid = UniformSeries(samples: trace.samples, signals: [measured, reference], rate: rate)
+        // No lag or jitter across a timing gap.
+        gapThreshold = TraceBreaks(samples: trace.samples).gapThreshold
+        let grid = UniformSeries(samples: trace.samples, signals: [measured, reference], rate: rate, maxInterval: gapThreshold)
         valid = grid.valid
         let gridMeasured = grid.signals[0]
         gridTruth = hasTruth ? grid.signals[1] : nil
@@ -96,7 +100,7 @@ public struct PreparedTrace: Sendable {
             if i > 0 {
                 let dt = trace.samples[i].t - trace.samples[i - 1].t
                 let moved = reference[i] - reference[i - 1]
-                still[i] = moved.dot(moved) <= (stillSpeed * dt) * (stillSpeed * dt)
+                still[i] = dt <= gapThreshold && moved.dot(moved) <= (stillSpeed * dt) * (stillSpeed * dt)
                 if !still[i] { lastMoving = trace.samples[i].t }
                 if still[i] && trace.samples[i].t - lastMoving < settle { still[i] = false }
             }
@@ -135,7 +139,7 @@ public enum TuneEvaluator {
         }
         var result = PointTraceMetrics()
         // Lag: the filter's own ramp lag (reference → filtered minus reference → measured).
-        let grid = UniformSeries(samples: trace.samples, signals: [filtered], rate: trace.rate)
+        let grid = UniformSeries(samples: trace.samples, signals: [filtered], rate: trace.rate, maxInterval: trace.gapThreshold)
         let gridFiltered = grid.signals[0]
         if let base = trace.baselineRamp,
            let ramp = LagEstimator.rampLag(reference: trace.gridReference, signal: gridFiltered, valid: trace.valid, rate: trace.rate) {

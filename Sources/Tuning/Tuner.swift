@@ -72,6 +72,9 @@ public enum Tuner {
         for trace in context.traces where !trace.hasTruth {
             notes.append("\(trace.name): no ground truth; the reference is a centred 0.5 s moving average of the measured positions")
         }
+        for name in context.traces.map(\.name) where context.estimatedReference.contains(name) {
+            notes.append("\(name): no ground truth; every metric is against the reference estimate (RTS smoother of the measurements), not the truth")
+        }
         return TuneResult(
             kind: .partial, setup: context.setup, shard: shard, filter: sweep.kind.rawValue,
             parameters: sweep.axes.map(\.name), movementScales: context.scales, eyeDistanceM: context.eyeDistance,

@@ -10,10 +10,10 @@ struct AnalyzeCommand: ParsableCommand {
         commandName: "analyze",
         abstract: "Smooth a trace and report the lag, jitter and end-to-end latency the smoother causes.",
         discussion: """
-            Metrics are computed against the trace's ground truth (true_x,true_y,true_z) when present; otherwise against the measured positions, with the fallbacks listed under "notes".
+            Metrics are computed against the trace's ground truth (true_x,true_y,true_z) when present; otherwise (a recording) against the reference estimate — an RTS smoother of the measurements with noise parameters estimated from the recording — and the report says so ("reference", "notes"). Nothing is measured across a timing gap; without a tracked column, frozen positions count as untracked.
             - lag: velocity cross-correlation delay (truth→filtered, measured→filtered, truth→measured), steady-state ramp lag, step rise time (10–90 %) and overshoot, group delay on chirps.
-            - jitter: RMS / peak-to-peak over stationary stretches (mm), RMS above --cutoff from a Welch PSD (mm); with --screen, the visible jitter on screen (px).
-            - parallax (with --screen and --movement-scale, trace with ground truth): on-screen error of the cube room's corners and edge midpoints, estimated vs true eye, RMS / p95 / max in px, mm and arcmin, split into tracking + smoothing and the exaggeration itself.
+            - jitter: RMS / peak-to-peak over stationary stretches (mm), RMS above --cutoff from a Welch PSD (mm); with --screen, the visible jitter on screen (px) and the effect gain (back-wall px per cm of head motion).
+            - parallax (with --screen and --movement-scale): on-screen error of the cube room's corners and edge midpoints, estimated vs true eye, RMS / p95 / max in px, mm and arcmin, split into tracking + smoothing and the exaggeration itself.
             - latency: sensor + filter lag + frame wait + main-thread hop + render, at 60 and 120 Hz.
             --json prints the report as JSON ("schema": 1, snake_case keys, absent = not computed).
 
@@ -67,8 +67,8 @@ struct AnalyzeCommand: ParsableCommand {
         let trace = try TraceCSVReader.read(contentsOf: input)
         let report: TraceAnalysisReport
         do {
-            report = try TraceAnalysis.analyze(trace, smoother: smoother, options: options, screen: try screen.map { try ScreenModel.parse($0) },
-                                               movementScale: movementScale ?? 1.5)
+            report = try TraceAnalysis.analyze(trace, smoother: smoother, screen: try screen.map { try ScreenModel.parse($0) },
+                                               movementScale: movementScale ?? 1.5, options: options)
         } catch let error as ParallaxAccuracyError {
             throw InputError("\(input): \(error.description)")  // the trace file is what lacks the truth
         }

@@ -5,7 +5,7 @@ import Tracking
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Validate trace CSVs and summarise them (samples, rate, tracking, error against truth).",
+        abstract: "Validate trace CSVs and summarise them (samples, rate, tracking, timing gaps, frozen stretches, error against truth).",
         discussion: """
             Every file is read with full validation; the first malformed one stops with exit 2 and a message
             naming the file, line and column.

@@ -27,6 +27,8 @@ struct Parallax: ParsableCommand {
             TuneCommand.self,
             MergeCommand.self,
             ConvertCommand.self,
+            ImportCommand.self,
+            FitCommand.self,
         ]
     )
 }

@@ -147,3 +147,48 @@ import FoundationXML
         #expect(compared.report.baseline?.contains { $0.key.hasSuffix("stationary_jitter_mm") && !$0.worse } == true)
     }
 }
+
+/// A suite that imports a recording measures it against the reference estimate and marks it.
+@Suite struct SuiteRecordingImportTests {
+    @Test func importsARecordingAndMarksItsMetrics() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("suite-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let example = SuiteRunTests.repository.appendingPathComponent("Traces/recordings/phone-recording.csv").path
+        let suite = dir.appendingPathComponent("suite.yml").path
+        try """
+            name: recording
+            goldens: goldens
+            traces:
+              - {name: phone, file: '\(example)', import: {time_unit: ms, position_unit: cm, axes: "x,y,-z", frame: camera, screen: iphone-15-pro, skip_bad_rows: true}}
+            smoothers: ["ema:alpha=0.25"]
+            screens: [iphone-15-pro]
+            movement_scales: [1.5]
+            """.write(toFile: suite, atomically: true, encoding: .utf8)
+        var options = SuiteRun.Options(suitePath: suite)
+        options.output = dir.appendingPathComponent("report").path
+        let outcome = try SuiteRun.run(options)
+        let scenario = try #require(outcome.report.scenarios.first)
+        #expect(scenario.reference == "reference estimate")
+        #expect(scenario.metrics["parallax_error_p95_px"] != nil && scenario.metrics["visible_jitter_px"] != nil)
+        #expect(scenario.notes.contains { $0.contains("against the reference estimate") })
+        // The 2.3 s hole and the three frozen stretches are shaded in the trajectory plot.
+        #expect(scenario.series.breaks?.count == 4)
+        let html = try String(contentsOfFile: dir.appendingPathComponent("report/index.html").path, encoding: .utf8)
+        #expect(html.contains("No ground truth: every metric of phone is computed against the reference estimate"))
+        #expect(html.components(separatedBy: "class=\"break\"").count - 1 == 4)
+
+        // A misspelt import key is an error naming the file and line.
+        try suiteText(example, key: "time_units").write(toFile: suite, atomically: true, encoding: .utf8)
+        #expect { try SuiteRun.run(SuiteRun.Options(suitePath: suite)) } throws: { "\($0)".contains("suite.yml") && "\($0)".contains("time_units") }
+    }
+
+    func suiteText(_ example: String, key: String) -> String {
+        """
+        name: recording
+        traces:
+          - {file: '\(example)', import: {\(key): ms}}
+        smoothers: ["ema:alpha=0.25"]
+        """
+    }
+}
