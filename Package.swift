@@ -119,3 +119,15 @@ let package = Package(
         .testTarget(name: "SplattingTests", dependencies: ["Splatting", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "CZlib"]),
     ]
 )
+
+// Shared test support (approximate equality, process runner, seeded generators, fixtures): Tests/ParallaxTestSupport.
+// Added after the target list so that the test targets above keep their lines.
+package.targets.append(.target(name: "ParallaxTestSupport", path: "Tests/ParallaxTestSupport"))
+package.targets.append(.testTarget(name: "ParallaxTestSupportTests", dependencies: ["ParallaxTestSupport"]))
+let testTargetsUsingSupport: Set = [
+    "AnalysisTests", "CLITests", "GeometryTests", "GoldenTests", "HarnessTests", "ImagingTests", "ProjectionTests",
+    "RenderingTests", "SplattingTests", "TrackingTests", "TuningTests",
+]
+for target in package.targets where testTargetsUsingSupport.contains(target.name) {
+    target.dependencies.append("ParallaxTestSupport")
+}

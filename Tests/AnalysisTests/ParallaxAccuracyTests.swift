@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 import Geometry
+import ParallaxTestSupport
 import Projection
 import Scientific
 import Testing
@@ -14,7 +15,8 @@ import Tracking
         HeadTrace(samples: measured.enumerated().map { HeadSample(t: Double($0.offset) / 60, position: $0.element) }, truth: truth)
     }
 
-    func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance * max(1, abs(b)) }
+    /// Closed forms hold to rounding: within 1e-9, relative above 1.
+    let closedForm = NumericTolerance<Double>(absolute: 1e-9, relative: 1e-9)
 
     @Test func screenPlanePointsHaveNoError() throws {
         let random = RandomSource(seed: 4)
@@ -41,11 +43,11 @@ import Tracking
             let ex = (s - 1) * hx * d / (hz + d), ey = (s - 1) * hy * d / (hz + d)
             let mm = (ex * ex + ey * ey).squareRoot() * 1000
             for summary in [report.exaggeration.millimeters, report.total.millimeters] {
-                #expect(close(summary.max, mm) && close(summary.rms, mm) && close(summary.p95, mm), "\(summary) vs \(mm)")
+                for value in [summary.max, summary.rms, summary.p95] { expectClose(value, mm, within: closedForm, "\(summary)") }
             }
             #expect(report.tracking.millimeters.max == 0)
             let ppm = 460 / 0.0254
-            #expect(close(report.exaggeration.pixels.rms, mm / 1000 * ppm))
+            expectClose(report.exaggeration.pixels.rms, mm / 1000 * ppm, within: closedForm)
             // Angle at the true eye between where the point is drawn and where a window shows it.
             let window = Vec3(hx + (0.01 - hx) * hz / (hz + d), hy + (0.02 - hy) * hz / (hz + d), 0)
             let drawn = window + Vec3(ex, ey, 0)
@@ -63,12 +65,13 @@ import Tracking
             trace: trace(measured: Array(repeating: truth + Vec3(delta, 0, 0), count: 50), truth: Array(repeating: truth, count: 50)),
             screen: screen, movementScale: s, points: [Vec3(0, 0, -d)])
         let mm = s * delta * d / (truth.z + d) * 1000
-        #expect(close(report.tracking.millimeters.rms, mm) && close(report.tracking.millimeters.max, mm))
+        expectClose(report.tracking.millimeters.rms, mm, within: closedForm)
+        expectClose(report.tracking.millimeters.max, mm, within: closedForm)
         let total = (s * (truth.x + delta) - truth.x) * d / (truth.z + d) * 1000
         let exaggeration = (s - 1) * (truth.x * truth.x + truth.y * truth.y).squareRoot() * d / (truth.z + d) * 1000
         let totalY = (s - 1) * truth.y * d / (truth.z + d) * 1000
-        #expect(close(report.total.millimeters.max, (total * total + totalY * totalY).squareRoot()))
-        #expect(close(report.exaggeration.millimeters.max, exaggeration))
+        expectClose(report.total.millimeters.max, (total * total + totalY * totalY).squareRoot(), within: closedForm)
+        expectClose(report.exaggeration.millimeters.max, exaggeration, within: closedForm)
     }
 
     @Test func visibleJitterIsTheFrameToFrameMotionWhileStill() throws {
@@ -80,7 +83,7 @@ import Tracking
         let jitter = try #require(report.visibleJitter)
         let mm = 2 * s * delta * d / (truth.z + d) * 1000
         #expect(report.stillFramePairs == 120)
-        #expect(close(jitter.millimeters.rms, mm) && close(jitter.millimeters.p95, mm) && close(jitter.millimeters.max, mm))
+        for value in [jitter.millimeters.rms, jitter.millimeters.p95, jitter.millimeters.max] { expectClose(value, mm, within: closedForm) }
         // Moving 1 cm per frame is not still.
         let moving = (0..<60).map { Vec3(0.01 * Double($0), 0, 0.35) }
         let none = try ParallaxAccuracy.evaluate(trace: trace(measured: moving, truth: moving), screen: screen, movementScale: s)
@@ -95,7 +98,7 @@ import Tracking
             points: [Vec3(0.03, 0, 0)], physicalScreen: screen)
         // NDC from the app's width, shown on the real glass: x = X·W_true/W_app.
         let mm = 0.03 * (1 - screen.width / app.width) * 1000
-        #expect(close(report.exaggeration.millimeters.max, mm))
+        expectClose(report.exaggeration.millimeters.max, mm, within: closedForm)
         #expect(report.tracking.millimeters.max == 0)
         #expect(report.physicalScreen == "iPhone 16 Pro" && report.screen == "iPhone 16 Pro (app table)")
     }
@@ -108,8 +111,8 @@ import Tracking
         let report = try ParallaxAccuracy.evaluate(
             trace: trace(measured: [head, head, head], truth: [head, head, head]), projection: pipeline, points: [.zero])
         let drawn = 0.075 + 0.4 * tan(atan(-0.075 / 0.4) + atan(0.075 / 0.65))
-        #expect(close(report.exaggeration.millimeters.max, abs(drawn) * 1000))
-        #expect(close(report.total.millimeters.rms, abs(drawn) * 1000))
+        expectClose(report.exaggeration.millimeters.max, abs(drawn) * 1000, within: closedForm)
+        expectClose(report.total.millimeters.rms, abs(drawn) * 1000, within: closedForm)
         #expect(report.tracking.millimeters.max == 0)
     }
 

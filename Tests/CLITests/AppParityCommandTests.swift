@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// `render cube --look app` and the MetalSplatter options of `render splat`.

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 
 /// Runs the built `parallax` executable (the test target depends on it, so it is built first) and
 /// captures its exit status and output.
@@ -20,32 +21,11 @@ enum ParallaxProcess {
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/parallax")
     }
 
-    static func run(_ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil) throws -> ParallaxRun {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ParallaxRun(status: process.terminationStatus,
-                           stdout: String(decoding: outData, as: UTF8.self),
-                           stderr: String(decoding: errData, as: UTF8.self))
+    /// Runs `parallax` with a time limit generous for a debug build on a busy machine; past it the child is killed
+    /// and the call throws, so a hung command fails its test.
+    static func run(_ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil,
+                    timeout seconds: Double = 300) throws -> ParallaxRun {
+        let result = try ChildProcess.run(executable, arguments: arguments, environment: environment, in: directory, timeout: seconds)
+        return ParallaxRun(status: result.status, stdout: result.stdoutText, stderr: result.stderrText)
     }
-}
-
-/// A fresh temporary directory, removed by the caller with `cleanUp`.
-struct TemporaryDirectory {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-    func cleanUp() { try? FileManager.default.removeItem(at: url) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// The project's own suite passes, and its HTML report works in a real browser: headless Chromium loads

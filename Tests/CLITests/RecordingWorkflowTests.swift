@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// The README's "Bring your own recording" walk-through on the committed example recording:

@@ -1,32 +1,14 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 @Suite struct RenderSplatCommandTests {
     /// A hand-written ascii 3DGS .ply with three splats (y-down like a capture).
-    static let ply = """
-        ply
-        format ascii 1.0
-        element vertex 3
-        property float x
-        property float y
-        property float z
-        property float f_dc_0
-        property float f_dc_1
-        property float f_dc_2
-        property float opacity
-        property float scale_0
-        property float scale_1
-        property float scale_2
-        property float rot_0
-        property float rot_1
-        property float rot_2
-        property float rot_3
-        end_header
-        0 0 0 1.7 -1.7 -1.7 3 -2 -2 -2 1 0 0 0
-        0.5 -0.5 0.5 -1.7 1.7 -1.7 3 -2.5 -2 -2 1 0 0 0
-        -0.5 0.5 1 -1.7 -1.7 1.7 3 -2 -2.5 -2 1 0 0 0
-
-        """
+    static let ply = PLYText.ascii(properties: PLYText.floats(["x", "y", "z"] + PLYText.gaussianAttributes), vertices: [
+        "0 0 0 1.7 -1.7 -1.7 3 -2 -2 -2 1 0 0 0",
+        "0.5 -0.5 0.5 -1.7 1.7 -1.7 3 -2.5 -2 -2 1 0 0 0",
+        "-0.5 0.5 1 -1.7 -1.7 1.7 3 -2 -2.5 -2 1 0 0 0",
+    ])
 
     @Test func rendersBothModesAndRecordsTheMode() throws {
         let dir = try TemporaryDirectory()

@@ -1,24 +1,11 @@
 import Foundation
 import Geometry
+import ParallaxTestSupport
 import Testing
 
-/// Deterministic pseudo-random doubles for tests (SplitMix64).
-struct TestRandom {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
-    }
-    mutating func uniform(_ range: ClosedRange<Double>) -> Double { range.lowerBound + (range.upperBound - range.lowerBound) * next() }
-}
-
-func close(_ a: Vec3, _ b: Vec3, _ tolerance: Double) -> Bool {
-    abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance && abs(a.z - b.z) <= tolerance
+/// Expects every component of `actual` within `tolerance` of `expected`'s.
+func expectClose(_ actual: Vec3, _ expected: Vec3, within tolerance: NumericTolerance<Double>, sourceLocation: SourceLocation = #_sourceLocation) {
+    expectClose([actual.x, actual.y, actual.z], [expected.x, expected.y, expected.z], within: tolerance, sourceLocation: sourceLocation)
 }
 
 @Suite struct Mat4Tests {
@@ -51,16 +38,16 @@ func close(_ a: Vec3, _ b: Vec3, _ tolerance: Double) -> Bool {
     }
 
     @Test func rotationsAreRightHanded() {
-        #expect(close(Mat4.rotationZ(.pi / 2).transform(direction: Vec3(1, 0, 0)), Vec3(0, 1, 0), 1e-15))
-        #expect(close(Mat4.rotationX(.pi / 2).transform(direction: Vec3(0, 1, 0)), Vec3(0, 0, 1), 1e-15))
-        #expect(close(Mat4.rotationY(.pi / 2).transform(direction: Vec3(0, 0, 1)), Vec3(1, 0, 0), 1e-15))
+        expectClose(Mat4.rotationZ(.pi / 2).transform(direction: Vec3(1, 0, 0)), Vec3(0, 1, 0), within: .absolute(1e-15))
+        expectClose(Mat4.rotationX(.pi / 2).transform(direction: Vec3(0, 1, 0)), Vec3(0, 0, 1), within: .absolute(1e-15))
+        expectClose(Mat4.rotationY(.pi / 2).transform(direction: Vec3(0, 0, 1)), Vec3(1, 0, 0), within: .absolute(1e-15))
         let r = Mat4.rotation(axis: Vec3(1, 1, 1), angle: 2 * .pi / 3)
-        #expect(close(r.transform(direction: Vec3(1, 0, 0)), Vec3(0, 1, 0), 1e-15))
+        expectClose(r.transform(direction: Vec3(1, 0, 0)), Vec3(0, 1, 0), within: .absolute(1e-15))
         #expect(abs(r.determinant - 1) < 1e-14)
     }
 
     @Test func inverseTimesMatrixIsIdentity() throws {
-        var random = TestRandom(3)
+        var random = SplitMix64(seed: 3)
         for _ in 0..<200 {
             var m = Mat4.identity
             for r in 0..<4 { for c in 0..<4 { m[r, c] = random.uniform(-2...2) } }
@@ -81,7 +68,7 @@ func close(_ a: Vec3, _ b: Vec3, _ tolerance: Double) -> Bool {
         #expect(view.maxAbsDifference(.translation(Vec3(0, 0, -1))) < 1e-16)
         let eye = Vec3(0.3, -0.2, 0.5), target = Vec3(-0.1, 0.1, -0.25)
         let m = try #require(Mat4.lookAt(eye: eye, target: target, up: Vec3(0, 1, 0)))
-        #expect(close(m.transformProjecting(point: eye), .zero, 1e-15))
+        expectClose(m.transformProjecting(point: eye), .zero, within: .absolute(1e-15))
         let seen = m.transformProjecting(point: target)
         #expect(abs(seen.x) < 1e-15 && abs(seen.y) < 1e-15)
         #expect(abs(seen.z + (target - eye).length) < 1e-15)
@@ -92,10 +79,10 @@ func close(_ a: Vec3, _ b: Vec3, _ tolerance: Double) -> Bool {
     @Test func glFrustumMapsTheNearWindowAndFarPlane() {
         let (l, r, b, t, n, f) = (-0.3, 0.1, -0.2, 0.4, 0.5, 20.0)
         let p = Mat4.frustum(left: l, right: r, bottom: b, top: t, near: n, far: f)
-        #expect(close(p.transformProjecting(point: Vec3(l, b, -n)), Vec3(-1, -1, -1), 1e-14))
-        #expect(close(p.transformProjecting(point: Vec3(r, t, -n)), Vec3(1, 1, -1), 1e-14))
+        expectClose(p.transformProjecting(point: Vec3(l, b, -n)), Vec3(-1, -1, -1), within: .absolute(1e-14))
+        expectClose(p.transformProjecting(point: Vec3(r, t, -n)), Vec3(1, 1, -1), within: .absolute(1e-14))
         // The far plane through the near-window corner ray (r, t)·f/n.
-        #expect(close(p.transformProjecting(point: Vec3(r * f / n, t * f / n, -f)), Vec3(1, 1, 1), 1e-12))
+        expectClose(p.transformProjecting(point: Vec3(r * f / n, t * f / n, -f)), Vec3(1, 1, 1), within: .absolute(1e-12))
         #expect(p[3, 2] == -1 && p[3, 3] == 0)
         let frustum = Frustum(left: l, right: r, bottom: b, top: t, near: n, far: f)
         #expect(frustum.glMatrix == p)

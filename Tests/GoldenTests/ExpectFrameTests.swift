@@ -2,12 +2,12 @@ import Foundation
 import Golden
 import GoldenTesting
 import Imaging
+import ParallaxTestSupport
 import Testing
 
 @Suite struct ExpectFrameTests {
     func configuration(record: Bool = false, environment: [String: String] = [:]) throws -> (GoldenTestConfiguration, String) {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("expect-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        let base = try TemporaryDirectory(prefix: "expect").url.path
         var config = GoldenTestConfiguration.fromEnvironment(test: "cubeFrames()", environment: environment)
         config.store.root = base + "/goldens"
         config.artifactsDirectory = base + "/artifacts"

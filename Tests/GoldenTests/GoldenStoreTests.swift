@@ -2,6 +2,7 @@ import Foundation
 import Plumbing
 @testable import Golden
 import Imaging
+import ParallaxTestSupport
 import Testing
 
 @Suite struct GoldenStoreTests {
@@ -9,8 +10,7 @@ import Testing
                                       screen: "iPhone 15 Pro", version: "0.1.0", extra: ["movement-scale": "1"])
 
     func temporaryStore() throws -> (GoldenStore, String) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("goldens-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let root = try TemporaryDirectory(prefix: "goldens").url.path
         return (GoldenStore(root: root), root)
     }
 

@@ -20,14 +20,3 @@ enum TestImages {
         }
     }
 }
-
-/// xorshift64* for reproducible perturbations.
-struct TestRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed | 1 }
-    mutating func next() -> UInt64 {
-        state ^= state >> 12; state ^= state << 25; state ^= state >> 27
-        return state &* 2685821657736338717
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}

@@ -1,27 +1,22 @@
 import Foundation
 import Golden
+import ParallaxTestSupport
 import Splatting
 import Testing
 @testable import Harness
 
 @Suite struct SuiteLoaderTests {
     func load(_ yaml: String, files: [String: String] = [:]) throws -> Suite {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("suite-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        for (name, content) in files { try content.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        let path = dir.appendingPathComponent("suite.yml").path
+        let dir = try TemporaryDirectory(prefix: "suite")
+        defer { dir.cleanUp() }
+        for (name, content) in files { try content.write(toFile: dir.path(name), atomically: true, encoding: .utf8) }
+        let path = dir.path("suite.yml")
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)
         return try SuiteLoader(path: path).load()
     }
 
     func error(_ yaml: String, files: [String: String] = [:]) -> SuiteError? {
-        do {
-            _ = try load(yaml, files: files)
-            return nil
-        } catch {
-            return error as? SuiteError
-        }
+        thrownError(SuiteError.self) { try load(yaml, files: files) }
     }
 
     @Test func readsAFullSuite() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Golden
 import Imaging
+import ParallaxTestSupport
 import Testing
 @testable import Harness
 @testable import Reporting
@@ -18,8 +19,7 @@ import FoundationXML
         var output: String { dir.appendingPathComponent("report").path }
 
         init(traceName: String = "still.csv", suiteName: String = "mini") throws {
-            dir = FileManager.default.temporaryDirectory.appendingPathComponent("suite-run-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            dir = try TemporaryDirectory(prefix: "suite-run").url
             let trace = try String(contentsOf: repository.appendingPathComponent("Traces/still.csv"), encoding: .utf8)
             try trace.write(to: dir.appendingPathComponent(traceName), atomically: true, encoding: .utf8)
             try """

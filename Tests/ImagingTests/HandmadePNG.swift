@@ -101,14 +101,3 @@ enum HandmadePNG {
         return status == Z_OK && Int(size) == expected ? out : nil
     }
 }
-
-/// A small deterministic generator for test pixels (xorshift64*).
-struct TestRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed == 0 ? 0x9E3779B97F4A7C15 : seed }
-    mutating func next() -> UInt64 {
-        state ^= state >> 12; state ^= state << 25; state ^= state >> 27
-        return state &* 2685821657736338717
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}

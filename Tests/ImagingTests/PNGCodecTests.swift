@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import ParallaxTestSupport
 import Plumbing
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
     func decode(_ bytes: [UInt8]) throws -> RGBAImage { try PNGCodec.decode(bytes, name: "test.png") }
 
     func randomSamples(_ count: Int, max: Int, seed: UInt64) -> [Int] {
-        var random = TestRandom(seed: seed)
+        var random = XorShift64Star(seed: seed)
         return (0..<count).map { _ in random.below(max + 1) }
     }
 
@@ -150,7 +151,7 @@ import Testing
 
 @Suite struct PNGEncodeTests {
     func sample(width: Int, height: Int, seed: UInt64) -> RGBAImage {
-        var random = TestRandom(seed: seed)
+        var random = XorShift64Star(seed: seed)
         return RGBAImage(width: width, height: height) { _, _ in
             RGBA(UInt8(random.below(256)), UInt8(random.below(256)), UInt8(random.below(256)), UInt8(random.below(256)))
         }
@@ -193,9 +194,9 @@ import Testing
     }
 
     @Test func fileWriteIsAtomicAndErrorsNameThePath() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("imaging-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let temporary = try TemporaryDirectory(prefix: "imaging")
+        defer { temporary.cleanUp() }
+        let directory = temporary.url.path
         let image = sample(width: 4, height: 4, seed: 4)
         let path = directory + "/frame.png"
         try PNGCodec.write(image, to: path)

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import ParallaxTestSupport
 import Projection
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
 
     @Test func appFormulaEqualsKooimaForTheScreenPlane() throws {
         let kooima = try GeneralizedPerspective(width: screen.width, height: screen.height, near: 0.001, far: 10)
-        var random = TestRandom(11)
+        var random = SplitMix64(seed: 11)
         for _ in 0..<500 {
             let s = random.uniform(0.5...3)
             let app = try OffAxisProjection(screen: screen, movementScale: s)
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func screenPlanePointsArePinnedForAnyEye() throws {
-        var random = TestRandom(5)
+        var random = SplitMix64(seed: 5)
         for _ in 0..<300 {
             let app = try OffAxisProjection(screen: screen, movementScale: random.uniform(0.5...3), clip: random.next() < 0.5 ? .openGL : .metal)
             let camera = try app.camera(head: Vec3(random.uniform(-0.3...0.3), random.uniform(-0.3...0.3), random.uniform(0.05...1.5)))
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func pointsBehindTheScreenLandOnTheLineToTheEye() throws {
-        var random = TestRandom(9)
+        var random = SplitMix64(seed: 9)
         let app = try OffAxisProjection(screen: screen, movementScale: 1.5)
         for _ in 0..<300 {
             let camera = try app.camera(head: Vec3(random.uniform(-0.2...0.2), random.uniform(-0.2...0.2), random.uniform(0.15...1)))
@@ -82,15 +83,15 @@ import Testing
         let app = try OffAxisProjection(screen: screen, movementScale: 1.5, near: 0.001, far: 10)
         let camera = try app.camera(head: Vec3(0.02, -0.01, 0.35))
         let f = camera.frustum
-        #expect(relativelyClose(f.left, -1.80846e-4, 5e-6))
-        #expect(relativelyClose(f.right, 9.41739e-6, 5e-6))
-        #expect(relativelyClose(f.bottom, -1.63971e-4, 5e-6))
-        #expect(relativelyClose(f.top, 2.49686e-4, 5e-6))
+        expectClose(f.left, -1.80846e-4, within: .relative(5e-6))
+        expectClose(f.right, 9.41739e-6, within: .relative(5e-6))
+        expectClose(f.bottom, -1.63971e-4, within: .relative(5e-6))
+        expectClose(f.top, 2.49686e-4, within: .relative(5e-6))
         let p = camera.projection
         let row0 = [10.51174573, 0, -0.9010067771, 0], row1 = [0, 4.834921951, 0.2072109407, 0]
         for c in 0..<4 {
-            #expect(row0[c] == 0 ? p[0, c] == 0 : relativelyClose(p[0, c], row0[c], 1e-9), "row 0 column \(c): \(p[0, c])")
-            #expect(row1[c] == 0 ? p[1, c] == 0 : relativelyClose(p[1, c], row1[c], 1e-9), "row 1 column \(c): \(p[1, c])")
+            #expect(row0[c] == 0 ? p[0, c] == 0 : isClose(p[0, c], row0[c], within: .relative(1e-9)), "row 0 column \(c): \(p[0, c])")
+            #expect(row1[c] == 0 ? p[1, c] == 0 : isClose(p[1, c], row1[c], within: .relative(1e-9)), "row 1 column \(c): \(p[1, c])")
         }
         let backWall = ndc(camera.projection, camera.view, Vec3(0, 0, -0.3))
         #expect(abs(backWall.x - 0.415849) < 5e-7)

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import ParallaxTestSupport
 import Projection
 import Testing
 
@@ -35,13 +36,13 @@ import Testing
 
     @Test func iPhone16ProSizeIsTheWorkedExamplesScreen() throws {
         let screen = try ScreenModel.device("iPhone 16 Pro")
-        #expect(relativelyClose(screen.width, 1206.0 / 460 * 0.0254, 1e-15))
-        #expect(relativelyClose(screen.width * 1000, 66.592, 1e-5))
-        #expect(relativelyClose(screen.height * 1000, 144.780, 1e-12))
+        expectClose(screen.width, 1206.0 / 460 * 0.0254, within: .relative(1e-15))
+        expectClose(screen.width * 1000, 66.592, within: .relative(1e-5))
+        expectClose(screen.height * 1000, 144.780, within: .relative(1e-12))
         #expect(screen.pixelWidth == 1206 && screen.pixelHeight == 2622)
         #expect(screen.ppi == 460)
         #expect(screen.source == .displayTable)
-        #expect(relativelyClose(screen.pixelsPerMeter.x, 460 / 0.0254, 1e-12))
+        expectClose(screen.pixelsPerMeter.x, 460 / 0.0254, within: .relative(1e-12))
     }
 
     @Test func unknownScreensAndBadSizesNameTheValue() {
@@ -62,12 +63,13 @@ import Testing
         #expect(plain.cameraOffsetQuality == .estimated)
         let withPixels = try ScreenModel.parse("0.065x0.141@1170x2532")
         #expect(withPixels.pixelWidth == 1170 && withPixels.pixelHeight == 2532)
-        #expect(relativelyClose(withPixels.ppi, 1170 / (0.065 / 0.0254), 1e-12))
+        expectClose(withPixels.ppi, 1170 / (0.065 / 0.0254), within: .relative(1e-12))
     }
 
     @Test func appTableHoldsTheAppsLiteralsByIdentifierAndPixelsOver460Otherwise() throws {
         let pro = try ScreenModel.parse("app-table:iphone-16-pro")
-        #expect(relativelyClose(pro.width, 0.0715, 1e-12) && relativelyClose(pro.height, 0.1496, 1e-12))
+        expectClose(pro.width, 0.0715, within: .relative(1e-12))
+        expectClose(pro.height, 0.1496, within: .relative(1e-12))
         #expect(pro.source == .appTable)
         #expect(pro.pixelWidth == 1206)
         #expect(try ScreenModel.device("iphone-16-pro", source: .appTable) == pro)
@@ -81,18 +83,19 @@ import Testing
         #expect(AppScreenTable.dimensionsMM.count == appLiterals.count)
         for literal in appLiterals {
             let app = try ScreenModel.device(literal.identifier, source: .appTable), truth = try ScreenModel.device(literal.identifier)
-            #expect(relativelyClose(app.width, literal.width / 1000, 1e-12), "\(literal.identifier) width")
-            #expect(relativelyClose(app.height, literal.height / 1000, 1e-12), "\(literal.identifier) height")
+            expectClose(app.width, literal.width / 1000, within: .relative(1e-12))
+            expectClose(app.height, literal.height / 1000, within: .relative(1e-12))
             // 6.5–11 % too wide and 3–6 % too tall versus the active area.
             #expect((1.064...1.11).contains(app.width / truth.width), "\(literal.identifier) width ratio")
             #expect((1.029...1.061).contains(app.height / truth.height), "\(literal.identifier) height ratio")
         }
         let fifteenPro = try ScreenModel.device("iPhone16,1", source: .appTable)
-        #expect(relativelyClose(fifteenPro.width, 0.0715, 1e-12) && relativelyClose(fifteenPro.height, 0.1496, 1e-12))  // not Apple's 70.6 × 146.6 case
+        expectClose(fifteenPro.width, 0.0715, within: .relative(1e-12))  // not Apple's 70.6 × 146.6 case
+        expectClose(fifteenPro.height, 0.1496, within: .relative(1e-12))
         // Fallback: pixels / 460 ppi — 29 % too small at 326 ppi.
         let xr = try ScreenModel.device("iPhone XR", source: .appTable), xrTrue = try ScreenModel.device("iPhone XR")
-        #expect(relativelyClose(xr.width, 828.0 / 460 * 0.0254, 1e-15))
-        #expect(relativelyClose(xr.width / xrTrue.width, 326.0 / 460, 1e-12))
+        expectClose(xr.width, 828.0 / 460 * 0.0254, within: .relative(1e-15))
+        expectClose(xr.width / xrTrue.width, 326.0 / 460, within: .relative(1e-12))
         #expect(abs(xr.width / xrTrue.width - 0.71) < 0.005)
         #expect { try ScreenModel.parse("app-table:0.065x0.141") } throws: { "\($0)".contains("app-table") }
     }

@@ -1,5 +1,6 @@
 import Imaging
 import Geometry
+import ParallaxTestSupport
 import Testing
 @testable import Rendering
 
@@ -14,17 +15,17 @@ import Testing
     @Test func sharedEdgesAreCoveredExactlyOnce() {
         // Triangles fanning around random interior points and a grid with shared diagonals tile the frame.
         let width = 97, height = 61
-        var generator = SplitMix(seed: 3)
+        var generator = SplitMix64(seed: 3)
         var vertices: [(Double, Double)] = [(-1, 1), (1, 1), (1, -1), (-1, -1)]
         var triangles: [(Int, Int, Int)] = []
         let center = vertices.count
-        vertices.append((generator.next(in: -0.9...0.9), generator.next(in: -0.9...0.9)))
+        vertices.append((generator.uniform(-0.9...0.9), generator.uniform(-0.9...0.9)))
         for i in 0..<4 { triangles.append((i, (i + 1) % 4, center)) }
         // Subdivide each fan triangle around further random points (every split shares edges).
         for _ in 0..<40 {
-            let pick = Int(generator.next(in: 0...Double(triangles.count - 1)).rounded(.down))
+            let pick = Int(generator.uniform(0...Double(triangles.count - 1)).rounded(.down))
             let (a, b, c) = triangles.remove(at: pick)
-            let r1 = generator.next(in: 0.1...0.8), r2 = generator.next(in: 0.1...(0.9 - r1))
+            let r1 = generator.uniform(0.1...0.8), r2 = generator.uniform(0.1...(0.9 - r1))
             let p = (vertices[a].0 + r1 * (vertices[b].0 - vertices[a].0) + r2 * (vertices[c].0 - vertices[a].0),
                      vertices[a].1 + r1 * (vertices[b].1 - vertices[a].1) + r2 * (vertices[c].1 - vertices[a].1))
             vertices.append(p)
@@ -141,19 +142,5 @@ import Testing
         let linear = Texture(width: 2, height: 1, rgba: [0, 0, 0, 255, 200, 200, 200, 255], linearLight: true)
         let mid = TextureSampler(texture: linear, linear: true).sample(u: 0.5, v: 0.5, lod: 0).x
         #expect(SRGB.encode(mid) == 146)  // 200 → 0.5776 linear; (0 + 0.5776)/2 = 0.2888 → sRGB 0.5738 → 146.3 → 146
-    }
-}
-
-/// A tiny deterministic generator for test geometry.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(in range: ClosedRange<Double>) -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return range.lowerBound + (range.upperBound - range.lowerBound) * Double(z >> 11) / Double(1 << 53)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 @testable import Splatting
 
@@ -7,22 +8,16 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("splat-\(UUID().uuidString)-\(name)").path
     }
 
-    func close(_ a: [Float], _ b: [Float], _ tolerance: Float, _ what: String) {
-        #expect(a.count == b.count, "\(what): count")
-        let worst = zip(a, b).map { abs($0 - $1) }.max() ?? 0
-        #expect(worst <= tolerance, "\(what): worst difference \(worst)")
-    }
-
     @Test func plyRoundTripsEveryDegree() throws {
         for degree in 0...3 {
             let scene = SyntheticScene.make(count: 50, seed: UInt64(degree + 1), shDegree: degree)
             let back = try PLYReader.decode(PLYWriter.encode(scene), name: "mem.ply")
             #expect(back.shDegree == degree)
-            close(back.positions, scene.positions, 0, "positions")
-            close(back.sh, scene.sh, 0, "sh (channel-major on disk)")
-            close(back.rotations, scene.rotations, 1e-6, "rotations")
-            close(back.scales, scene.scales, 1e-6, "scales")
-            close(back.opacities, scene.opacities, 1e-6, "opacities")
+            expectClose(back.positions, scene.positions, within: .absolute(0), "positions")
+            expectClose(back.sh, scene.sh, within: .absolute(0), "sh (channel-major on disk)")
+            expectClose(back.rotations, scene.rotations, within: .absolute(1e-6), "rotations")
+            expectClose(back.scales, scene.scales, within: .absolute(1e-6), "scales")
+            expectClose(back.opacities, scene.opacities, within: .absolute(1e-6), "opacities")
         }
     }
 
@@ -33,50 +28,27 @@ import Testing
         try SceneFile.write(scene, to: path)
         #expect((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 200 * 32)
         let back = try SceneFile.load(path)
-        close(back.positions, scene.positions, 0, "positions")
-        close(back.scales, scene.scales, 0, "scales")
-        close(back.opacities, scene.opacities, 0.5 / 255 + 1e-6, "opacities")
+        expectClose(back.positions, scene.positions, within: .absolute(0), "positions")
+        expectClose(back.scales, scene.scales, within: .absolute(0), "scales")
+        expectClose(back.opacities, scene.opacities, within: .absolute(0.5 / 255 + 1e-6), "opacities")
         let colors = { (s: SplatScene) in s.sh.map { SplatScene.color(dc: $0) } }
-        close(colors(back), colors(scene).map { min(max($0, 0), 1) }, 0.5 / 255 + 1e-5, "colours")
+        expectClose(colors(back), colors(scene).map { min(max($0, 0), 1) }, within: .absolute(0.5 / 255 + 1e-5), "colours")
         // Quaternions: each component within a byte step (q and −q are the same rotation; the writer keeps the sign).
-        close(back.rotations, scene.rotations, 2.5 / 128, "rotations")
+        expectClose(back.rotations, scene.rotations, within: .absolute(2.5 / 128), "rotations")
         // .splat → .ply → .splat keeps the quantised values (up to float rounding of exp/log and the logit).
         try SceneFile.write(back, to: plyPath)
         let again = try SplatFormat.decode(SplatFormat.encode(try SceneFile.load(plyPath)), name: "again.splat")
-        close(again.positions, back.positions, 0, "positions again")
-        close(again.scales, back.scales, 1e-6, "scales again")
-        close(again.opacities, back.opacities, 0, "opacities again")
-        close(again.sh, back.sh, 0, "colours again")
-        close(again.rotations, back.rotations, 1.0 / 128, "rotations again (re-normalised before re-quantising)")
+        expectClose(again.positions, back.positions, within: .absolute(0), "positions again")
+        expectClose(again.scales, back.scales, within: .absolute(1e-6), "scales again")
+        expectClose(again.opacities, back.opacities, within: .absolute(0), "opacities again")
+        expectClose(again.sh, back.sh, within: .absolute(0), "colours again")
+        expectClose(again.rotations, back.rotations, within: .absolute(1.0 / 128), "rotations again (re-normalised before re-quantising)")
     }
 
     @Test func asciiAndBigEndianPLYAndPointClouds() throws {
-        let ascii = """
-            ply
-            format ascii 1.0
-            comment hand-written
-            element vertex 2
-            property float x
-            property float y
-            property float z
-            property float nx
-            property float f_dc_0
-            property float f_dc_1
-            property float f_dc_2
-            property float opacity
-            property float scale_0
-            property float scale_1
-            property float scale_2
-            property float rot_0
-            property float rot_1
-            property float rot_2
-            property float rot_3
-            property uchar extra
-            end_header
-            1 2 3 9 0.5 -0.5 0 0 -2 -3 -4 2 0 0 0 7
-            -1 0 0.5 9 0 0 0 2 0 0 0 0 0 0 3 7
-
-            """
+        let ascii = PLYText.ascii(comments: ["hand-written"],
+                                  properties: PLYText.floats(["x", "y", "z", "nx"] + PLYText.gaussianAttributes) + ["uchar extra"],
+                                  vertices: ["1 2 3 9 0.5 -0.5 0 0 -2 -3 -4 2 0 0 0 7", "-1 0 0.5 9 0 0 0 2 0 0 0 0 0 0 3 7"])
         let a = try PLYReader.decode(Array(ascii.utf8), name: "a.ply")
         #expect(a.count == 2 && a.shDegree == 0)
         #expect(a.position(0) == SIMD3(1, 2, 3))
@@ -90,11 +62,8 @@ import Testing
         #expect(Array(a.sh[0..<3]) == [0.5, -0.5, 0])
 
         // The same first vertex, big endian, doubles for x and a uchar in between.
-        var header = "ply\nformat binary_big_endian 1.0\nelement vertex 1\nproperty double x\nproperty float y\nproperty float z\nproperty uchar junk\n"
-        for name in ["f_dc_0", "f_dc_1", "f_dc_2", "opacity", "scale_0", "scale_1", "scale_2", "rot_0", "rot_1", "rot_2", "rot_3"] {
-            header += "property float \(name)\n"
-        }
-        header += "end_header\n"
+        let header = PLYText.header(format: "binary_big_endian", vertices: 1,
+                                    properties: ["double x", "float y", "float z", "uchar junk"] + PLYText.floats(PLYText.gaussianAttributes))
         var bytes = Array(header.utf8)
         bytes += withUnsafeBytes(of: Double(1).bitPattern.bigEndian, Array.init)
         for v: Float in [2, 3] { bytes += withUnsafeBytes(of: v.bitPattern.bigEndian, Array.init) }
@@ -105,7 +74,8 @@ import Testing
         #expect(b.scales == Array(a.scales[0..<3]))
         #expect(b.sh == Array(a.sh[0..<3]))
 
-        let cloud = "ply\nformat ascii 1.0\nelement vertex 2\nproperty float x\nproperty float y\nproperty float z\nproperty uchar red\nproperty uchar green\nproperty uchar blue\nend_header\n0 0 0 255 0 51\n0 3 4 0 255 0\n"
+        let cloud = PLYText.ascii(properties: PLYText.floats(["x", "y", "z"]) + ["uchar red", "uchar green", "uchar blue"],
+                                  vertices: ["0 0 0 255 0 51", "0 3 4 0 255 0"])
         let c = try PLYReader.decode(Array(cloud.utf8), name: "c.ply")
         #expect(c.shDegree == 0 && c.opacities == [1, 1])
         let red: Float = SplatScene.color(dc: c.sh[0]), blue: Float = SplatScene.color(dc: c.sh[2])

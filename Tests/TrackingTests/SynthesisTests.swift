@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import ParallaxTestSupport
 import Plumbing
 import Scientific
 import Testing
@@ -227,10 +228,9 @@ import Testing
     }
 
     @Test func specDecodesFromYAMLAndJSONAndRejectsUnknownKeys() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-spec-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let yaml = dir.appendingPathComponent("s.yml").path
+        let dir = try TemporaryDirectory(prefix: "parallax-spec")
+        defer { dir.cleanUp() }
+        let yaml = dir.path("s.yml")
         try "seed: 4\nmotion:\n  - {model: glance, duration: 3, move_time: [0.3, 0.4]}\nnoise: {latency: 0.01}\n"
             .write(toFile: yaml, atomically: true, encoding: .utf8)
         let spec = try SpecFile.load(TraceSpec.self, from: yaml)
@@ -239,7 +239,7 @@ import Testing
         #expect(spec.noise.latency == 0.01)
         #expect(spec.noise.sigma == NoiseSpec().sigma)
 
-        let json = dir.appendingPathComponent("s.json").path
+        let json = dir.path("s.json")
         try JSONEncoder().encode(spec).write(to: URL(fileURLWithPath: json))
         #expect(try SpecFile.load(TraceSpec.self, from: json) == spec)
 

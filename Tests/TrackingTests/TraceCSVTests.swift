@@ -1,6 +1,7 @@
 import Foundation
 import Plumbing
 import Geometry
+import ParallaxTestSupport
 import Testing
 @testable import Tracking
 
@@ -10,14 +11,7 @@ import Testing
     }
 
     func error(_ text: String) -> TraceError? {
-        do {
-            _ = try parse(text)
-            return nil
-        } catch let error as TraceError {
-            return error
-        } catch {
-            return nil
-        }
+        thrownError(TraceError.self) { try parse(text) }
     }
 
     @Test func roundTripIsLossless() throws {
@@ -125,17 +119,16 @@ import Testing
     }
 
     @Test func writeIsAtomicAndReadable() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-csv-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory(prefix: "parallax-csv")
+        defer { dir.cleanUp() }
         let trace = try TraceSynthesizer.synthesize(TraceSpec(motion: [MotionSegment(model: .sway, duration: 2)]))
-        let path = dir.appendingPathComponent("t.csv").path
+        let path = dir.path("t.csv")
         try TraceCSVWriter.write(trace, to: path)
         #expect(try TraceCSVReader.read(contentsOf: path) == trace)
         // Only the final file remains: no temporary siblings.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["t.csv"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["t.csv"])
         // A write into a missing directory fails cleanly.
-        #expect(throws: FileError.self) { try TraceCSVWriter.write(trace, to: dir.appendingPathComponent("no/such/dir.csv").path) }
+        #expect(throws: FileError.self) { try TraceCSVWriter.write(trace, to: dir.path("no/such/dir.csv")) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 import Geometry
+import ParallaxTestSupport
 import Projection
 import Smoothing
 import Testing
@@ -78,12 +79,12 @@ struct TunerTests {
         for (k, s) in result.movementScales.enumerated() {
             let report = try ParallaxAccuracy.evaluate(trace: smoothed, screen: screen, movementScale: s)
             let metrics = result.metrics(result.configurations[0], scale: k)
-            func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-7 * max(1, abs(b)) }
-            #expect(close(metrics.trackingPx, report.tracking.pixels.rms))
-            #expect(close(metrics.trackingMm, report.tracking.millimeters.rms))
-            #expect(close(metrics.totalPx, report.total.pixels.rms))
-            #expect(close(metrics.exaggerationPx, report.exaggeration.pixels.rms))
-            #expect(close(try #require(metrics.visibleJitterPx), try #require(report.visibleJitter).pixels.rms))
+            let sameSums = NumericTolerance<Double>(absolute: 1e-7, relative: 1e-7)
+            expectClose(metrics.trackingPx, report.tracking.pixels.rms, within: sameSums)
+            expectClose(metrics.trackingMm, report.tracking.millimeters.rms, within: sameSums)
+            expectClose(metrics.totalPx, report.total.pixels.rms, within: sameSums)
+            expectClose(metrics.exaggerationPx, report.exaggeration.pixels.rms, within: sameSums)
+            expectClose(try #require(metrics.visibleJitterPx), try #require(report.visibleJitter).pixels.rms, within: sameSums)
         }
     }
 
