@@ -3,7 +3,7 @@ import Geometry
 import Scientific
 
 /// Per-axis values in millimetres, plus the 3D norm where it makes sense.
-public struct AxisMM: Codable, Equatable, Sendable {
+public struct AxisMm: Codable, Equatable, Sendable {
     public var x: Double
     public var y: Double
     public var z: Double
@@ -17,18 +17,18 @@ public struct StationaryJitter: Codable, Equatable, Sendable {
     public var seconds: Double
     public var segments: Int
     /// RMS of the jitter per axis, mm.
-    public var rmsMM: AxisMM
+    public var rmsMm: AxisMm
     /// Largest per-segment peak-to-peak per axis, mm.
-    public var peakToPeakMM: AxisMM
+    public var peakToPeakMm: AxisMm
     /// Mean error (filtered − truth) per axis, mm; nil without ground truth.
-    public var biasMM: AxisMM?
+    public var biasMm: AxisMm?
 }
 
 /// High-frequency residual from a Welch PSD.
 public struct ResidualPower: Codable, Equatable, Sendable {
     public var cutoffHz: Double
     /// RMS of the residual above the cut-off per axis, mm.
-    public var rmsMM: AxisMM
+    public var rmsMm: AxisMm
     public var segments: Int
 }
 
@@ -142,9 +142,9 @@ public enum JitterMetrics {
         let meanBias = truth == nil ? nil : bias / Double(count) * 1000
         return StationaryJitter(
             seconds: Double(count) / rate, segments: segments.count,
-            rmsMM: AxisMM(x: rms.x, y: rms.y, z: rms.z, norm: rms.length),
-            peakToPeakMM: AxisMM(x: p2p.x, y: p2p.y, z: p2p.z, norm: max(p2p.x, p2p.y, p2p.z)),
-            biasMM: meanBias.map { AxisMM(x: $0.x, y: $0.y, z: $0.z, norm: $0.length) })
+            rmsMm: AxisMm(x: rms.x, y: rms.y, z: rms.z, norm: rms.length),
+            peakToPeakMm: AxisMm(x: p2p.x, y: p2p.y, z: p2p.z, norm: max(p2p.x, p2p.y, p2p.z)),
+            biasMm: meanBias.map { AxisMm(x: $0.x, y: $0.y, z: $0.z, norm: $0.length) })
     }
 
     /// Residuals of a least-squares quadratic fit over equally spaced samples.
@@ -174,6 +174,6 @@ public enum JitterMetrics {
             values[axis] = estimate.rms(above: cutoff) * 1000
             segments = estimate.segments
         }
-        return ResidualPower(cutoffHz: cutoff, rmsMM: AxisMM(x: values.x, y: values.y, z: values.z, norm: values.length), segments: segments)
+        return ResidualPower(cutoffHz: cutoff, rmsMm: AxisMm(x: values.x, y: values.y, z: values.z, norm: values.length), segments: segments)
     }
 }

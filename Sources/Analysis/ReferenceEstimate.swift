@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Plumbing
 import Geometry
 import Scientific
 import Tracking
@@ -99,14 +100,7 @@ public struct ReferenceEstimate: Sendable {
     }
 
     /// `body` for axes 0, 1, 2 on up to three threads, results in axis order.
-    static func perAxis<T: Sendable>(_ body: @Sendable (Int) -> T) -> [T] {
-        var results = [T?](repeating: nil, count: 3)
-        results.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let output = slots  // each iteration writes only its own slot
-            DispatchQueue.concurrentPerform(iterations: 3) { axis in output[axis] = body(axis) }
-        }
-        return results.map { $0! }
-    }
+    static func perAxis<T>(_ body: (Int) -> T) -> [T] { Parallel.map(3, body) }
 
     /// Index ranges between timing gaps.
     static func gapSegments(count: Int, breaks: TraceBreaks) -> [Range<Int>] {

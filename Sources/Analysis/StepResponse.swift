@@ -21,7 +21,7 @@ public struct StepResponseSummary: Codable, Equatable, Sendable {
     public var riseTime: Double?
     public var overshoot: Double
     /// Median overshoot in mm.
-    public var overshootMM: Double
+    public var overshootMm: Double
     public var events: [StepEvent]
 }
 
@@ -79,8 +79,8 @@ public enum StepResponse {
         guard !events.isEmpty else { return nil }
         let rises = events.compactMap(\.riseTime)
         let overshoot = Statistics.median(events.map(\.overshoot))
-        let overshootMM = Statistics.median(events.map { $0.overshoot * $0.size * 1000 })
+        let overshootMm = Statistics.median(events.map { $0.overshoot * $0.size * 1000 })
         return StepResponseSummary(steps: events.count, riseTime: rises.isEmpty ? nil : Statistics.median(rises),
-                                   overshoot: overshoot, overshootMM: overshootMM, events: events)
+                                   overshoot: overshoot, overshootMm: overshootMm, events: events)
     }
 }

@@ -25,7 +25,7 @@ extension TraceAnalysisReport {
         row("ramp steady-state lag", r.lag.ramp.map { "\(ms($0.seconds))  (p10 \(ms($0.p10)), p90 \(ms($0.p90)), \($0.samples) samples)" } ?? "— (no steady ramp)")
         if let step = r.lag.step {
             row("step rise time 10–90 %", "\(ms(step.riseTime))  (median of \(step.steps) steps)")
-            row("step overshoot", String(format: "%.1f %%  (%.2f mm)", step.overshoot * 100, step.overshootMM))
+            row("step overshoot", String(format: "%.1f %%  (%.2f mm)", step.overshoot * 100, step.overshootMm))
         } else {
             row("step response", "— (no steps)")
         }
@@ -36,20 +36,20 @@ extension TraceAnalysisReport {
         }
         line()
         line("jitter (mm)                             x        y        z     norm")
-        func axes(_ label: String, _ a: AxisMM?) {
+        func axes(_ label: String, _ a: AxisMm?) {
             guard let a else { return row(label, "—") }
             row(label, [a.x, a.y, a.z, a.norm].map { mm($0).leftPadding(8) }.joined(separator: " "))
         }
         if let s = r.jitter.stationary {
             line(String(format: "  stationary: %.1f s in %d segments", s.seconds, s.segments))
-            axes("RMS", s.rmsMM)
-            axes("peak-to-peak (worst segment)", s.peakToPeakMM)
-            if let bias = s.biasMM { axes("bias (mean error)", bias) }
+            axes("RMS", s.rmsMm)
+            axes("peak-to-peak (worst segment)", s.peakToPeakMm)
+            if let bias = s.biasMm { axes("bias (mean error)", bias) }
         } else {
             row("stationary", "— (no stationary stretch)")
         }
         if let residual = r.jitter.residual {
-            axes(String(format: "RMS above %g Hz (Welch)", residual.cutoffHz), residual.rmsMM)
+            axes(String(format: "RMS above %g Hz (Welch)", residual.cutoffHz), residual.rmsMm)
         } else {
             row("RMS above cut-off (Welch)", "— (trace too short)")
         }

@@ -29,6 +29,15 @@ public enum Parallel {
         return try results.map { try $0!.get() }
     }
 
+    /// `[body(0), …, body(count − 1)]` computed concurrently.
+    public static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
+        var results = [T?](repeating: nil, count: count)
+        results.withUnsafeMutableBufferPointer { slots in
+            forEach(count) { i in slots[i] = body(i) }
+        }
+        return results.map { $0! }
+    }
+
     /// Splits 0..<total into consecutive bands of `size` (the last may be shorter) and runs `body` on each
     /// band concurrently. The split depends only on `total` and `size`, never on the core count.
     public static func forEachBand(of total: Int, size: Int, _ body: (Range<Int>) -> Void) {

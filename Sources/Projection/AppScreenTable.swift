@@ -1,5 +1,4 @@
-/// The app's own screen-size table, reproduced so that its error can be measured
-/// (`shared/reference/app-behaviour.md`, "Screen size table").
+/// The app's own screen-size table, reproduced so that its error can be measured.
 ///
 /// The literals of `ScreenCalibration.forCurrentDevice()` in AristidesAI/Splat-Frame
 /// (`Splat Frame/Services/ScreenCalibration.swift`, the `switch machine` cases), keyed by the device
@@ -13,7 +12,7 @@ public enum AppScreenTable {
     public static let fallbackPPI = 460.0
 
     /// Width × height in mm, portrait, exactly as the app's `switch machine` has them.
-    public static let dimensionsMM: [String: (width: Double, height: Double)] = [
+    public static let dimensionsMm: [String: (width: Double, height: Double)] = [
         "iPhone17,2": (77.6, 163.0),  // iPhone 16 Pro Max
         "iPhone17,1": (71.5, 149.6),  // iPhone 16 Pro
         "iPhone17,4": (77.8, 160.9),  // iPhone 16 Plus
@@ -29,13 +28,13 @@ public enum AppScreenTable {
     ]
 
     /// The app's literal for `record`, if one of its identifiers is in the table.
-    public static func dimensionsMM(for record: DisplayRecord) -> (width: Double, height: Double)? {
-        record.identifiers.lazy.compactMap { dimensionsMM[$0] }.first
+    public static func dimensionsMm(for record: DisplayRecord) -> (width: Double, height: Double)? {
+        record.identifiers.lazy.compactMap { dimensionsMm[$0] }.first
     }
 
     /// The portrait width × height in meters that the app uses for `record`.
     public static func size(for record: DisplayRecord) -> (width: Double, height: Double) {
-        if let literal = dimensionsMM(for: record) {
+        if let literal = dimensionsMm(for: record) {
             return (literal.width / 1000, literal.height / 1000)
         }
         return (Double(record.pixelWidth) / fallbackPPI * 0.0254, Double(record.pixelHeight) / fallbackPPI * 0.0254)

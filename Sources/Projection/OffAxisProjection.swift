@@ -1,6 +1,6 @@
 import Geometry
 
-/// The app's head-tracked off-axis projection (`shared/reference/app-behaviour.md`, "Projection"),
+/// The app's head-tracked off-axis projection (AristidesAI/Splat-Frame, from ryrotella/decorate_3D_portal),
 /// reproduced exactly, with its other behaviours as options.
 ///
 /// For a head position h (world frame, meters):

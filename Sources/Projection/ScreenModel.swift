@@ -7,7 +7,7 @@ import Geometry
 /// `cameraOffset` is where the front camera sits relative to the screen centre (world frame, meters).
 /// ARKit head positions are camera-relative: a screen-relative eye is `head + cameraOffset`
 /// (`OffAxisProjection.HeadFrame.camera`). Only iPhone X's offset is measured
-/// (`shared/reference/README.md`: top edge of the active area, ≈ 9 mm right of the centre line); the
+/// (on the top edge of the active area, ≈ 9 mm right of the centre line); the
 /// others are estimates from the cut-out layout, flagged `.estimated`.
 public struct ScreenModel: Hashable, Sendable {
     /// Where the physical size came from.

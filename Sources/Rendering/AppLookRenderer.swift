@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Plumbing
 import Geometry
 import Imaging
 
@@ -81,16 +82,14 @@ public enum AppLookRenderer {
             return p - origin
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let bands = (height + bandHeight - 1) / bandHeight
         let faceCount = geometry.faces.count
         pixels.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let buffer = buffer
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
+            Parallel.forEachBand(of: height, size: bandHeight) { rows in
                 var shaded = [SIMD4<Double>?](repeating: nil, count: faceCount)
                 var sampleDirections = [SIMD3<Double>](repeating: .zero, count: pattern.positions.count)
                 var hits: [(t: Double, face: Int)] = []
                 hits.reserveCapacity(faceCount)
-                for py in (band * bandHeight)..<min(height, (band + 1) * bandHeight) {
+                for py in rows {
                     for px in 0..<width {
                         for f in 0..<faceCount { shaded[f] = nil }
                         let centre = direction(Double(px) + 0.5, Double(py) + 0.5)

@@ -149,7 +149,7 @@ public enum TuneEvaluator {
             result.lagSeconds = lag.seconds - base
         }
         result.jitterMm = JitterMetrics.stationary(filtered: gridFiltered, truth: trace.gridTruth, segments: trace.segments,
-                                                   rate: trace.rate)?.rmsMM.norm
+                                                   rate: trace.rate)?.rmsMm.norm
         try accumulate(filtered: filtered, trace: trace, core: core, points: points, ppm: ppm, into: &result)
         return result
     }

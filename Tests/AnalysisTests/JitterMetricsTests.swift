@@ -18,14 +18,14 @@ import Tracking
         let trace = try Self.stillTrace()
         let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec("none"))
         let jitter = try #require(report.jitter.stationary)
-        for value in [jitter.rmsMM.x, jitter.rmsMM.y, jitter.rmsMM.z] { #expect(abs(value - 1) < 0.03, "\(value) mm") }
-        #expect(abs(jitter.rmsMM.norm - 3.0.squareRoot()) < 0.05)
+        for value in [jitter.rmsMm.x, jitter.rmsMm.y, jitter.rmsMm.z] { #expect(abs(value - 1) < 0.03, "\(value) mm") }
+        #expect(abs(jitter.rmsMm.norm - 3.0.squareRoot()) < 0.05)
         #expect(jitter.seconds > 100)
         // Peak-to-peak of gaussian noise over 7000 samples: between 6σ and 10σ.
-        #expect(jitter.peakToPeakMM.x > 6 && jitter.peakToPeakMM.x < 10)
+        #expect(jitter.peakToPeakMm.x > 6 && jitter.peakToPeakMm.x < 10)
         // White noise: the RMS above 2 Hz is σ·√((30 − 2)/30).
         let residual = try #require(report.jitter.residual)
-        #expect(abs(residual.rmsMM.x - (28.0 / 30).squareRoot()) < 0.04)
+        #expect(abs(residual.rmsMm.x - (28.0 / 30).squareRoot()) < 0.04)
     }
 
     /// Through the EMA the stationary jitter is σ·√(α/(2 − α)) = 0.420 mm at α = 0.3.
@@ -33,7 +33,7 @@ import Tracking
         let trace = try Self.stillTrace()
         let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec("ema:alpha=0.3"))
         let jitter = try #require(report.jitter.stationary)
-        for value in [jitter.rmsMM.x, jitter.rmsMM.y, jitter.rmsMM.z] { #expect(abs(value - 0.420) < 0.015, "\(value) mm") }
+        for value in [jitter.rmsMm.x, jitter.rmsMm.y, jitter.rmsMm.z] { #expect(abs(value - 0.420) < 0.015, "\(value) mm") }
     }
 
     /// Without ground truth (fallback: per-second quadratic detrend) σ is still recovered to 5 %.
@@ -44,8 +44,8 @@ import Tracking
         #expect(report.reference == "measured")
         #expect(report.notes.contains { $0.contains("no ground truth") })
         let jitter = try #require(report.jitter.stationary)
-        #expect(jitter.biasMM == nil)
-        for value in [jitter.rmsMM.x, jitter.rmsMM.y, jitter.rmsMM.z] { #expect(abs(value - 1) < 0.05, "\(value) mm") }
+        #expect(jitter.biasMm == nil)
+        for value in [jitter.rmsMm.x, jitter.rmsMm.y, jitter.rmsMm.z] { #expect(abs(value - 1) < 0.05, "\(value) mm") }
     }
 
     @Test func movingTraceHasNoStationarySegments() throws {

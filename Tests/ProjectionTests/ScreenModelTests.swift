@@ -8,12 +8,12 @@ import Testing
     @Test func tableActiveAreaIsPixelsOverPPI() {
         #expect(DisplayTable.records.count == 32)
         for record in DisplayTable.records {
-            let widthMM = Double(record.pixelWidth) / record.ppi * 25.4
-            let heightMM = Double(record.pixelHeight) / record.ppi * 25.4
-            #expect(abs(widthMM - record.activeWidthMM) <= 0.00005 + 1e-9, "\(record.model) width")
-            #expect(abs(heightMM - record.activeHeightMM) <= 0.00005 + 1e-9, "\(record.model) height")
+            let widthMm = Double(record.pixelWidth) / record.ppi * 25.4
+            let heightMm = Double(record.pixelHeight) / record.ppi * 25.4
+            #expect(abs(widthMm - record.activeWidthMm) <= 0.00005 + 1e-9, "\(record.model) width")
+            #expect(abs(heightMm - record.activeHeightMm) <= 0.00005 + 1e-9, "\(record.model) height")
             // Apple's nominal diagonal, to the tenth of an inch it is quoted in (5.86 is sold as 5.8).
-            let diagonal = (widthMM * widthMM + heightMM * heightMM).squareRoot() / 25.4
+            let diagonal = (widthMm * widthMm + heightMm * heightMm).squareRoot() / 25.4
             #expect(abs(diagonal - record.diagonalInches) < 0.06, "\(record.model) diagonal \(diagonal)")
         }
     }
@@ -80,7 +80,7 @@ import Testing
             ("iPhone16,2", 77.6, 163.0), ("iPhone16,1", 71.5, 149.6), ("iPhone15,5", 77.8, 160.9), ("iPhone15,4", 71.6, 147.7),
             ("iPhone15,3", 77.6, 163.0), ("iPhone15,2", 71.5, 147.5), ("iPhone14,8", 77.8, 160.9), ("iPhone14,7", 71.6, 146.7),
         ]
-        #expect(AppScreenTable.dimensionsMM.count == appLiterals.count)
+        #expect(AppScreenTable.dimensionsMm.count == appLiterals.count)
         for literal in appLiterals {
             let app = try ScreenModel.device(literal.identifier, source: .appTable), truth = try ScreenModel.device(literal.identifier)
             expectClose(app.width, literal.width / 1000, within: .relative(1e-12))
