@@ -42,23 +42,32 @@ public enum TriangleRasterizer {
         func drawBands<Sink: PixelSink>(_ sink: Sink) {
             DispatchQueue.concurrentPerform(iterations: bandCount) { band in
                 let rows = (band * bandHeight)..<min(renderHeight, (band + 1) * bandHeight)
-                let depth = UnsafeMutablePointer<Float>.allocate(capacity: rows.count * renderWidth)
-                depth.initialize(repeating: 1, count: rows.count * renderWidth)
+                // 8 floats of padding: the eight-pixel span steps may load and store past a row's end.
+                let depthCount = rows.count * renderWidth + 8
+                let depth = UnsafeMutablePointer<Float>.allocate(capacity: depthCount)
+                depth.initialize(repeating: 1, count: depthCount)
                 defer { depth.deallocate() }
                 sink.fill((rows.lowerBound * renderWidth)..<(rows.upperBound * renderWidth), with: backgroundValue)
+                let bytes = filter == .bilinear ? sink as? ByteSink : nil
                 for setup in setups {
-                    setup.draw(rows: rows, width: renderWidth, sampler: samplers[setup.texture], filter: filter, sink: sink, depth: depth)
+                    if let bytes {
+                        setup.drawBilinearBytes(rows: rows, width: renderWidth, level: samplers[setup.texture].base,
+                                                pixels: bytes.pixels, depth: depth)
+                    } else {
+                        setup.draw(rows: rows, width: renderWidth, sampler: samplers[setup.texture], filter: filter, sink: sink, depth: depth)
+                    }
                 }
             }
         }
         // Hold the textures (and so the samplers' texel pointers) alive while drawing.
         return withExtendedLifetime(textures) {
             if scale == 1 && !linear {
-                var pixels = [UInt8](repeating: 0, count: width * height * 4)
-                pixels.withUnsafeMutableBufferPointer { drawBands(ByteSink(pixels: $0.baseAddress!)) }
-                var image = RGBAImage(width: width, height: height)
-                image.pixels = pixels
-                return image
+                // Every pixel is written (background fill first), so the buffer starts uninitialised.
+                let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+                    drawBands(ByteSink(pixels: buffer.baseAddress!))
+                    count = width * height * 4
+                }
+                return try! RGBAImage(width: width, height: height, pixels: pixels)  // sizes match by construction
             }
             var color = [Float](repeating: 0, count: renderWidth * renderHeight * 4)
             color.withUnsafeMutableBufferPointer { drawBands(FloatSink(values: $0.baseAddress!)) }

@@ -80,13 +80,8 @@ struct RenderCubeCommand: ParsableCommand {
             // Check every pose first, so a bad sample fails before any file is written.
             let indices = Array(stride(from: 0, to: trace.count, by: frame.every))
             let setups = try indices.map { try projection.cameraSetup(head: trace.samples[$0].position, what: "\(path): sample \($0 + 1)") }
-            // Encode frame k (one core) while frame k + 1 renders (all cores); at most two frames in flight.
-            let encoder = PNGPipeline()
-            for (index, setup) in zip(indices, setups) {
-                let image = scene.render(clipFromWorld: setup.viewProjection, width: width, height: height, options: options)
-                try encoder.write(image, to: frame.sequencePath(index))
-            }
-            try encoder.finish()
+            try CubeSequenceRenderer.render(scene, cameras: setups.map(\.viewProjection), width: width, height: height,
+                                            options: options, to: indices.map(frame.sequencePath))
             return
         }
         let setup = try projection.cameraSetup(head: try camera.headPosition(), what: "--head")
@@ -125,36 +120,3 @@ struct RenderCubeCommand: ParsableCommand {
 }
 
 extension RasterOptions.Filter: ExpressibleByArgument {}
-
-/// Writes PNGs on a background queue, one at a time, so encoding overlaps the next render. The first error
-/// is reported by the next `write` or by `finish`.
-final class PNGPipeline: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "parallax.png-writer")
-    private let slots = DispatchSemaphore(value: 2)
-    private let lock = NSLock()
-    private var failure: Error?
-
-    func write(_ image: RGBAImage, to path: String) throws {
-        try check()
-        slots.wait()
-        queue.async {
-            defer { self.slots.signal() }
-            do { try PNGCodec.write(image, to: path, options: PNGWriteOptions(channels: .rgb)) } catch {
-                self.lock.lock()
-                if self.failure == nil { self.failure = error }
-                self.lock.unlock()
-            }
-        }
-    }
-
-    func finish() throws {
-        queue.sync {}
-        try check()
-    }
-
-    private func check() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        if let failure { throw failure }
-    }
-}

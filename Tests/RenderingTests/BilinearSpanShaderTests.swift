@@ -1,0 +1,117 @@
+import Imaging
+import Geometry
+import Testing
+@testable import Rendering
+
+/// The eight-pixel span shader must reproduce the scalar per-pixel path (`TriangleSetup.draw` with
+/// `TextureSampler.bilinearBytes`) bit for bit: colours and depth buffer, for perspective and affine faces,
+/// coordinates far outside the texture (clamp-to-edge), odd texture sizes, overlapping depths and spans of
+/// every length modulo 8.
+@Suite struct BilinearSpanShaderTests {
+    /// Draws every triangle once through each path into its own colour and depth buffers.
+    func renderBothWays(_ triangles: [ClipTriangle], textures: [Texture], width: Int, height: Int)
+        -> (vector: [UInt8], scalar: [UInt8], vectorDepth: [Float], scalarDepth: [Float]) {
+        let setups = triangles.flatMap { triangle in
+            TriangleRasterizer.fan(PolygonClipper.clip(triangle, depthRange: .negativeOneToOne)).compactMap {
+                TriangleSetup($0.0, $0.1, $0.2, texture: triangle.texture, width: width, height: height, depthRange: .negativeOneToOne)
+            }
+        }
+        let samplers = textures.map { TextureSampler(texture: $0, linear: false) }
+        var vector = [UInt8](repeating: 7, count: width * height * 4), scalar = vector
+        var vectorDepth = [Float](repeating: 1, count: width * height + 8), scalarDepth = vectorDepth
+        withExtendedLifetime(textures) {
+            vector.withUnsafeMutableBufferPointer { pixels in
+                vectorDepth.withUnsafeMutableBufferPointer { depth in
+                    for setup in setups {
+                        setup.drawBilinearBytes(rows: 0..<height, width: width, level: samplers[setup.texture].base,
+                                                pixels: pixels.baseAddress!, depth: depth.baseAddress!)
+                    }
+                }
+            }
+            scalar.withUnsafeMutableBufferPointer { pixels in
+                scalarDepth.withUnsafeMutableBufferPointer { depth in
+                    for setup in setups {
+                        setup.draw(rows: 0..<height, width: width, sampler: samplers[setup.texture], filter: .bilinear,
+                                   sink: ByteSink(pixels: pixels.baseAddress!), depth: depth.baseAddress!)
+                    }
+                }
+            }
+        }
+        return (vector, scalar, vectorDepth, scalarDepth)
+    }
+
+    /// How many elements differ (a count, so a failure does not print whole frames).
+    func mismatches<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+        a.count == b.count ? zip(a, b).filter { $0 != $1 }.count : max(a.count, b.count)
+    }
+
+    func defaultTextures() -> [Texture] {
+        CubeRoom.Face.allCases.map { face in
+            let image = DefaultFaceTextures.texture(for: face)
+            return Texture(width: image.width, height: image.height, rgba: image.pixels)
+        }
+    }
+
+    @Test func cubeRoomMatchesTheScalarPathForManyEyes() {
+        let W = 0.0651013, H = 0.1411357
+        let textures = defaultTextures()
+        var generator = SplitMix(seed: 11)
+        for room in [CubeRoom.screen(width: W, height: H), .appCube, .appPortrait] {
+            for _ in 0..<6 {
+                let eye = Vec3(generator.next(in: -0.12...0.12), generator.next(in: -0.12...0.12), generator.next(in: 0.1...0.6))
+                let triangles = room.clipTriangles(clipFromWorld: referenceClipMatrix(eye: eye, width: W, height: H))
+                let width = Int(generator.next(in: 40...190)), height = Int(generator.next(in: 80...330))
+                let result = renderBothWays(triangles, textures: textures, width: width, height: height)
+                #expect(mismatches(result.vector, result.scalar) == 0, "colours differ for eye \(eye) at \(width)×\(height)")
+                #expect(mismatches(result.vectorDepth, result.scalarDepth) == 0, "depths differ for eye \(eye) at \(width)×\(height)")
+                #expect(result.vector.contains { $0 != 7 }, "nothing drawn for eye \(eye)")
+            }
+        }
+    }
+
+    @Test func randomTrianglesWithOverlapAndClampingMatchTheScalarPath() {
+        // Odd texture sizes, texture coordinates from −2 to 3 (clamped), w from 0.2 to 5 (strong perspective),
+        // depths that overlap (the depth test decides per pixel).
+        var generator = SplitMix(seed: 5)
+        var textures: [Texture] = []
+        for (w, h) in [(7, 5), (1, 1), (33, 64), (256, 3)] {
+            let texels = (0..<(w * h * 4)).map { _ in UInt8(generator.next(in: 0...255).rounded(.down)) }
+            textures.append(Texture(width: w, height: h, rgba: texels))
+        }
+        var triangles: [ClipTriangle] = []
+        for index in 0..<60 {
+            func vertex() -> ClipVertex {
+                let w = generator.next(in: 0.2...5)
+                return ClipVertex(x: generator.next(in: -1.3...1.3) * w, y: generator.next(in: -1.3...1.3) * w,
+                                  z: generator.next(in: -0.9...0.9) * w, w: w,
+                                  u: generator.next(in: -2...3), v: generator.next(in: -2...3))
+            }
+            triangles.append(ClipTriangle(vertex(), vertex(), vertex(), texture: index % textures.count))
+        }
+        for (width, height) in [(61, 47), (128, 96), (9, 200)] {
+            let result = renderBothWays(triangles, textures: textures, width: width, height: height)
+            #expect(mismatches(result.vector, result.scalar) == 0, "colours differ at \(width)×\(height)")
+            #expect(mismatches(result.vectorDepth, result.scalarDepth) == 0, "depths differ at \(width)×\(height)")
+        }
+    }
+
+    @Test func spansOfEveryLengthStopAtTheirLastPixel() {
+        // Full-width quads of widths 1…17 px over a background: no pixel right of the quad is touched.
+        let texture = Texture(width: 2, height: 2, rgba: [10, 20, 30, 255, 40, 50, 60, 255, 70, 80, 90, 255, 100, 110, 120, 255])
+        for spanWidth in 1...17 {
+            let width = 24, height = 3
+            let right = -1 + 2 * Double(spanWidth) / Double(width)
+            let tl = ClipVertex(x: -1, y: 1, z: 0, w: 1, u: 0, v: 0), tr = ClipVertex(x: right, y: 1, z: 0, w: 1, u: 1, v: 0)
+            let br = ClipVertex(x: right, y: -1, z: 0, w: 1, u: 1, v: 1), bl = ClipVertex(x: -1, y: -1, z: 0, w: 1, u: 0, v: 1)
+            let result = renderBothWays([ClipTriangle(tl, tr, br, texture: 0), ClipTriangle(tl, br, bl, texture: 0)],
+                                        textures: [texture], width: width, height: height)
+            #expect(mismatches(result.vector, result.scalar) == 0, "span of \(spanWidth)")
+            for y in 0..<height {
+                for x in 0..<width {
+                    let drawn = result.vector[4 * (y * width + x) + 3] == 255
+                    #expect(drawn == (x < spanWidth), "pixel \(x),\(y) for a span of \(spanWidth)")
+                }
+            }
+        }
+    }
+}
