@@ -8,6 +8,7 @@ struct TextureSampler: @unchecked Sendable {  // read-only texel pointers
         let height: Int
         let texels: UnsafeMutablePointer<UInt8>
         let linear: UnsafeMutablePointer<Float>?
+        let spread: SpreadTexels
     }
 
     let levels: [LevelView]
@@ -15,7 +16,7 @@ struct TextureSampler: @unchecked Sendable {  // read-only texel pointers
     let linear: Bool
 
     init(texture: Texture, linear: Bool) {
-        levels = texture.levels.map { LevelView(width: $0.width, height: $0.height, texels: $0.texels, linear: $0.linear) }
+        levels = texture.levels.map { LevelView(width: $0.width, height: $0.height, texels: $0.texels, linear: $0.linear, spread: $0.spread) }
         base = levels[0]
         self.linear = linear
     }

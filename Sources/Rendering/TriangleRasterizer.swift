@@ -42,8 +42,8 @@ public enum TriangleRasterizer {
         func drawBands<Sink: PixelSink>(_ sink: Sink) {
             DispatchQueue.concurrentPerform(iterations: bandCount) { band in
                 let rows = (band * bandHeight)..<min(renderHeight, (band + 1) * bandHeight)
-                // 8 floats of padding: the eight-pixel span steps may load and store past a row's end.
-                let depthCount = rows.count * renderWidth + 8
+                // Padding: the span shader's last step in a row may load and store a few depths past its end.
+                let depthCount = rows.count * renderWidth + TriangleSetup.lanes
                 let depth = UnsafeMutablePointer<Float>.allocate(capacity: depthCount)
                 depth.initialize(repeating: 1, count: depthCount)
                 defer { depth.deallocate() }

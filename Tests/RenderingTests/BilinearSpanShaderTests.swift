@@ -18,7 +18,7 @@ import Testing
         }
         let samplers = textures.map { TextureSampler(texture: $0, linear: false) }
         var vector = [UInt8](repeating: 7, count: width * height * 4), scalar = vector
-        var vectorDepth = [Float](repeating: 1, count: width * height + 8), scalarDepth = vectorDepth
+        var vectorDepth = [Float](repeating: 1, count: width * height + TriangleSetup.lanes), scalarDepth = vectorDepth
         withExtendedLifetime(textures) {
             vector.withUnsafeMutableBufferPointer { pixels in
                 vectorDepth.withUnsafeMutableBufferPointer { depth in
