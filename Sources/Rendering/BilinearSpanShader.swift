@@ -1,30 +1,68 @@
-/// The bilinear, 8-bit path of `TriangleSetup.draw`, several pixels of a span per step.
+/// The bilinear paths of `TriangleSetup.draw`, several pixels of a span per step.
 ///
-/// The per-pixel arithmetic is exactly `draw`'s followed by `TextureSampler.bilinearBytes`: the same IEEE
-/// double operations in the same order (depth, 1/w, u/w·w, v/w·w, texel position in 1/256), evaluated in
-/// SIMD lanes. Lane-wise IEEE arithmetic rounds exactly like scalar arithmetic (no fused multiply-add is
-/// formed), so every pixel is byte-identical to the scalar path; only the work per pixel shrinks. The texel
-/// fetch and the 8-bit weighted mix stay per pixel (a gather): `SpreadTexels.bilinearBytes`, the same
-/// mix as `LevelView.bilinearBytes(fixedX:fixedY:)` on texels laid out for it.
+/// The per-pixel arithmetic is exactly `draw`'s: the same IEEE double operations in the same order (depth,
+/// 1/w, u/w·w, v/w·w, and for 8-bit output the texel position in 1/256), evaluated in SIMD lanes. Lane-wise
+/// IEEE arithmetic rounds exactly like scalar arithmetic (no fused multiply-add is formed), so every pixel is
+/// byte-identical to the scalar path; only the work per pixel shrinks. The texel fetch and the weighted mix
+/// stay per pixel (a gather): `SpreadTexels.bilinearBytes` (the mix of `LevelView.bilinearBytes(fixedX:fixedY:)`
+/// on texels laid out for it) or `TextureSampler.bilinear`.
 extension TriangleSetup {
     typealias DoubleLanes = SIMD4<Double>
     typealias FloatLanes = SIMD4<Float>
     static let lanes = DoubleLanes.scalarCount
 
-    /// Draws rows `rows` of this triangle into 8-bit RGBA `pixels` (frame-wide indices) with the band's
-    /// `depth` buffer (row 0 = the band's first row; it needs `lanes` floats of padding after its last row,
-    /// since a span's last step loads and stores a whole step of depths).
+    /// 8-bit RGBA into `pixels` (frame-wide indices), as `draw` with a `ByteSink` and the bilinear filter.
+    /// `depth` is the band's depth buffer (row 0 = the band's first row) with `lanes` floats of padding after
+    /// its last row, since a span's last step loads and stores a whole step of depths.
     func drawBilinearBytes(rows: Range<Int>, width: Int, level: TextureSampler.LevelView,
-                           pixels: UnsafeMutablePointer<UInt8>, depth depthBuffer: UnsafeMutablePointer<Float>) {
-        let top = max(rows.lowerBound, minY), bottom = min(rows.upperBound - 1, maxY)
-        guard top <= bottom else { return }
-        let lanes = Self.lanes
+                           pixels: UnsafeMutablePointer<UInt8>, depth: UnsafeMutablePointer<Float>) {
         let texelWidth = Double(level.width), texelHeight = Double(level.height)
         let texels = level.spread
+        let lanes = Self.lanes
         // Per step: the texel positions (x then y, as integers in the low 32 bits of 64-bit lanes) and the
         // depth test's outcome, written once so the per-pixel gather reads plain integers.
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: 20 * lanes, alignment: 16)
         defer { scratch.deallocate() }
+        let output = UnsafeMutableRawPointer(pixels)
+        forEachStep(rows: rows, width: width, depth: depth) { first, count, pass, u, v in
+            scratch.storeBytes(of: Self.fixedPosition(u, size: texelWidth), toByteOffset: 0, as: DoubleLanes.self)
+            scratch.storeBytes(of: Self.fixedPosition(v, size: texelHeight), toByteOffset: 8 * lanes, as: DoubleLanes.self)
+            scratch.storeBytes(of: FloatLanes(repeating: 0).replacing(with: 1, where: pass), toByteOffset: 16 * lanes, as: FloatLanes.self)
+            for lane in 0..<count where scratch.load(fromByteOffset: 16 &* lanes &+ 4 &* lane, as: Float.self) != 0 {
+                let fx = Int(scratch.load(fromByteOffset: 8 &* lane, as: UInt32.self))
+                let fy = Int(scratch.load(fromByteOffset: 8 &* (lanes &+ lane), as: UInt32.self))
+                output.storeBytes(of: texels.bilinearBytes(offsetFixedX: fx, offsetFixedY: fy), toByteOffset: 4 &* (first &+ lane), as: UInt32.self)
+            }
+        }
+    }
+
+    /// Filtered floats into `sink`, as `draw` with a `FloatSink` and the bilinear filter.
+    func drawBilinearFloats(rows: Range<Int>, width: Int, sampler: TextureSampler, sink: FloatSink,
+                            depth: UnsafeMutablePointer<Float>) {
+        let lanes = Self.lanes
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 20 * lanes, alignment: 16)
+        defer { scratch.deallocate() }
+        forEachStep(rows: rows, width: width, depth: depth) { first, count, pass, u, v in
+            scratch.storeBytes(of: u, toByteOffset: 0, as: DoubleLanes.self)
+            scratch.storeBytes(of: v, toByteOffset: 8 * lanes, as: DoubleLanes.self)
+            scratch.storeBytes(of: FloatLanes(repeating: 0).replacing(with: 1, where: pass), toByteOffset: 16 * lanes, as: FloatLanes.self)
+            for lane in 0..<count where scratch.load(fromByteOffset: 16 &* lanes &+ 4 &* lane, as: Float.self) != 0 {
+                let u = scratch.load(fromByteOffset: 8 &* lane, as: Double.self)
+                let v = scratch.load(fromByteOffset: 8 &* (lanes &+ lane), as: Double.self)
+                sink.store(first &+ lane, sampler.bilinear(sampler.base, u: u, v: v))
+            }
+        }
+    }
+
+    /// Walks the triangle's spans in rows `rows` a step of `lanes` pixels at a time, runs the depth test and
+    /// writes the passing depths, and hands each step with a passing pixel to `shade`: the frame-wide index
+    /// of its first pixel, how many of its lanes are in the span, which lanes passed, and u, v per lane.
+    @inline(__always)
+    func forEachStep(rows: Range<Int>, width: Int, depth depthBuffer: UnsafeMutablePointer<Float>,
+                     _ shade: (_ first: Int, _ count: Int, _ pass: SIMDMask<SIMD4<Int32>>, _ u: DoubleLanes, _ v: DoubleLanes) -> Void) {
+        let top = max(rows.lowerBound, minY), bottom = min(rows.upperBound - 1, maxY)
+        guard top <= bottom else { return }
+        let lanes = Self.lanes
         var laneCentres = DoubleLanes(), laneIndices = FloatLanes()
         for lane in 0..<lanes {
             laneCentres[lane] = Double(lane) + 0.5
@@ -35,7 +73,6 @@ extension TriangleSetup {
             guard let span = span(row: y) else { continue }
             let pyD = Double(y) + 0.5
             let depthRow = depthBuffer + (y - rows.lowerBound) * width
-            let pixelRow = UnsafeMutableRawPointer(pixels + 4 * y * width)
             let rowDepth = depth.0 + depth.2 * pyD, rowInverseW = inverseW.0 + inverseW.2 * pyD
             let rowU = uOverW.0 + uOverW.2 * pyD, rowV = vOverW.0 + vOverW.2 * pyD
             let lastCentre = Double(span.upperBound) + 0.5
@@ -54,14 +91,7 @@ extension TriangleSetup {
                     let w = 1 / (DoubleLanes(repeating: rowInverseW) + inverseWStep * px)
                     let u = (DoubleLanes(repeating: rowU) + uStep * px) * w
                     let v = (DoubleLanes(repeating: rowV) + vStep * px) * w
-                    scratch.storeBytes(of: Self.fixedPosition(u, size: texelWidth), toByteOffset: 0, as: DoubleLanes.self)
-                    scratch.storeBytes(of: Self.fixedPosition(v, size: texelHeight), toByteOffset: 8 * lanes, as: DoubleLanes.self)
-                    scratch.storeBytes(of: FloatLanes(repeating: 0).replacing(with: 1, where: pass), toByteOffset: 16 * lanes, as: FloatLanes.self)
-                    for lane in 0..<count where scratch.load(fromByteOffset: 16 &* lanes &+ 4 &* lane, as: Float.self) != 0 {
-                        let fx = Int(scratch.load(fromByteOffset: 8 &* lane, as: UInt32.self))
-                        let fy = Int(scratch.load(fromByteOffset: 8 &* (lanes &+ lane), as: UInt32.self))
-                        pixelRow.storeBytes(of: texels.bilinearBytes(offsetFixedX: fx, offsetFixedY: fy), toByteOffset: 4 &* (x &+ lane), as: UInt32.self)
-                    }
+                    shade(y &* width &+ x, count, pass, u, v)
                 }
                 x &+= lanes
             }

@@ -69,9 +69,8 @@ public enum TriangleRasterizer {
                 }
                 return try! RGBAImage(width: width, height: height, pixels: pixels)  // sizes match by construction
             }
-            var color = [Float](repeating: 0, count: renderWidth * renderHeight * 4)
-            color.withUnsafeMutableBufferPointer { drawBands(FloatSink(values: $0.baseAddress!)) }
-            return resolve(color, width: width, height: height, scale: scale, linear: linear)
+            return renderResolvingBands(setups: setups, samplers: samplers, width: width, height: height, scale: scale,
+                                        linear: linear, filter: filter, background: backgroundValue, bandHeight: bandHeight)
         }
     }
 
@@ -79,30 +78,6 @@ public enum TriangleRasterizer {
     static func fan(_ polygon: [ClipVertex]) -> [(ClipVertex, ClipVertex, ClipVertex)] {
         guard polygon.count >= 3 else { return [] }
         return (1..<(polygon.count - 1)).map { (polygon[0], polygon[$0], polygon[$0 + 1]) }
-    }
-
-    /// Box-filters the supersampled buffer down and encodes 8-bit values.
-    static func resolve(_ color: [Float], width: Int, height: Int, scale: Int, linear: Bool) -> RGBAImage {
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let renderWidth = width * scale
-        let weight = 1 / Float(scale * scale)
-        for y in 0..<height {
-            for x in 0..<width {
-                for c in 0..<4 {
-                    var sum: Float = 0
-                    for sy in 0..<scale {
-                        for sx in 0..<scale { sum += color[4 * ((y * scale + sy) * renderWidth + x * scale + sx) + c] }
-                    }
-                    let mean = sum * weight
-                    pixels[4 * (y * width + x) + c] = linear
-                        ? (c == 3 ? ByteSink.byte(mean * 255) : SRGB.encode(mean))
-                        : ByteSink.byte(mean)
-                }
-            }
-        }
-        var image = RGBAImage(width: width, height: height)
-        image.pixels = pixels
-        return image
     }
 }
 
@@ -300,9 +275,11 @@ struct ByteSink: PixelSink, @unchecked Sendable {  // each band writes only its 
     }
 }
 
-/// To a float buffer, resolved (box filter, encode) afterwards.
+/// To a float buffer, resolved (box filter, encode) afterwards. `values` holds the pixels from frame-wide
+/// index `origin` on (a band's rows).
 struct FloatSink: PixelSink, @unchecked Sendable {  // each band writes only its own rows
     let values: UnsafeMutablePointer<Float>
+    var origin = 0
 
     func fill(_ range: Range<Int>, with value: SIMD4<Float>) {
         for index in range { store(index, value) }
@@ -314,7 +291,8 @@ struct FloatSink: PixelSink, @unchecked Sendable {  // each band writes only its
     }
 
     @inline(__always)
-    func store(_ index: Int, _ value: SIMD4<Float>) {
+    func store(_ frameIndex: Int, _ value: SIMD4<Float>) {
+        let index = frameIndex &- origin
         values[4 * index] = value.x
         values[4 * index + 1] = value.y
         values[4 * index + 2] = value.z
