@@ -36,22 +36,45 @@ extension TriangleSetup {
         }
     }
 
-    /// Filtered floats into `sink`, as `draw` with a `FloatSink` and the bilinear filter.
-    func drawBilinearFloats(rows: Range<Int>, width: Int, sampler: TextureSampler, sink: FloatSink,
-                            depth: UnsafeMutablePointer<Float>) {
+    /// Filtered floats into `sink`, as `draw` with a `FloatSink` and the bilinear filter; `texels` is the
+    /// sampler's base level as `SpreadFloatTexels`.
+    func drawBilinearFloats(rows: Range<Int>, width: Int, texels: SpreadFloatTexels, size: (width: Int, height: Int),
+                            sink: FloatSink, depth: UnsafeMutablePointer<Float>) {
         let lanes = Self.lanes
+        let texelWidth = Double(size.width), texelHeight = Double(size.height), stride = Double(texels.stride)
+        // Per step: the top-left texel's entry (integer in the low 32 bits of 64-bit lanes), the weights x, y,
+        // and the depth test's outcome.
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: 20 * lanes, alignment: 16)
         defer { scratch.deallocate() }
         forEachStep(rows: rows, width: width, depth: depth) { first, count, pass, u, v in
-            scratch.storeBytes(of: u, toByteOffset: 0, as: DoubleLanes.self)
-            scratch.storeBytes(of: v, toByteOffset: 8 * lanes, as: DoubleLanes.self)
+            let x = Self.texelFloor(u, size: texelWidth), y = Self.texelFloor(v, size: texelHeight)
+            let entry = (y.floor + 1) * stride + (x.floor + 1) + DoubleLanes(repeating: 0x1p52)
+            scratch.storeBytes(of: entry, toByteOffset: 0, as: DoubleLanes.self)
+            scratch.storeBytes(of: FloatLanes(x.fraction), toByteOffset: 8 * lanes, as: FloatLanes.self)
+            scratch.storeBytes(of: FloatLanes(y.fraction), toByteOffset: 12 * lanes, as: FloatLanes.self)
             scratch.storeBytes(of: FloatLanes(repeating: 0).replacing(with: 1, where: pass), toByteOffset: 16 * lanes, as: FloatLanes.self)
             for lane in 0..<count where scratch.load(fromByteOffset: 16 &* lanes &+ 4 &* lane, as: Float.self) != 0 {
-                let u = scratch.load(fromByteOffset: 8 &* lane, as: Double.self)
-                let v = scratch.load(fromByteOffset: 8 &* (lanes &+ lane), as: Double.self)
-                sink.store(first &+ lane, sampler.bilinear(sampler.base, u: u, v: v))
+                let entry = Int(scratch.load(fromByteOffset: 8 &* lane, as: UInt32.self))
+                let tx = scratch.load(fromByteOffset: 8 &* lanes &+ 4 &* lane, as: Float.self)
+                let ty = scratch.load(fromByteOffset: 12 &* lanes &+ 4 &* lane, as: Float.self)
+                sink.store(first &+ lane, texels.bilinear(entry: entry, tx: tx, ty: ty))
             }
         }
+    }
+
+    /// `TextureSampler.bilinear`'s texel position along one axis: c = min(max(t·size − ½, −1), size), its
+    /// floor (exact, with SSE2 arithmetic: adding 1.5·2^52 rounds to the nearest integer — the sum stays in
+    /// [2^52, 2^53), where doubles are the integers, for c ≥ −2^51 — and one is taken off where that rounded
+    /// up) and c − floor.
+    @inline(__always)
+    static func texelFloor(_ t: DoubleLanes, size: Double) -> (floor: DoubleLanes, fraction: DoubleLanes) {
+        let scaled = t * size - 0.5
+        let low = scaled.replacing(with: -1, where: scaled .< -1)
+        let clamped = low.replacing(with: size, where: low .> size)
+        let magic = DoubleLanes(repeating: 0x1.8p52)
+        let nearest = (clamped + magic) - magic
+        let floor = nearest.replacing(with: nearest - 1, where: nearest .> clamped)
+        return (floor, clamped - floor)
     }
 
     /// Walks the triangle's spans in rows `rows` a step of `lanes` pixels at a time, runs the depth test and
@@ -106,8 +129,9 @@ extension TriangleSetup {
         let low = scaled.replacing(with: -1, where: scaled .< -1)
         let clamped = low.replacing(with: size, where: low .> size)
         let position = clamped * 256 + 0.5 + 512
-        // Floor with SSE2 arithmetic: adding 2^52 rounds to the nearest integer (position < 2^31); one is taken
-        // off where that rounded up. The sum's low mantissa bits are then the integer itself.
+        // Floor with SSE2 arithmetic: adding 2^52 rounds to the nearest integer (256 < position < 2^31, so the
+        // sum lies in [2^52, 2^53), where doubles are the integers); one is taken off where that rounded up.
+        // The sum's low mantissa bits are then the integer itself.
         let magic = DoubleLanes(repeating: 0x1p52)
         let nearest = position + magic
         return nearest.replacing(with: nearest - 1, where: nearest - magic .> position)

@@ -14,6 +14,7 @@ extension TriangleRasterizer {
         // About `bandHeight` rendered rows per band, whole output rows.
         let outputRows = max(1, bandHeight / scale)
         let bandCount = (height + outputRows - 1) / outputRows
+        let floatTexels = filter == .bilinear ? samplers.map { SpreadFloatTexels(level: $0.base, linear: linear) } : []
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             let output = ByteSink(pixels: buffer.baseAddress!)  // each band writes only its own rows
             DispatchQueue.concurrentPerform(iterations: bandCount) { band in
@@ -30,7 +31,9 @@ extension TriangleRasterizer {
                 sink.fill((rows.lowerBound * renderWidth)..<(rows.upperBound * renderWidth), with: background)
                 for setup in setups {
                     if filter == .bilinear {
-                        setup.drawBilinearFloats(rows: rows, width: renderWidth, sampler: samplers[setup.texture], sink: sink, depth: depth)
+                        let base = samplers[setup.texture].base
+                        setup.drawBilinearFloats(rows: rows, width: renderWidth, texels: floatTexels[setup.texture],
+                                                 size: (base.width, base.height), sink: sink, depth: depth)
                     } else {
                         setup.draw(rows: rows, width: renderWidth, sampler: samplers[setup.texture], filter: filter, sink: sink, depth: depth)
                     }

@@ -292,10 +292,6 @@ struct FloatSink: PixelSink, @unchecked Sendable {  // each band writes only its
 
     @inline(__always)
     func store(_ frameIndex: Int, _ value: SIMD4<Float>) {
-        let index = frameIndex &- origin
-        values[4 * index] = value.x
-        values[4 * index + 1] = value.y
-        values[4 * index + 2] = value.z
-        values[4 * index + 3] = value.w
+        UnsafeMutableRawPointer(values + 4 &* (frameIndex &- origin)).storeBytes(of: value, as: SIMD4<Float>.self)
     }
 }

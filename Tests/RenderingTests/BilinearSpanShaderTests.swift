@@ -115,3 +115,59 @@ import Testing
         }
     }
 }
+
+/// The float span shader against the scalar per-pixel path (`draw` with a `FloatSink`), bit for bit.
+@Suite struct BilinearFloatSpanShaderTests {
+    @Test(arguments: [false, true])
+    func randomTrianglesMatchTheScalarPath(linear: Bool) {
+        var generator = SplitMix(seed: linear ? 8 : 9)
+        var textures: [Texture] = []
+        for (w, h) in [(7, 5), (1, 1), (33, 64), (256, 3)] {
+            let texels = (0..<(w * h * 4)).map { _ in UInt8(generator.next(in: 0...255).rounded(.down)) }
+            textures.append(Texture(width: w, height: h, rgba: texels, linearLight: linear))
+        }
+        var triangles: [ClipTriangle] = []
+        for index in 0..<60 {
+            func vertex() -> ClipVertex {
+                let w = generator.next(in: 0.2...5)
+                return ClipVertex(x: generator.next(in: -1.3...1.3) * w, y: generator.next(in: -1.3...1.3) * w,
+                                  z: generator.next(in: -0.9...0.9) * w, w: w,
+                                  u: generator.next(in: -2...3), v: generator.next(in: -2...3))
+            }
+            triangles.append(ClipTriangle(vertex(), vertex(), vertex(), texture: index % textures.count))
+        }
+        let width = 83, height = 67
+        let setups = triangles.flatMap { triangle in
+            TriangleRasterizer.fan(PolygonClipper.clip(triangle, depthRange: .negativeOneToOne)).compactMap {
+                TriangleSetup($0.0, $0.1, $0.2, texture: triangle.texture, width: width, height: height, depthRange: .negativeOneToOne)
+            }
+        }
+        let samplers = textures.map { TextureSampler(texture: $0, linear: linear) }
+        let spread = samplers.map { SpreadFloatTexels(level: $0.base, linear: linear) }
+        var vector = [Float](repeating: -1, count: width * height * 4), scalar = vector
+        var vectorDepth = [Float](repeating: 1, count: width * height + TriangleSetup.lanes), scalarDepth = vectorDepth
+        withExtendedLifetime(textures) {
+            vector.withUnsafeMutableBufferPointer { values in
+                vectorDepth.withUnsafeMutableBufferPointer { depth in
+                    for setup in setups {
+                        let base = samplers[setup.texture].base
+                        setup.drawBilinearFloats(rows: 0..<height, width: width, texels: spread[setup.texture], size: (base.width, base.height),
+                                                 sink: FloatSink(values: values.baseAddress!), depth: depth.baseAddress!)
+                    }
+                }
+            }
+            scalar.withUnsafeMutableBufferPointer { values in
+                scalarDepth.withUnsafeMutableBufferPointer { depth in
+                    for setup in setups {
+                        setup.draw(rows: 0..<height, width: width, sampler: samplers[setup.texture], filter: .bilinear,
+                                   sink: FloatSink(values: values.baseAddress!), depth: depth.baseAddress!)
+                    }
+                }
+            }
+        }
+        let first = zip(vector, scalar).enumerated().first { $0.element.0.bitPattern != $0.element.1.bitPattern }
+        #expect(first == nil, "first difference at value \(first?.offset ?? -1): \(first.map { "\($0.element.0) vs \($0.element.1)" } ?? "")")
+        #expect(zip(vector, scalar).filter { $0.bitPattern != $1.bitPattern }.count == 0)
+        #expect(vectorDepth == scalarDepth)
+    }
+}

@@ -72,7 +72,7 @@ import Testing
             for band in [1, 5, 16] {
                 let frame = TriangleRasterizer.render(triangles, textures: textures, width: width, height: height, options: options, bandHeight: band)
                 let differing = zip(frame.pixels, reference).filter { $0 != $1 }.count
-                #expect(differing == 0, "\(differing) bytes differ for \(options) (eye \(eye), bands of \(band))")
+                #expect(differing == 0, "case \(index): \(differing) bytes differ for \(options) (eye \(eye), bands of \(band))")
             }
         }
     }
