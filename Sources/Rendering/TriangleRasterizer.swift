@@ -14,6 +14,9 @@ import Foundation
 /// - Attributes: u/w, v/w, 1/w and depth are affine in screen space and evaluated from absolute pixel
 ///   coordinates, so a pixel's value never depends on how the frame was split across threads.
 /// - The frame is drawn in bands of 16 rows on all cores; output is byte-identical for any thread count.
+/// - Bilinear frames are shaded several pixels per step in SIMD lanes (`BilinearSpanShader.swift`), bit-identical
+///   to the per-pixel `TriangleSetup.draw`, which stays the path for trilinear filtering; supersampled and
+///   linear-light frames are resolved band by band (`ResolvedBands.swift`).
 public enum TriangleRasterizer {
     static let subpixelBits: Int64 = 8
     /// Rows per unit of parallel work (a tuning knob; the output never depends on it).
