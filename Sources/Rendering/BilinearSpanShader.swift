@@ -82,7 +82,7 @@ extension TriangleSetup {
     /// of its first pixel, how many of its lanes are in the span, which lanes passed, and u, v per lane.
     @inline(__always)
     func forEachStep(rows: Range<Int>, width: Int, depth depthBuffer: UnsafeMutablePointer<Float>,
-                     _ shade: (_ first: Int, _ count: Int, _ pass: SIMDMask<SIMD4<Int32>>, _ u: DoubleLanes, _ v: DoubleLanes) -> Void) {
+                     _ shade: (_ first: Int, _ count: Int, _ pass: SIMDMask<FloatLanes.MaskStorage>, _ u: DoubleLanes, _ v: DoubleLanes) -> Void) {
         let top = max(rows.lowerBound, minY), bottom = min(rows.upperBound - 1, maxY)
         guard top <= bottom else { return }
         let lanes = Self.lanes
