@@ -27,12 +27,17 @@ extension TriangleSetup {
         forEachStep(rows: rows, width: width, depth: depth) { first, count, pass, u, v in
             scratch.storeBytes(of: Self.fixedPosition(u, size: texelWidth), toByteOffset: 0, as: DoubleLanes.self)
             scratch.storeBytes(of: Self.fixedPosition(v, size: texelHeight), toByteOffset: 8 * lanes, as: DoubleLanes.self)
-            scratch.storeBytes(of: FloatLanes(repeating: 0).replacing(with: 1, where: pass), toByteOffset: 16 * lanes, as: FloatLanes.self)
-            for lane in 0..<count where scratch.load(fromByteOffset: 16 &* lanes &+ 4 &* lane, as: Float.self) != 0 {
+            @inline(__always) func shade(_ lane: Int) {
                 let fx = Int(scratch.load(fromByteOffset: 8 &* lane, as: UInt32.self))
                 let fy = Int(scratch.load(fromByteOffset: 8 &* (lanes &+ lane), as: UInt32.self))
                 output.storeBytes(of: texels.bilinearBytes(offsetFixedX: fx, offsetFixedY: fy), toByteOffset: 4 &* (first &+ lane), as: UInt32.self)
             }
+            if all(pass) {  // the common case: a whole step in the span, in front of everything drawn so far
+                for lane in 0..<lanes { shade(lane) }
+                return
+            }
+            scratch.storeBytes(of: FloatLanes(repeating: 0).replacing(with: 1, where: pass), toByteOffset: 16 * lanes, as: FloatLanes.self)
+            for lane in 0..<count where scratch.load(fromByteOffset: 16 &* lanes &+ 4 &* lane, as: Float.self) != 0 { shade(lane) }
         }
     }
 
@@ -52,13 +57,18 @@ extension TriangleSetup {
             scratch.storeBytes(of: entry, toByteOffset: 0, as: DoubleLanes.self)
             scratch.storeBytes(of: FloatLanes(x.fraction), toByteOffset: 8 * lanes, as: FloatLanes.self)
             scratch.storeBytes(of: FloatLanes(y.fraction), toByteOffset: 12 * lanes, as: FloatLanes.self)
-            scratch.storeBytes(of: FloatLanes(repeating: 0).replacing(with: 1, where: pass), toByteOffset: 16 * lanes, as: FloatLanes.self)
-            for lane in 0..<count where scratch.load(fromByteOffset: 16 &* lanes &+ 4 &* lane, as: Float.self) != 0 {
+            @inline(__always) func shade(_ lane: Int) {
                 let entry = Int(scratch.load(fromByteOffset: 8 &* lane, as: UInt32.self))
                 let tx = scratch.load(fromByteOffset: 8 &* lanes &+ 4 &* lane, as: Float.self)
                 let ty = scratch.load(fromByteOffset: 12 &* lanes &+ 4 &* lane, as: Float.self)
                 sink.store(first &+ lane, texels.bilinear(entry: entry, tx: tx, ty: ty))
             }
+            if all(pass) {
+                for lane in 0..<lanes { shade(lane) }
+                return
+            }
+            scratch.storeBytes(of: FloatLanes(repeating: 0).replacing(with: 1, where: pass), toByteOffset: 16 * lanes, as: FloatLanes.self)
+            for lane in 0..<count where scratch.load(fromByteOffset: 16 &* lanes &+ 4 &* lane, as: Float.self) != 0 { shade(lane) }
         }
     }
 
