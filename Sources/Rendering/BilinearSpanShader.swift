@@ -33,7 +33,14 @@ extension TriangleSetup {
                 output.storeBytes(of: texels.bilinearBytes(offsetFixedX: fx, offsetFixedY: fy), toByteOffset: 4 &* (first &+ lane), as: UInt32.self)
             }
             if all(pass) {  // the common case: a whole step in the span, in front of everything drawn so far
-                for lane in 0..<lanes { shade(lane) }
+                for lane in Swift.stride(from: 0, to: lanes, by: 2) {
+                    let pair = texels.bilinearBytes(
+                        offsetFixedX: Int(scratch.load(fromByteOffset: 8 &* lane, as: UInt32.self)),
+                        offsetFixedY: Int(scratch.load(fromByteOffset: 8 &* (lanes &+ lane), as: UInt32.self)),
+                        Int(scratch.load(fromByteOffset: 8 &* (lane &+ 1), as: UInt32.self)),
+                        Int(scratch.load(fromByteOffset: 8 &* (lanes &+ lane &+ 1), as: UInt32.self)))
+                    output.storeBytes(of: pair, toByteOffset: 4 &* (first &+ lane), as: SIMD2<UInt32>.self)
+                }
                 return
             }
             scratch.storeBytes(of: FloatLanes(repeating: 0).replacing(with: 1, where: pass), toByteOffset: 16 * lanes, as: FloatLanes.self)
