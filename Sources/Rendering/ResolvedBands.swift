@@ -50,6 +50,18 @@ extension TriangleRasterizer {
     /// row by row, left to right, then multiplies by 1/scale².
     static func resolve(_ values: UnsafePointer<Float>, rows: Range<Int>, width: Int, scale: Int, linear: Bool,
                         into output: UnsafeMutablePointer<UInt8>) {
+        // Constant sample counts for the common factors, so the sums unroll.
+        switch scale {
+        case 1: resolve(values, rows: rows, width: width, constantScale: 1, linear: linear, into: output)
+        case 2: resolve(values, rows: rows, width: width, constantScale: 2, linear: linear, into: output)
+        case 4: resolve(values, rows: rows, width: width, constantScale: 4, linear: linear, into: output)
+        default: resolve(values, rows: rows, width: width, constantScale: scale, linear: linear, into: output)
+        }
+    }
+
+    @inline(__always)
+    private static func resolve(_ values: UnsafePointer<Float>, rows: Range<Int>, width: Int, constantScale scale: Int, linear: Bool,
+                                into output: UnsafeMutablePointer<UInt8>) {
         let renderWidth = width * scale
         let weight = 1 / Float(scale * scale)
         let samples = UnsafeRawPointer(values)
@@ -58,15 +70,25 @@ extension TriangleRasterizer {
             for x in 0..<width {
                 var sum = SIMD4<Float>()
                 for sy in 0..<scale {
-                    let rowStart = 16 * ((bandRow + sy) * renderWidth + x * scale)
+                    let rowStart = 16 &* ((bandRow &+ sy) &* renderWidth &+ x &* scale)
                     for sx in 0..<scale {
-                        sum += samples.loadUnaligned(fromByteOffset: rowStart + 16 * sx, as: SIMD4<Float>.self)
+                        sum += samples.loadUnaligned(fromByteOffset: rowStart &+ 16 &* sx, as: SIMD4<Float>.self)
                     }
                 }
                 let mean = sum * weight
-                let pixel = output + 4 * (y * width + x)
-                for c in 0..<4 {
-                    pixel[c] = linear ? (c == 3 ? ByteSink.byte(mean[c] * 255) : SRGB.encode(mean[c])) : ByteSink.byte(mean[c])
+                let pixel = output + 4 &* (y &* width &+ x)
+                if linear {
+                    for c in 0..<3 { pixel[c] = SRGB.encode(mean[c]) }
+                    pixel[3] = ByteSink.byte(mean[3] * 255)
+                } else {
+                    // ByteSink.byte lane by lane: nearest byte, halves up, clamped to 0…255.
+                    let rounded = mean + 0.5
+                    let low = rounded.replacing(with: 0, where: rounded .< 0)
+                    let clamped = low.replacing(with: 255, where: low .> 255)
+                    pixel[0] = UInt8(truncatingIfNeeded: Int32(clamped[0]))
+                    pixel[1] = UInt8(truncatingIfNeeded: Int32(clamped[1]))
+                    pixel[2] = UInt8(truncatingIfNeeded: Int32(clamped[2]))
+                    pixel[3] = UInt8(truncatingIfNeeded: Int32(clamped[3]))
                 }
             }
         }
