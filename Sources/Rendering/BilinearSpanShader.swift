@@ -24,9 +24,14 @@ extension TriangleSetup {
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: 20 * lanes, alignment: 16)
         defer { scratch.deallocate() }
         let output = UnsafeMutableRawPointer(pixels)
-        forEachStep(rows: rows, width: width, depth: depth) { first, count, pass, u, v in
-            scratch.storeBytes(of: Self.fixedPosition(u, size: texelWidth), toByteOffset: 0, as: DoubleLanes.self)
-            scratch.storeBytes(of: Self.fixedPosition(v, size: texelHeight), toByteOffset: 8 * lanes, as: DoubleLanes.self)
+        forEachStep(rows: rows, width: width, depth: depth) { first, count, pass, u, v, ends in
+            if ends.stayInside(width: texelWidth, height: texelHeight) {
+                scratch.storeBytes(of: Self.fixedPosition(u, size: texelWidth, clamp: false), toByteOffset: 0, as: DoubleLanes.self)
+                scratch.storeBytes(of: Self.fixedPosition(v, size: texelHeight, clamp: false), toByteOffset: 8 * lanes, as: DoubleLanes.self)
+            } else {
+                scratch.storeBytes(of: Self.fixedPosition(u, size: texelWidth, clamp: true), toByteOffset: 0, as: DoubleLanes.self)
+                scratch.storeBytes(of: Self.fixedPosition(v, size: texelHeight, clamp: true), toByteOffset: 8 * lanes, as: DoubleLanes.self)
+            }
             @inline(__always) func shade(_ lane: Int) {
                 let fx = Int(scratch.load(fromByteOffset: 8 &* lane, as: UInt32.self))
                 let fy = Int(scratch.load(fromByteOffset: 8 &* (lanes &+ lane), as: UInt32.self))
@@ -58,7 +63,7 @@ extension TriangleSetup {
         // and the depth test's outcome.
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: 20 * lanes, alignment: 16)
         defer { scratch.deallocate() }
-        forEachStep(rows: rows, width: width, depth: depth) { first, count, pass, u, v in
+        forEachStep(rows: rows, width: width, depth: depth) { first, count, pass, u, v, _ in
             let x = Self.texelFloor(u, size: texelWidth), y = Self.texelFloor(v, size: texelHeight)
             let entry = (y.floor + 1) * stride + (x.floor + 1) + DoubleLanes(repeating: 0x1p52)
             scratch.storeBytes(of: entry, toByteOffset: 0, as: DoubleLanes.self)
@@ -99,7 +104,8 @@ extension TriangleSetup {
     /// of its first pixel, how many of its lanes are in the span, which lanes passed, and u, v per lane.
     @inline(__always)
     func forEachStep(rows: Range<Int>, width: Int, depth depthBuffer: UnsafeMutablePointer<Float>,
-                     _ shade: (_ first: Int, _ count: Int, _ pass: SIMDMask<FloatLanes.MaskStorage>, _ u: DoubleLanes, _ v: DoubleLanes) -> Void) {
+                     _ shade: (_ first: Int, _ count: Int, _ pass: SIMDMask<FloatLanes.MaskStorage>, _ u: DoubleLanes, _ v: DoubleLanes,
+                               _ ends: SpanEnds) -> Void) {
         let top = max(rows.lowerBound, minY), bottom = min(rows.upperBound - 1, maxY)
         guard top <= bottom else { return }
         let lanes = Self.lanes
@@ -116,6 +122,11 @@ extension TriangleSetup {
             let rowDepth = depth.0 + depth.2 * pyD, rowInverseW = inverseW.0 + inverseW.2 * pyD
             let rowU = uOverW.0 + uOverW.2 * pyD, rowV = vOverW.0 + vOverW.2 * pyD
             let lastCentre = Double(span.upperBound) + 0.5
+            // u, v at the span's first and last pixel, exactly as the steps compute them there.
+            let endCentres = SIMD2<Double>(Double(span.lowerBound) + 0.5, lastCentre)
+            let endW = 1 / (SIMD2<Double>(repeating: rowInverseW) + inverseWStep * endCentres)
+            let ends = SpanEnds(u: (SIMD2<Double>(repeating: rowU) + uStep * endCentres) * endW,
+                                v: (SIMD2<Double>(repeating: rowV) + vStep * endCentres) * endW)
             var x = span.lowerBound
             while x <= span.upperBound {
                 // Lanes past the span's end repeat its last pixel (finite values) and are masked out.
@@ -131,7 +142,7 @@ extension TriangleSetup {
                     let w = 1 / (DoubleLanes(repeating: rowInverseW) + inverseWStep * px)
                     let u = (DoubleLanes(repeating: rowU) + uStep * px) * w
                     let v = (DoubleLanes(repeating: rowV) + vStep * px) * w
-                    shade(y &* width &+ x, count, pass, u, v)
+                    shade(y &* width &+ x, count, pass, u, v, ends)
                 }
                 x &+= lanes
             }
@@ -139,18 +150,36 @@ extension TriangleSetup {
     }
 
     /// `bilinearBytes`' texel position in 1/256 texel, plus 512, as an integer in each lane's low 32 bits
-    /// (the lanes hold 2^52 + the integer): floor(min(max(t·size − ½, −1), size)·256 + ½ + 512).
+    /// (the lanes hold 2^52 + the integer): floor(min(max(t·size − ½, −1), size)·256 + ½ + 512). Without
+    /// `clamp` the min/max is left out, for lanes known to lie inside (−1, size) already.
     @inline(__always)
-    static func fixedPosition(_ t: DoubleLanes, size: Double) -> DoubleLanes {
-        let scaled = t * size - 0.5
-        let low = scaled.replacing(with: -1, where: scaled .< -1)
-        let clamped = low.replacing(with: size, where: low .> size)
-        let position = clamped * 256 + 0.5 + 512
+    static func fixedPosition(_ t: DoubleLanes, size: Double, clamp: Bool) -> DoubleLanes {
+        var scaled = t * size - 0.5
+        if clamp {
+            scaled = scaled.replacing(with: -1, where: scaled .< -1)
+            scaled = scaled.replacing(with: size, where: scaled .> size)
+        }
+        let position = scaled * 256 + 0.5 + 512
         // Floor with SSE2 arithmetic: adding 2^52 rounds to the nearest integer (256 < position < 2^31, so the
         // sum lies in [2^52, 2^53), where doubles are the integers); one is taken off where that rounded up.
         // The sum's low mantissa bits are then the integer itself.
         let magic = DoubleLanes(repeating: 0x1p52)
         let nearest = position + magic
         return nearest.replacing(with: nearest - 1, where: nearest - magic .> position)
+    }
+}
+
+/// u and v at a span's first and last pixel. Along a row u and v are ratios of affine functions of x with a
+/// denominator (1/w) that keeps its sign, so they are monotonic: between the ends they stay within the ends'
+/// range, up to rounding errors of a few ulps. When the ends lie a quarter texel inside the clamp range
+/// [−1, size] of `bilinearBytes`' position t·size − ½, every pixel of the span does, and clamping is a no-op.
+struct SpanEnds {
+    var u: SIMD2<Double>
+    var v: SIMD2<Double>
+
+    @inline(__always)
+    func stayInside(width: Double, height: Double) -> Bool {
+        let x = u * width - 0.5, y = v * height - 0.5
+        return x.min() >= -0.75 && x.max() <= width - 0.25 && y.min() >= -0.75 && y.max() <= height - 0.25
     }
 }

@@ -171,3 +171,18 @@ import Testing
         #expect(vectorDepth == scalarDepth)
     }
 }
+
+@Suite struct SpanEndsTests {
+    @Test func clampingIsSkippedOnlyAQuarterTexelInsideTheClampRange() {
+        // Texture 4 texels wide: t·4 − ½ must stay within [−0.75, 3.75], i.e. t ∈ [−1/16, 17/16].
+        func inside(_ u0: Double, _ u1: Double) -> Bool {
+            SpanEnds(u: SIMD2(u0, u1), v: SIMD2(0.5, 0.5)).stayInside(width: 4, height: 4)
+        }
+        #expect(inside(0, 1))
+        #expect(inside(-0.0625, 1.0625))
+        #expect(!inside(-0.07, 0.5))
+        #expect(!inside(0.5, 1.07))
+        #expect(inside(1, 0))  // either order
+        #expect(!SpanEnds(u: SIMD2(0.5, 0.5), v: SIMD2(0.2, 1.2)).stayInside(width: 4, height: 4))
+    }
+}
