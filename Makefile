@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := libgsl-dev libpng-dev zlib1g-dev pkg-config
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps deps-browser build release test report bench traces clean
+.PHONY: deps deps-browser deps-llvmpipe build release test report bench bench-llvmpipe traces clean
 
 deps:
 	@missing=""; \
@@ -41,6 +41,28 @@ report: release
 
 bench: release
 	.build/release/parallax-bench
+
+# The cube benchmarks beside Mesa's llvmpipe (software OpenGL via EGL + moderngl): Debian's Mesa EGL/DRI
+# packages and moderngl + numpy from PyPI (pip; `--user --break-system-packages` where the system Python is
+# externally managed), then `parallax-bench "render cube"`.
+LLVMPIPE_DEBIAN_PACKAGES := libegl1 libegl-mesa0 libgl1-mesa-dri python3-pip
+deps-llvmpipe: deps
+	@missing=""; \
+	for p in $(LLVMPIPE_DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps-llvmpipe: installing$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@python3 -c "import moderngl, numpy" 2>/dev/null || { \
+	  echo "make deps-llvmpipe: installing moderngl and numpy (pip)"; \
+	  python3 -m pip install --quiet moderngl numpy 2>/dev/null || \
+	  python3 -m pip install --quiet --user --break-system-packages moderngl numpy; }
+
+bench-llvmpipe: release deps-llvmpipe
+	.build/release/parallax-bench "render cube"
 
 # Regenerate the committed canonical traces from their specs.
 traces: build

@@ -90,6 +90,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "parallax-bench", dependencies: [
+            "Plumbing",
+            "Scenes",
             "Tracking",
             "Smoothing",
             "Imaging",
@@ -104,6 +106,7 @@ let package = Package(
         // Tests mirror modules.
         .testTarget(name: "ScientificTests", dependencies: ["Scientific"]),
         .testTarget(name: "PlumbingTests", dependencies: ["Plumbing"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Plumbing", "Imaging", "Projection", "Tracking", "Geometry"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Plumbing"]),
         .testTarget(name: "CLITests", dependencies: ["parallax"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Plumbing", "CZlib"]),
@@ -126,7 +129,7 @@ package.targets.append(.target(name: "ParallaxTestSupport", path: "Tests/Paralla
 package.targets.append(.testTarget(name: "ParallaxTestSupportTests", dependencies: ["ParallaxTestSupport"]))
 let testTargetsUsingSupport: Set = [
     "AnalysisTests", "CLITests", "GeometryTests", "GoldenTests", "HarnessTests", "ImagingTests", "ProjectionTests",
-    "RenderingTests", "SplattingTests", "TrackingTests", "TuningTests",
+    "RenderingTests", "ScenesTests", "SplattingTests", "TrackingTests", "TuningTests",
 ]
 for target in package.targets where testTargetsUsingSupport.contains(target.name) {
     target.dependencies.append("ParallaxTestSupport")

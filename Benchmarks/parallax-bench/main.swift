@@ -236,6 +236,9 @@ if selected("render cube room") {
     }
 }
 
+// Cube room beside Mesa's llvmpipe, supersampling, PNG encoding choices and a 100-frame PNG sequence.
+try cubeBenchmarks(directory: directory, selected: { selected($0) })
+
 // Tuning: 91 α × 26 movementScales over 6 traces of 60 s at 60 Hz (the speed target: ≤ 5 s on 2 cores),
 // from reading the CSVs to the finished result (Pareto fronts, recommendation).
 if selected("tune sweep") {

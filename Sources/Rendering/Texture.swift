@@ -12,12 +12,15 @@ public struct Texture: Sendable {
         let texels: UnsafeMutablePointer<UInt8>
         /// Linear-light RGBA (alpha linear), 4 floats each; nil unless requested.
         let linear: UnsafeMutablePointer<Float>?
+        /// The texels bordered and spread for the 8-bit bilinear span shader.
+        let spread: SpreadTexels
 
         init(width: Int, height: Int, texels source: [UInt8], linearLight: Bool) {
             self.width = width
             self.height = height
             texels = .allocate(capacity: source.count)
             texels.initialize(from: source, count: source.count)
+            spread = SpreadTexels(width: width, height: height, rgba: texels)
             if linearLight {
                 let linear = UnsafeMutablePointer<Float>.allocate(capacity: source.count)
                 for i in 0..<(width * height) {

@@ -8,6 +8,7 @@ struct TextureSampler: @unchecked Sendable {  // read-only texel pointers
         let height: Int
         let texels: UnsafeMutablePointer<UInt8>
         let linear: UnsafeMutablePointer<Float>?
+        let spread: SpreadTexels
     }
 
     let levels: [LevelView]
@@ -15,7 +16,7 @@ struct TextureSampler: @unchecked Sendable {  // read-only texel pointers
     let linear: Bool
 
     init(texture: Texture, linear: Bool) {
-        levels = texture.levels.map { LevelView(width: $0.width, height: $0.height, texels: $0.texels, linear: $0.linear) }
+        levels = texture.levels.map { LevelView(width: $0.width, height: $0.height, texels: $0.texels, linear: $0.linear, spread: $0.spread) }
         base = levels[0]
         self.linear = linear
     }
@@ -67,20 +68,35 @@ struct TextureSampler: @unchecked Sendable {  // read-only texel pointers
     /// in memory (R in the lowest byte on little-endian machines).
     @inline(__always)
     func bilinearBytes(u: Double, v: Double) -> UInt32 {
-        let level = base
-        let width = level.width, height = level.height
+        let width = base.width, height = base.height
         // Texel-space position in 1/256 steps, rounded to nearest: one conversion per axis; the integer part
         // (arithmetic shift = floor) picks the texel pair, the low 8 bits are the weight. A position a rounding
         // error below a texel centre lands exactly on it, so texel centres sample exactly.
         let x = min(max(u * Double(width) - 0.5, -1), Double(width)) * 256 + 0.5
         let y = min(max(v * Double(height) - 0.5, -1), Double(height)) * 256 + 0.5
         // x, y ≥ −255.5, so truncating x + 512 is floor (no libm call).
-        let fx = Int(x + 512) &- 512, fy = Int(y + 512) &- 512
+        return base.bilinearBytes(fixedX: Int(x + 512) &- 512, fixedY: Int(y + 512) &- 512)
+    }
+}
+
+extension TextureSampler.LevelView {
+    /// The 8-bit bilinear mix at texel position (fixedX, fixedY) in 1/256 texel units (texel centres at
+    /// multiples of 256, clamp-to-edge); see `TextureSampler.bilinearBytes(u:v:)`.
+    @inline(__always)
+    func bilinearBytes(fixedX fx: Int, fixedY fy: Int) -> UInt32 {
         let ix = fx >> 8, iy = fy >> 8
-        let wx = UInt64(fx & 255), wy = UInt64(fy & 255)
         let x0 = min(max(ix, 0), width &- 1), x1 = min(max(ix &+ 1, 0), width &- 1)
         let y0 = min(max(iy, 0), height &- 1), y1 = min(max(iy &+ 1, 0), height &- 1)
-        let raw = UnsafeRawPointer(level.texels)
+        return bilinearBytes(y0 &* width &+ x0, y0 &* width &+ x1, y1 &* width &+ x0, y1 &* width &+ x1,
+                             weightX: fx & 255, weightY: fy & 255)
+    }
+
+    /// The 8-bit bilinear mix of the texels at offsets (top-left, top-right, bottom-left, bottom-right) with
+    /// weights 0…255 (in 1/256) towards the right and the bottom texel.
+    @inline(__always)
+    func bilinearBytes(_ topLeft: Int, _ topRight: Int, _ bottomLeft: Int, _ bottomRight: Int,
+                       weightX: Int, weightY: Int) -> UInt32 {
+        let raw = UnsafeRawPointer(texels)
         @inline(__always) func lanes(_ offset: Int) -> UInt64 {
             let p = UInt64(raw.loadUnaligned(fromByteOffset: offset &<< 2, as: UInt32.self))
             return (p & 0x00FF_00FF) | ((p & 0xFF00_FF00) << 24)   // bytes 0,2 → lanes 0,1; bytes 1,3 → lanes 2,3
@@ -88,10 +104,11 @@ struct TextureSampler: @unchecked Sendable {  // read-only texel pointers
         let mask: UInt64 = 0x00FF_00FF_00FF_00FF
         let half: UInt64 = 0x0080_0080_0080_0080
         @inline(__always) func mix(_ a: UInt64, _ b: UInt64, _ w: UInt64) -> UInt64 {
-            ((a &* (256 - w) &+ b &* w &+ half) >> 8) & mask
+            ((a &* (256 &- w) &+ b &* w &+ half) >> 8) & mask
         }
-        let top = mix(lanes(y0 &* width &+ x0), lanes(y0 &* width &+ x1), wx)
-        let bottom = mix(lanes(y1 &* width &+ x0), lanes(y1 &* width &+ x1), wx)
+        let wx = UInt64(truncatingIfNeeded: weightX), wy = UInt64(truncatingIfNeeded: weightY)
+        let top = mix(lanes(topLeft), lanes(topRight), wx)
+        let bottom = mix(lanes(bottomLeft), lanes(bottomRight), wx)
         let r = mix(top, bottom, wy)
         return UInt32(truncatingIfNeeded: (r & 0x00FF_00FF) | ((r >> 24) & 0xFF00_FF00))
     }

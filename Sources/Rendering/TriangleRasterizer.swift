@@ -14,6 +14,9 @@ import Foundation
 /// - Attributes: u/w, v/w, 1/w and depth are affine in screen space and evaluated from absolute pixel
 ///   coordinates, so a pixel's value never depends on how the frame was split across threads.
 /// - The frame is drawn in bands of 16 rows on all cores; output is byte-identical for any thread count.
+/// - Bilinear frames are shaded several pixels per step in SIMD lanes (`BilinearSpanShader.swift`), bit-identical
+///   to the per-pixel `TriangleSetup.draw`, which stays the path for trilinear filtering; supersampled and
+///   linear-light frames are resolved band by band (`ResolvedBands.swift`).
 public enum TriangleRasterizer {
     static let subpixelBits: Int64 = 8
     /// Rows per unit of parallel work (a tuning knob; the output never depends on it).
@@ -42,27 +45,35 @@ public enum TriangleRasterizer {
         func drawBands<Sink: PixelSink>(_ sink: Sink) {
             DispatchQueue.concurrentPerform(iterations: bandCount) { band in
                 let rows = (band * bandHeight)..<min(renderHeight, (band + 1) * bandHeight)
-                let depth = UnsafeMutablePointer<Float>.allocate(capacity: rows.count * renderWidth)
-                depth.initialize(repeating: 1, count: rows.count * renderWidth)
+                // Padding: the span shader's last step in a row may load and store a few depths past its end.
+                let depthCount = rows.count * renderWidth + TriangleSetup.lanes
+                let depth = UnsafeMutablePointer<Float>.allocate(capacity: depthCount)
+                depth.initialize(repeating: 1, count: depthCount)
                 defer { depth.deallocate() }
                 sink.fill((rows.lowerBound * renderWidth)..<(rows.upperBound * renderWidth), with: backgroundValue)
+                let bytes = filter == .bilinear ? sink as? ByteSink : nil
                 for setup in setups {
-                    setup.draw(rows: rows, width: renderWidth, sampler: samplers[setup.texture], filter: filter, sink: sink, depth: depth)
+                    if let bytes {
+                        setup.drawBilinearBytes(rows: rows, width: renderWidth, level: samplers[setup.texture].base,
+                                                pixels: bytes.pixels, depth: depth)
+                    } else {
+                        setup.draw(rows: rows, width: renderWidth, sampler: samplers[setup.texture], filter: filter, sink: sink, depth: depth)
+                    }
                 }
             }
         }
         // Hold the textures (and so the samplers' texel pointers) alive while drawing.
         return withExtendedLifetime(textures) {
             if scale == 1 && !linear {
-                var pixels = [UInt8](repeating: 0, count: width * height * 4)
-                pixels.withUnsafeMutableBufferPointer { drawBands(ByteSink(pixels: $0.baseAddress!)) }
-                var image = RGBAImage(width: width, height: height)
-                image.pixels = pixels
-                return image
+                // Every pixel is written (background fill first), so the buffer starts uninitialised.
+                let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+                    drawBands(ByteSink(pixels: buffer.baseAddress!))
+                    count = width * height * 4
+                }
+                return try! RGBAImage(width: width, height: height, pixels: pixels)  // sizes match by construction
             }
-            var color = [Float](repeating: 0, count: renderWidth * renderHeight * 4)
-            color.withUnsafeMutableBufferPointer { drawBands(FloatSink(values: $0.baseAddress!)) }
-            return resolve(color, width: width, height: height, scale: scale, linear: linear)
+            return renderResolvingBands(setups: setups, samplers: samplers, width: width, height: height, scale: scale,
+                                        linear: linear, filter: filter, background: backgroundValue, bandHeight: bandHeight)
         }
     }
 
@@ -70,30 +81,6 @@ public enum TriangleRasterizer {
     static func fan(_ polygon: [ClipVertex]) -> [(ClipVertex, ClipVertex, ClipVertex)] {
         guard polygon.count >= 3 else { return [] }
         return (1..<(polygon.count - 1)).map { (polygon[0], polygon[$0], polygon[$0 + 1]) }
-    }
-
-    /// Box-filters the supersampled buffer down and encodes 8-bit values.
-    static func resolve(_ color: [Float], width: Int, height: Int, scale: Int, linear: Bool) -> RGBAImage {
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let renderWidth = width * scale
-        let weight = 1 / Float(scale * scale)
-        for y in 0..<height {
-            for x in 0..<width {
-                for c in 0..<4 {
-                    var sum: Float = 0
-                    for sy in 0..<scale {
-                        for sx in 0..<scale { sum += color[4 * ((y * scale + sy) * renderWidth + x * scale + sx) + c] }
-                    }
-                    let mean = sum * weight
-                    pixels[4 * (y * width + x) + c] = linear
-                        ? (c == 3 ? ByteSink.byte(mean * 255) : SRGB.encode(mean))
-                        : ByteSink.byte(mean)
-                }
-            }
-        }
-        var image = RGBAImage(width: width, height: height)
-        image.pixels = pixels
-        return image
     }
 }
 
@@ -291,9 +278,11 @@ struct ByteSink: PixelSink, @unchecked Sendable {  // each band writes only its 
     }
 }
 
-/// To a float buffer, resolved (box filter, encode) afterwards.
+/// To a float buffer, resolved (box filter, encode) afterwards. `values` holds the pixels from frame-wide
+/// index `origin` on (a band's rows).
 struct FloatSink: PixelSink, @unchecked Sendable {  // each band writes only its own rows
     let values: UnsafeMutablePointer<Float>
+    var origin = 0
 
     func fill(_ range: Range<Int>, with value: SIMD4<Float>) {
         for index in range { store(index, value) }
@@ -305,10 +294,7 @@ struct FloatSink: PixelSink, @unchecked Sendable {  // each band writes only its
     }
 
     @inline(__always)
-    func store(_ index: Int, _ value: SIMD4<Float>) {
-        values[4 * index] = value.x
-        values[4 * index + 1] = value.y
-        values[4 * index + 2] = value.z
-        values[4 * index + 3] = value.w
+    func store(_ frameIndex: Int, _ value: SIMD4<Float>) {
+        UnsafeMutableRawPointer(values + 4 &* (frameIndex &- origin)).storeBytes(of: value, as: SIMD4<Float>.self)
     }
 }
