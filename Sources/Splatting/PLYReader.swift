@@ -170,9 +170,13 @@ public enum PLYReader {
         var scene: SplatScene
         var pointCloudScales = false
         let restPerChannel: Int
+        /// The first stored value that makes a splat unusable (`StoredSplatValues`), thrown by `finish`.
+        var firstInvalid: SplatError?
+        let name: String
 
-        init(layout: Layout, count: Int) {
+        init(layout: Layout, count: Int, name: String) {
             self.layout = layout
+            self.name = name
             scene = SplatScene(shDegree: layout.degree)
             scene.reserve(count)
             restPerChannel = layout.rest.count / 3
@@ -183,6 +187,12 @@ public enum PLYReader {
             scene.positions.append(value(layout.position[0]))
             scene.positions.append(value(layout.position[1]))
             scene.positions.append(value(layout.position[2]))
+            if firstInvalid == nil {
+                firstInvalid = StoredSplatValues.problem(
+                    splat: scene.count, file: name, scale: layout.scale.map { s in SIMD3(value(s[0]), value(s[1]), value(s[2])) },
+                    scaleIsLog: true, rotation: layout.rotation.map { r in SIMD4(value(r[0]), value(r[1]), value(r[2]), value(r[3])) },
+                    opacityLogit: layout.opacity.map { value($0) })
+            }
             if let s = layout.scale {
                 for p in s { scene.scales.append(Foundation.exp(value(p))) }
             } else {
@@ -206,7 +216,8 @@ public enum PLYReader {
             }
         }
 
-        mutating func finish() -> SplatScene {
+        mutating func finish() throws -> SplatScene {
+            if let firstInvalid { throw firstInvalid }
             if pointCloudScales { PLYReader.assignPointCloudScales(&scene) }
             return scene
         }
@@ -227,7 +238,7 @@ public enum PLYReader {
     }
 
     static func decodeBinary(_ bytes: [UInt8], from start: Int, count: Int, stride: Int, bigEndian: Bool, layout: Layout, name: String) throws -> SplatScene {
-        var builder = Builder(layout: layout, count: count)
+        var builder = Builder(layout: layout, count: count, name: name)
         bytes.withUnsafeBytes { raw in
             var base = start
             for _ in 0..<count {
@@ -236,7 +247,7 @@ public enum PLYReader {
                 base += stride
             }
         }
-        let scene = builder.finish()
+        let scene = try builder.finish()
         try SceneValidation.checkFinite(scene, name: name)
         return scene
     }
@@ -288,7 +299,15 @@ public enum PLYReader {
                 throw SplatError(file: name, field: "element \(element.name) \(index)", "truncated: the header declares \(element.count), the file ends first")
             }
         }
-        var builder = Builder(layout: layout, count: vertex.count)
+        // Each ascii value takes at least two bytes (a digit and a separator; the file's very last one may
+        // lack its separator): check before reserving.
+        let available = bytes.count - position
+        let fitting = (available + 1) / max(1, 2 * vertex.properties.count)
+        guard vertex.count <= fitting else {
+            throw SplatError(file: name, field: "element vertex",
+                             "truncated: the header declares \(vertex.count) vertices of \(vertex.properties.count) values, the \(available) bytes left hold at most \(fitting)")
+        }
+        var builder = Builder(layout: layout, count: vertex.count, name: name)
         var values = [Float](repeating: 0, count: vertex.properties.count)
         // Property offsets in ascii mode are their index.
         for index in 0..<vertex.count {
@@ -307,7 +326,7 @@ public enum PLYReader {
             }
             builder.add { p in values[p.offset] }
         }
-        let scene = builder.finish()
+        let scene = try builder.finish()
         try SceneValidation.checkFinite(scene, name: name)
         return scene
     }
@@ -347,6 +366,11 @@ public enum PLYReader {
             case "element":
                 guard words.count == 3, let count = Int(words[2]), count >= 0 else {
                     throw SplatError(file: name, field: here, "expected 'element NAME COUNT', found '\(line)'")
+                }
+                // Every record takes at least one byte, so a count above the file's length cannot be right;
+                // checked here, before any size is computed from it (no overflow, no huge reservation).
+                guard count <= bytes.count else {
+                    throw SplatError(file: name, field: here, "element \(words[1]): the header declares \(count) records, more than the file's \(bytes.count) bytes could hold")
                 }
                 elements.append(Element(name: words[1], count: count))
             case "property":

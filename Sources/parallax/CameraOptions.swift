@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geometry
 import Projection
+import Rendering
 
 /// The options that place the eye and build the app's off-axis camera, shared by `project` and `render`.
 struct CameraOptions: ParsableArguments {
@@ -109,8 +110,10 @@ struct CameraJSON: Codable {
         } catch let error as DecodingError {
             throw InputError("\(path): \(describe(error)); expected {\"width\", \"height\", \"projection\", \"view\", \"clip\"} as printed by `parallax project --json`")
         }
-        guard camera.width > 0, camera.height > 0, camera.width <= 16_384, camera.height <= 16_384 else {
-            throw InputError("\(path): width/height: expected 1…16384 pixels, found \(camera.width)x\(camera.height)")
+        do {
+            try FrameLimits.check(width: camera.width, height: camera.height)
+        } catch {
+            throw InputError("\(path): width/height: \(error.description)")
         }
         guard ClipConvention(rawValue: camera.clip) != nil else {
             throw InputError("\(path): clip: expected \(ClipConvention.allCases.map(\.rawValue).joined(separator: " or ")), found '\(camera.clip)'")

@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Imaging
 import Projection
+import Rendering
 
 /// The output options every renderer shares: frame size, background, an explicit camera file, a trace path
 /// to render as a sequence, and where the PNGs go.
@@ -31,10 +32,17 @@ struct FrameOutputOptions: ParsableArguments {
     }
 
     func frameSize(_ screen: ScreenModel) throws -> (Int, Int) {
-        guard let size else { return (screen.pixelWidth, screen.pixelHeight) }
+        guard let size else {
+            do {
+                try FrameLimits.check(width: screen.pixelWidth, height: screen.pixelHeight)
+            } catch {
+                throw InputError("--screen: pixel size as the frame size: \(error.description); give --size")
+            }
+            return (screen.pixelWidth, screen.pixelHeight)
+        }
         let parts = size.lowercased().split(separator: "x").map { Int($0) }
-        guard parts.count == 2, let w = parts[0], let h = parts[1], (1...16_384).contains(w), (1...16_384).contains(h) else {
-            throw InputError("--size: expected WxH in pixels (1…16384 each), found '\(size)'")
+        guard parts.count == 2, let w = parts[0], let h = parts[1], (try? FrameLimits.check(width: w, height: h)) != nil else {
+            throw InputError("--size: expected WxH in pixels, 1…\(FrameLimits.maximumSide) each and at most \(FrameLimits.maximumPixels) pixels, found '\(size)'")
         }
         return (w, h)
     }

@@ -67,7 +67,7 @@ struct RenderCubeCommand: ParsableCommand {
         if let cameraFile = frame.cameraFile {
             let file = try CameraJSON.load(cameraFile)
             options.depthRange = file.clip == ClipConvention.metal.rawValue ? .zeroToOne : .negativeOneToOne
-            let image = scene.render(clipFromWorld: file.clipFromWorld, width: file.width, height: file.height, options: options)
+            let image = try scene.renderValidated(clipFromWorld: file.clipFromWorld, width: file.width, height: file.height, options: options)
             try PNGCodec.write(image, to: frame.output)
             return
         }
@@ -83,14 +83,14 @@ struct RenderCubeCommand: ParsableCommand {
             // Encode frame k (one core) while frame k + 1 renders (all cores); at most two frames in flight.
             let encoder = PNGPipeline()
             for (index, setup) in zip(indices, setups) {
-                let image = scene.render(clipFromWorld: setup.viewProjection, width: width, height: height, options: options)
+                let image = try scene.renderValidated(clipFromWorld: setup.viewProjection, width: width, height: height, options: options)
                 try encoder.write(image, to: frame.sequencePath(index))
             }
             try encoder.finish()
             return
         }
         let setup = try projection.cameraSetup(head: try camera.headPosition(), what: "--head")
-        let image = scene.render(clipFromWorld: setup.viewProjection, width: width, height: height, options: options)
+        let image = try scene.renderValidated(clipFromWorld: setup.viewProjection, width: width, height: height, options: options)
         try PNGCodec.write(image, to: frame.output)
     }
 
