@@ -20,6 +20,11 @@ public struct SuiteLoader {
             throw SuiteError(file: path, line: nil, message: "not UTF-8 text")
         }
         do {
+            try YAMLAliasBudget.check(text)
+        } catch {
+            throw SuiteError(file: path, line: error.line, message: error.description)
+        }
+        do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw SuiteError(file: path, line: 1, message: "the suite file is empty")
             }
