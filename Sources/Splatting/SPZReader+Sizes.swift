@@ -1,5 +1,15 @@
 extension SPZReader {
     static let headerSize = 16
+    /// Real `.spz` data (quantized, noisy) gzips by about 1.2–3×; 16× plus 16 MiB of slack leaves room for
+    /// any capture and bounds what a small file can make us allocate.
+    static let maximumCompressionRatio = 16
+    static let inflateSlack = 16 << 20
+    static var ceilingRule: String { "\(maximumCompressionRatio) × compressed + \(inflateSlack >> 20) MiB" }
+
+    /// The most inflated bytes a file of `compressedSize` bytes may claim.
+    static func maximumInflatedSize(compressedSize: Int) -> Int {
+        maximumCompressionRatio * compressedSize + inflateSlack
+    }
 
     /// Bytes per splat of each attribute section, in file order (the table in `SPZReader`).
     static func sectionSizes(version: UInt32, degree: Int) -> [(String, Int)] {

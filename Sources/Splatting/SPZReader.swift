@@ -37,10 +37,15 @@ public enum SPZReader {
         }
         let data: [UInt8]
         do {
-            // The header's count bounds the inflated size: a stream inflating to more (a gzip bomb) stops there.
+            // The header's count and the compressed size bound the inflated size: a stream inflating to more
+            // (a gzip bomb) stops there, before the memory is taken.
             let header = try Gzip.inflatePrefix(bytes, count: headerSize)
-            guard let limit = inflatedSize(header: header) else { return try decodeInflated(header, name: name) }
-            data = try Gzip.inflate(bytes, limit: limit)
+            guard let size = inflatedSize(header: header) else { return try decodeInflated(header, name: name) }
+            let ceiling = maximumInflatedSize(compressedSize: bytes.count)
+            if size > ceiling {
+                throw SplatError(file: name, field: "count", "the header's \(u32(header, 8)) splats take \(size) bytes, more than this file's \(bytes.count) compressed bytes can hold (at most \(ceilingRule) = \(ceiling) bytes)")
+            }
+            data = try Gzip.inflate(bytes, limit: size)
         } catch Gzip.Failure.truncated {
             throw SplatError(file: name, field: "gzip", "truncated: the compressed stream ends early")
         } catch Gzip.Failure.corrupt(let message) {

@@ -95,6 +95,9 @@ def splats():
         return struct.pack("<6f8B", *p, *sigma, *rgba, *quat)
     write("splat", "three.splat", b"".join(record(s) for s in SPLATS))
     write("splat", "one.splat", record(SPLATS[1]))
+    # σ = 0 on one axis (accepted: drawn as the 0.3 px² dilation) and an opaque, axis-aligned splat.
+    flat = ((0.0, 0.01, -0.3), (-4.0, -4.0, -1000.0), (1.0, 0.0, 0.0, 0.0), 9.0, (0.5, 0.5, 0.5))
+    write("splat", "flat-opaque.splat", record(flat))
 
 
 def spzs():
