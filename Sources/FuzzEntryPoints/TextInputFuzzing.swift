@@ -14,7 +14,7 @@ enum SuiteFuzzing {
         let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("parallax-fuzz-suite-\(getpid())")
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         for file in referencedFiles {
-            FileManager.default.createFile(atPath: (path as NSString).appendingPathComponent(file), contents: Data())
+            _ = FileManager.default.createFile(atPath: (path as NSString).appendingPathComponent(file), contents: Data())
         }
         return path
     }()

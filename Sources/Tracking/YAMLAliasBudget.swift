@@ -11,27 +11,35 @@ public enum YAMLAliasBudget {
     public struct Excess: Error, Equatable, Sendable {
         /// 1-based line of the event that went over the limit.
         public var line: Int
+        public var limit: Int
+
+        public init(line: Int, limit: Int) {
+            self.line = line
+            self.limit = limit
+        }
+
         public var description: String {
-            "YAML aliases expand to more than \(YAMLAliasBudget.maximumNodes) nodes (an alias bomb?); expected a document without nested alias expansion"
+            "YAML aliases expand to more than \(limit) nodes (an alias bomb?); expected a document without nested alias expansion"
         }
     }
 
-    /// Throws `Excess` when the expanded document would exceed `maximumNodes`; syntax errors are left to the
-    /// YAML loader, which reports them with their line.
-    public static func check(_ text: String) throws(Excess) {
+    /// Throws `Excess` when the expanded document would have more than `limit` nodes (scalars, sequences and
+    /// mappings, every alias counted as the node it names); syntax errors are left to the YAML loader, which
+    /// reports them with their line.
+    public static func check(_ text: String, limit: Int = maximumNodes) throws(Excess) {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return }
         defer { yaml_parser_delete(&parser) }
         var utf8 = Array(text.utf8)
         if let excess = utf8.withUnsafeMutableBufferPointer({ buffer -> Excess? in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            return scan(&parser)
+            return scan(&parser, limit: limit)
         }) {
             throw excess
         }
     }
 
-    private static func scan(_ parser: inout yaml_parser_t) -> Excess? {
+    private static func scan(_ parser: inout yaml_parser_t, limit: Int) -> Excess? {
         // Open collections: (anchor, expanded nodes so far); sizes of anchored nodes by name.
         var open: [(anchor: String?, nodes: Int)] = []
         var anchored: [String: Int] = [:]
@@ -41,7 +49,8 @@ public enum YAMLAliasBudget {
         }
         func add(_ nodes: Int, anchor: String?) {
             if let anchor { anchored[anchor] = nodes }
-            if open.isEmpty { total = min(maximumNodes + 1, total + nodes) } else { open[open.count - 1].nodes = min(maximumNodes + 1, open[open.count - 1].nodes + nodes) }
+            // Saturating at limit + 1: the sums never overflow, however deep the nesting.
+            if open.isEmpty { total = min(limit + 1, total + nodes) } else { open[open.count - 1].nodes = min(limit + 1, open[open.count - 1].nodes + nodes) }
         }
         while true {
             var event = yaml_event_t()
@@ -63,8 +72,8 @@ public enum YAMLAliasBudget {
             default:
                 continue
             }
-            if total > maximumNodes || (open.last?.nodes ?? 0) > maximumNodes {
-                return Excess(line: Int(event.start_mark.line) + 1)
+            if total > limit || (open.last?.nodes ?? 0) > limit {
+                return Excess(line: Int(event.start_mark.line) + 1, limit: limit)
             }
         }
     }

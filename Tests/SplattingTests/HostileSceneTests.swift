@@ -1,0 +1,208 @@
+import CZlib
+import Foundation
+import Geometry
+import Imaging
+import Projection
+import Testing
+@testable import Splatting
+
+/// Scene files and scenes from outside: extreme values are rejected naming the splat and field, declared
+/// sizes are checked before anything is allocated, and the renderers never trap.
+@Suite struct HostileSceneTests {
+    static let properties = ["x", "y", "z", "f_dc_0", "f_dc_1", "f_dc_2", "opacity", "scale_0", "scale_1", "scale_2",
+                             "rot_0", "rot_1", "rot_2", "rot_3"]
+
+    func asciiPLY(_ rows: [String], declared: Int? = nil) -> [UInt8] {
+        let header = "ply\nformat ascii 1.0\nelement vertex \(declared ?? rows.count)\n"
+            + Self.properties.map { "property float \($0)\n" }.joined() + "end_header\n"
+        return Array((header + rows.map { $0 + "\n" }.joined()).utf8)
+    }
+
+    // MARK: Stored values
+
+    @Test func theIssuesSceneIsRejectedNamingSplatZero() {
+        let bytes = asciiPLY(["0 0 -0.5 1 1 1 5 80 80 80 0 0 0 0"])
+        #expect(throws: SplatError("s.ply: splat 0 rotation: expected a non-zero quaternion, found (0, 0, 0, 0)")) {
+            try PLYReader.decode(bytes, name: "s.ply")
+        }
+    }
+
+    @Test func logScaleAbove88IsRejectedAnd88Accepted() throws {
+        #expect(throws: SplatError("s.ply: splat 1 scale_2: expected a log σ ≤ 88 (σ must fit a float), found 89")) {
+            try PLYReader.decode(asciiPLY(["0 0 -1 0 0 0 0 -5 -5 -5 1 0 0 0", "0 0 -1 0 0 0 0 -5 -5 89 1 0 0 0"]), name: "s.ply")
+        }
+        let scene = try PLYReader.decode(asciiPLY(["0 0 -1 0 0 0 0 88 -5 -5 1 0 0 0"]), name: "s.ply")
+        #expect(scene.scales[0] == Foundation.exp(Float(88)) && scene.scales[0].isFinite)
+    }
+
+    @Test func nonFiniteStoredValuesAreRejectedBeforeTheyAreHidden() {
+        // sigmoid(inf) would be 1 and a NaN quaternion would normalise to the identity.
+        #expect(throws: SplatError("s.ply: splat 0 opacity: expected a finite logit, found inf")) {
+            try PLYReader.decode(asciiPLY(["0 0 -1 0 0 0 inf -5 -5 -5 1 0 0 0"]), name: "s.ply")
+        }
+        #expect(throws: SplatError("s.ply: splat 0 rotation: expected a finite quaternion, found (1, nan, 0, 0)")) {
+            try PLYReader.decode(asciiPLY(["0 0 -1 0 0 0 0 -5 -5 -5 1 nan 0 0"]), name: "s.ply")
+        }
+        #expect(throws: SplatError("s.ply: splat 0 scale_1: expected a finite log σ, found -inf")) {
+            try PLYReader.decode(asciiPLY(["0 0 -1 0 0 0 0 -5 -inf -5 1 0 0 0"]), name: "s.ply")
+        }
+    }
+
+    @Test func splatRecordsWithNegativeSigmaOrAZeroQuaternionAreRejected() {
+        func record(sigma: Float, quaternion: [UInt8]) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for v: Float in [0, 0, -1, sigma, 0.01, 0.01] { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes += $0 } }
+            return bytes + [255, 255, 255, 255] + quaternion
+        }
+        let good = record(sigma: 0.01, quaternion: [255, 128, 128, 128])
+        #expect(throws: SplatError("s.splat: splat 1 scale_0: expected σ ≥ 0, found -0.01")) {
+            try SplatFormat.decode(good + record(sigma: -0.01, quaternion: [255, 128, 128, 128]), name: "s.splat")
+        }
+        #expect(throws: SplatError("s.splat: splat 0 rotation: expected a non-zero quaternion, found (0, 0, 0, 0)")) {
+            try SplatFormat.decode(record(sigma: 0.01, quaternion: [128, 128, 128, 128]), name: "s.splat")
+        }
+    }
+
+    /// log σ = −200 underflows to σ = 0: accepted, and drawn as the reference does, the 0.3 px² dilation
+    /// alone: α(d) = o·exp(−d²/(2·0.3)) at d pixels from the centre.
+    @Test func zeroSigmaDrawsTheDilationOnly() throws {
+        let scene = try PLYReader.decode(asciiPLY(["0 0 0 1.7724539 1.7724539 1.7724539 0 -200 -200 -200 1 0 0 0"]), name: "s.ply")
+        #expect(scene.scales == [0, 0, 0])
+        // f_dc = 1.7724539 ⇒ colour C0·f + 0.5 = 1.0; opacity sigmoid(0) = 0.5.
+        let frame = SplatRenderer.render(scene, camera: try testCamera(), options: SplatRenderOptions(mode: .inria))
+        #expect(Int(frame[16, 16].r) == inriaByte(0.5))
+        #expect(Int(frame[17, 16].r) == inriaByte(0.5 * exp(-1 / 0.6)))
+    }
+
+    // MARK: Declared sizes
+
+    @Test func aHeaderDeclaringTwoToThe31VerticesOverOneKilobyteIsRejectedAtTheHeader() {
+        for format in ["ascii", "binary_little_endian"] {
+            let header = "ply\nformat \(format) 1.0\nelement vertex 2147483648\n" + Self.properties.map { "property float \($0)\n" }.joined() + "end_header\n"
+            let bytes = Array(header.utf8) + [UInt8](repeating: 0x30, count: 1024)
+            #expect(throws: SplatError("big.ply: header line 3: element vertex: the header declares 2147483648 records, more than the file's \(bytes.count) bytes could hold")) {
+                try PLYReader.decode(bytes, name: "big.ply")
+            }
+        }
+    }
+
+    @Test func anAsciiCountTheBodyCannotHoldIsRejectedBeforeReserving() {
+        // 14 values take at least 28 bytes (27 for the file's last line): 2 rows of 27 + 1 bytes hold 2, not 3.
+        let body = ["0 0 0 0 0 0 0 0 0 0 1 0 0 0", "0 0 0 0 0 0 0 0 0 0 1 0 0 0"]
+        #expect(throws: SplatError("s.ply: element vertex: truncated: the header declares 3 vertices of 14 values, the 56 bytes left hold at most 2")) {
+            try PLYReader.decode(asciiPLY(body, declared: 3), name: "s.ply")
+        }
+        #expect((try? PLYReader.decode(asciiPLY(body, declared: 2), name: "s.ply"))?.count == 2)
+    }
+
+    /// A gzip stream whose data is an `.spz` header followed by `inflatedSize` bytes of zeros, about 1/1000
+    /// of that compressed: copies of one deflated MiB, each ending in a full flush (no back-references across
+    /// copies), then an empty final block.
+    static func gzipBomb(header: [UInt8], mebibytes: Int) throws -> [UInt8] {
+        func rawDeflate(_ input: [UInt8]) throws -> [UInt8] {
+            var stream = z_stream()
+            guard deflateInit2_(&stream, 9, Z_DEFLATED, -MAX_WBITS, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+                throw SplatError("deflateInit2 failed")
+            }
+            defer { deflateEnd(&stream) }
+            var output = [UInt8](repeating: 0, count: input.count + 1024)
+            var input = input
+            let produced = input.withUnsafeMutableBufferPointer { inBuffer in
+                output.withUnsafeMutableBufferPointer { out -> Int in
+                    stream.next_in = inBuffer.baseAddress
+                    stream.avail_in = UInt32(inBuffer.count)
+                    stream.next_out = out.baseAddress
+                    stream.avail_out = UInt32(out.count)
+                    _ = CZlib.deflate(&stream, Z_FULL_FLUSH)
+                    return out.count - Int(stream.avail_out)
+                }
+            }
+            return Array(output[..<produced])
+        }
+        let mebibyte = 1 << 20
+        let zeros = try rawDeflate([UInt8](repeating: 0, count: mebibyte))
+        var stream: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3]
+        stream += try rawDeflate(header + [UInt8](repeating: 0, count: mebibyte - header.count))
+        stream.reserveCapacity(stream.count + mebibytes * zeros.count + 10)
+        for _ in 1..<mebibytes { stream += zeros }
+        return stream + [0x03, 0x00] + [UInt8](repeating: 0, count: 8)  // final empty block; CRC and size never reached
+    }
+
+    static func spzHeader(version: UInt32 = 2, count: UInt32) -> [UInt8] {
+        var header: [UInt8] = []
+        for v in [SPZReader.magic, version, count] { withUnsafeBytes(of: v.littleEndian) { header += $0 } }
+        return header + [0, 12, 0, 0]
+    }
+
+    @Test func aSpzThatInflatesToFourGigabytesStopsAtItsHeadersCount() throws {
+        let bomb = try Self.gzipBomb(header: Self.spzHeader(count: 1), mebibytes: 4096)
+        #expect(bomb.count < 8 << 20)
+        // One v2 splat of degree 0 takes 9 + 1 + 3 + 3 + 3 = 19 bytes after the 16-byte header.
+        #expect(throws: SplatError("bomb.spz: count: the data inflates to more than the 35 bytes the header's splat count takes; wrong count")) {
+            try SPZReader.decode(bomb, name: "bomb.spz")
+        }
+    }
+
+    @Test func aSpzHeaderClaimingMoreThanItsCompressedSizeCanHoldIsRejectedBeforeInflating() throws {
+        let bomb = try Self.gzipBomb(header: Self.spzHeader(count: UInt32.max), mebibytes: 64)
+        let ceiling = 16 * bomb.count + (16 << 20)
+        #expect(throws: SplatError("bomb.spz: count: the header's 4294967295 splats take \(16 + 19 * Int(UInt32.max)) bytes, more than this file's \(bomb.count) compressed bytes can hold (at most 16 × compressed + 16 MiB = \(ceiling) bytes)")) {
+            try SPZReader.decode(bomb, name: "bomb.spz")
+        }
+    }
+
+    // MARK: Renderers
+
+    /// σ = e^80 m (the issue's log-scale 80), identity rotation, opacity 0.5, white: in inria every pixel is
+    /// inside the splat, α = 0.5 ⇒ byte 128; in metalsplatter its float32 2D covariance overflows and the splat
+    /// is dropped (background), as a float32 renderer cannot draw it.
+    func hugeSplat() -> SplatScene {
+        var s = SplatScene(shDegree: 0)
+        let white = SplatScene.dcCoefficient(color: 1)
+        s.append(position: SIMD3(0, 0, -0.5), scale: SIMD3(repeating: Foundation.exp(Float(80))), rotation: SIMD4(1, 0, 0, 0),
+                 opacity: 0.5, coefficients: [white, white, white])
+        return s
+    }
+
+    @Test(arguments: [(1, 1), (16_384, 1_024)])
+    func aHugeSplatRendersAtOneByOneAndAtTheMaximumSize(_ width: Int, _ height: Int) throws {
+        let camera = try testCamera(width: width, height: height)
+        let inria = SplatRenderer.render(hugeSplat(), camera: camera, options: SplatRenderOptions(mode: .inria))
+        let metal = SplatRenderer.render(hugeSplat(), camera: camera, options: SplatRenderOptions(mode: .metalsplatter))
+        for (x, y) in [(0, 0), (width - 1, height - 1), (width / 2, height / 2)] {
+            #expect(inria[x, y] == RGBA(128, 128, 128))
+            #expect(metal[x, y] == RGBA(0, 0, 0))
+        }
+    }
+
+    @Test func theMaximumFrameSizeIsEnforcedByTheCamera() throws {
+        _ = try testCamera(width: 4096, height: 4096)
+        #expect(throws: SplatError.self) { try testCamera(width: 4097, height: 4096) }
+        #expect(throws: SplatError.self) { try testCamera(width: 16_385, height: 1) }
+    }
+
+    /// Splats the readers would reject, handed to the renderer directly: NaN and overflowing positions, NaN and
+    /// infinite scales, a NaN opacity and a zero quaternion leave the frame exactly as the good splat alone makes it.
+    @Test(arguments: SplatMode.allCases)
+    func degenerateSplatsLeaveTheFrameAsTheGoodOneMakesIt(_ mode: SplatMode) throws {
+        let good: [Float] = [0, 0, 0, 0.005, 0.005, 0.005, 1, 0, 0, 0, 0.8, 1, 0.5, -0.5]
+        let bad: [[Float]] = [
+            [.nan, 0, 0, 0.005, 0.005, 0.005, 1, 0, 0, 0, 0.8, 1, 1, 1],
+            [0, 0, 0, .nan, 0.005, 0.005, 1, 0, 0, 0, 0.8, 1, 1, 1],
+            [0, 0, 0, 0.005, 0.005, 0.005, 1, 0, 0, 0, .nan, 1, 1, 1],
+            [.greatestFiniteMagnitude, 0, 0, 0.005, 0.005, 0.005, 1, 0, 0, 0, 0.8, 1, 1, 1],
+            [0, 0, 0, .infinity, 0.005, 0.005, 0, 0, 0, 0, 0.8, 1, 1, 1],
+        ]
+        func scene(_ rows: [[Float]]) throws -> SplatScene {
+            try SplatScene(positions: rows.flatMap { $0[0..<3] }, scales: rows.flatMap { $0[3..<6] }, rotations: rows.flatMap { $0[6..<10] },
+                           opacities: rows.map { $0[10] }, shDegree: 0, sh: rows.flatMap { $0[11..<14] })
+        }
+        let options = SplatRenderOptions(mode: mode)
+        let alone = SplatRenderer.render(try scene([good]), camera: try testCamera(), options: options)
+        #expect(alone[16, 16] != RGBA(0, 0, 0), "the good splat is drawn")
+        for row in bad {
+            let frame = SplatRenderer.render(try scene([good, row]), camera: try testCamera(), options: options)
+            #expect(frame == alone, "\(mode) with \(row)")
+        }
+    }
+}
