@@ -113,7 +113,7 @@ let package = Package(
         .target(name: "FuzzEntryPoints", dependencies: [
             "Tracking", "Splatting", "Imaging", "Harness", "Smoothing", "Golden", "Tuning", "Projection", "Rendering", "Geometry",
         ]),
-        .testTarget(name: "FuzzEntryPointsTests", dependencies: ["FuzzEntryPoints"], exclude: ["Regressions"]),
+        .testTarget(name: "FuzzEntryPointsTests", dependencies: ["FuzzEntryPoints", "Splatting", "CZlib", "parallax"], exclude: ["Regressions"]),
     ]
 )
 

@@ -17,6 +17,11 @@ public struct FrameSizeError: Error, Equatable, CustomStringConvertible {
     public var width: Int
     public var height: Int
 
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
     public var description: String {
         "expected 1…\(FrameLimits.maximumSide) pixels per side and at most \(FrameLimits.maximumPixels) pixels "
             + "(e.g. 4096x4096), found \(width)x\(height)"
