@@ -32,7 +32,7 @@ public struct SplatCamera: Sendable, Equatable {
         let p = projection
         guard p.isFinite, view.isFinite, p[3, 0] == 0, p[3, 1] == 0, p[3, 2] == -1, p[3, 3] == 0,
               p[0, 1] == 0, p[0, 3] == 0, p[1, 0] == 0, p[1, 3] == 0, p[0, 0] > 0, p[1, 1] > 0 else {
-            throw SplatError("camera: projection: expected a finite perspective frustum matrix (last row 0, 0, -1, 0), found\n\(p)")
+            throw SplatError("camera: projection: expected a finite perspective frustum matrix (last row 0, 0, -1, 0), found \(p.rowArrays)")
         }
         guard view.inverse != nil else { throw SplatError("camera: view: expected an invertible matrix") }
         self.view = view
