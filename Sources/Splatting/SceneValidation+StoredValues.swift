@@ -13,11 +13,12 @@ enum StoredSplatValues {
     /// The first problem with splat `index`'s stored values, or nil.
     static func problem(splat index: Int, file: String, scale: SIMD3<Float>?, scaleIsLog: Bool,
                         rotation: SIMD4<Float>?, opacityLogit: Float?) -> SplatError? {
-        let splat = "splat \(index)"
+        // Messages are built only on failure: this runs once per splat of every scene read.
+        var splat: String { "splat \(index)" }
         if let scale {
             for axis in 0..<3 {
                 let v = scale[axis]
-                let field = "\(splat) scale_\(axis)"
+                var field: String { "\(splat) scale_\(axis)" }
                 if !v.isFinite {
                     return SplatError(file: file, field: field, "expected a finite \(scaleIsLog ? "log σ" : "σ"), found \(text(v))")
                 }
@@ -30,7 +31,7 @@ enum StoredSplatValues {
             }
         }
         if let q = rotation {
-            let found = "(\(text(q[0])), \(text(q[1])), \(text(q[2])), \(text(q[3])))"
+            var found: String { "(\(text(q[0])), \(text(q[1])), \(text(q[2])), \(text(q[3])))" }
             if !(0..<4).allSatisfy({ q[$0].isFinite }) {
                 return SplatError(file: file, field: "\(splat) rotation", "expected a finite quaternion, found \(found)")
             }

@@ -67,7 +67,12 @@ struct RenderCubeCommand: ParsableCommand {
         if let cameraFile = frame.cameraFile {
             let file = try CameraJSON.load(cameraFile)
             options.depthRange = file.clip == ClipConvention.metal.rawValue ? .zeroToOne : .negativeOneToOne
-            let image = try scene.renderValidated(clipFromWorld: file.clipFromWorld, width: file.width, height: file.height, options: options)
+            let image: RGBAImage
+            do {
+                image = try scene.renderValidated(clipFromWorld: file.clipFromWorld, width: file.width, height: file.height, options: options)
+            } catch {
+                throw InputError("\(cameraFile): \(error)")
+            }
             try PNGCodec.write(image, to: frame.output)
             return
         }

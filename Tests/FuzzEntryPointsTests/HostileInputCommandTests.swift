@@ -88,5 +88,43 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr.contains("--screen: pixel size as the frame size"))
     }
+
+    /// Camera files (`--camera`, read by the CLI's own decoder, so replayed here rather than fuzzed): each bad
+    /// one is exit 2 with a line naming the file, and no frame is written.
+    @Test(arguments: ["cube", "splat"])
+    func hostileCameraFilesExitTwoNamingTheFile(_ renderer: String) throws {
+        let directory = try ScratchDirectory()
+        defer { directory.cleanUp() }
+        let identity = "[[1,0,0,0],[0,1,0,0],[0,0,1,0],[0,0,0,1]]"
+        let frustum = "[[2,0,0,0],[0,2,0,0],[0,0,-1.0002,-0.0020002],[0,0,-1,0]]"
+        let cases: [(json: String, message: String)] = [
+            ("{\"width\": 99999999999999999999999, \"height\": 8, \"clip\": \"opengl\", \"projection\": \(frustum), \"view\": \(identity)}", "width"),
+            ("{\"width\": 4097, \"height\": 4096, \"clip\": \"opengl\", \"projection\": \(frustum), \"view\": \(identity)}", "width/height: expected 1…16384 pixels per side"),
+            ("{\"width\": 8, \"height\": 8, \"clip\": \"vulkan\", \"projection\": \(frustum), \"view\": \(identity)}", "clip: expected"),
+            ("{\"width\": 8, \"height\": 8, \"clip\": \"opengl\", \"projection\": [[1,0,0,0],[0,1,0,0],[0,0,1,0]], \"view\": \(identity)}", "projection: expected 4 rows of 4 finite numbers"),
+            // Finite entries whose products overflow: a frame or a refusal, either way no trap ("" = any message).
+            ("{\"width\": 8, \"height\": 8, \"clip\": \"opengl\", \"projection\": \(frustum), \"view\": [[1e308,1e308,0,0],[0,1,0,0],[0,0,1,0],[0,0,0,1]]}", ""),
+            ("{\"width\": 8, \"height\": 8", "JSON"),
+            (String(repeating: "[", count: 100_000), "JSON"),
+        ]
+        let scene = directory.path("s.ply")
+        try ((Self.header + ["0 0 -0.5 1 1 1 5 -4 -4 -4 1 0 0 0"]).joined(separator: "\n") + "\n").write(toFile: scene, atomically: true, encoding: .utf8)
+        for (index, bad) in cases.enumerated() {
+            let camera = directory.path("camera-\(index).json"), output = directory.path("o.png")
+            try bad.json.write(toFile: camera, atomically: true, encoding: .utf8)
+            let run = try MeasuredProcess.run(["render", renderer] + (renderer == "splat" ? [scene] : []) + ["--camera", camera, "-o", output])
+            if bad.message.isEmpty && run.status == 0 {
+                // A huge but finite view matrix may still give a frame; then it is a whole frame.
+                #expect(FileManager.default.fileExists(atPath: output))
+                try? FileManager.default.removeItem(atPath: output)
+                continue
+            }
+            #expect(run.status == 2, "case \(index): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("parallax: error: \(camera)"), "case \(index): \(run.stderr)")
+            #expect(bad.message.isEmpty || run.stderr.contains(bad.message), "case \(index): \(run.stderr)")
+            #expect(run.stderr.filter { $0 == "\n" }.count == 1, "case \(index): one line")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+    }
 }
 
