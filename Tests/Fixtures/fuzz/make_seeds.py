@@ -215,6 +215,7 @@ output: Reports/fuzz
 goldens: Goldens
 traces:
   - trace.csv
+  - {name: recorded, file: trace.csv}
   - {name: lean, spec: lean.yml}
 smoothers:
   - "ema:alpha=0.25"
@@ -246,14 +247,18 @@ frames:
     scale: 0.5
     tolerance: {max-channel-diff: 2, max-over-fraction: 0.0005, min-ssim: 0.98}
   - name: splat
-    scene: {splat: scene.splat, mode: metalsplatter}
-    head: [0.08, 0.02, 0.35]
+    scene: {splat: scene.splat, mode: metalsplatter, view: translate, fit: true, scale: 0.8, flip_y: true}
+    screen: iphone-15-pro
+    movement_scale: 1.0
+    heads: [[0.08, 0.02, 0.35], [0, 0, 0.3]]
     scale: 0.25
 tune:
   smoother: "ema:alpha=0.05...0.95/0.05"
   movement_scale: "0.5...3.0/0.25"
   screen: iphone-15-pro
   traces: [trace]
+  objective: "visible_jitter_px+0.01*lag_ms"
+  constraints: ["lag_ms<=40"]
 """)
     write("suite", "anchors.yml", "name: anchors\nsmoothers: &s [\"ema:alpha=0.25\"]\ntraces: [trace.csv]\n"
                                    "frames:\n  - &f {name: a, scene: {cube: app-cube}, head: [0, 0, 0.3]}\n"
