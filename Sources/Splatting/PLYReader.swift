@@ -187,12 +187,6 @@ public enum PLYReader {
             scene.positions.append(value(layout.position[0]))
             scene.positions.append(value(layout.position[1]))
             scene.positions.append(value(layout.position[2]))
-            if firstInvalid == nil {
-                firstInvalid = StoredSplatValues.problem(
-                    splat: scene.count, file: name, scale: layout.scale.map { s in SIMD3(value(s[0]), value(s[1]), value(s[2])) },
-                    scaleIsLog: true, rotation: layout.rotation.map { r in SIMD4(value(r[0]), value(r[1]), value(r[2]), value(r[3])) },
-                    opacityLogit: layout.opacity.map { value($0) })
-            }
             if let s = layout.scale {
                 for p in s { scene.scales.append(Foundation.exp(value(p))) }
             } else {
@@ -200,8 +194,13 @@ public enum PLYReader {
                 pointCloudScales = true
             }
             if let r = layout.rotation {
-                let q = SplatScene.normalized(SIMD4(value(r[0]), value(r[1]), value(r[2]), value(r[3])))
-                scene.rotations += [q[0], q[1], q[2], q[3]]
+                let stored = SIMD4(value(r[0]), value(r[1]), value(r[2]), value(r[3]))
+                if let q = StoredSplatValues.unitQuaternion(stored) {
+                    scene.rotations += [q[0], q[1], q[2], q[3]]
+                } else {
+                    if firstInvalid == nil { firstInvalid = StoredSplatValues.rotationProblem(stored, splat: scene.count, file: name) }
+                    scene.rotations += [1, 0, 0, 0]
+                }
             } else {
                 scene.rotations += [1, 0, 0, 0]
             }

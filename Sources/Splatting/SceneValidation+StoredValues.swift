@@ -1,48 +1,33 @@
-/// The values a file stores for one splat, checked before they become scene values (exp, sigmoid and
-/// normalisation would otherwise hide them: a zero quaternion would become the identity, an infinite logit
-/// an opacity of 1). The rules, by stored field:
+/// Stored splat values that conversion would hide, checked as they are read. Everything else is checked on
+/// the converted scene (`SceneValidation.checkFinite`), with the reference 3DGS conversions: σ = e^(log σ)
+/// (so log σ = −inf or −200 gives σ = 0, accepted and drawn as the 0.3 px² screen-space dilation alone, and
+/// log σ above ≈ 88.7 overflows to inf, rejected) and opacity = sigmoid(logit) (±inf give 1 and 0, as in the
+/// reference; NaN is rejected).
 ///
-/// - scale: finite; stored as log σ (`.ply`) at most 88 (σ = e^88 ≈ 1.7e38 still fits a float); stored as
-///   σ (`.splat`) not negative. σ = 0 (e.g. e^−200) is accepted: the renderers then draw the 0.3 px²
-///   screen-space dilation only, as the reference 3DGS rasterizer does.
-/// - rotation: four finite numbers, not all zero (a zero quaternion has no rotation to normalise to).
-/// - opacity: finite (as a logit in `.ply`; bytes elsewhere are always finite).
+/// - rotation: a zero or non-finite quaternion has no direction to normalise to (normalising would silently
+///   make it the identity): rejected.
+/// - σ stored linearly (`.splat`): negative is rejected (the formats that store log σ cannot hold it).
 enum StoredSplatValues {
-    static let maximumLogScale: Float = 88
+    /// The unit quaternion of a stored rotation; nil when it is zero or not finite.
+    @inline(__always)
+    static func unitQuaternion(_ q: SIMD4<Float>) -> SIMD4<Float>? {
+        let length = (q * q).sum().squareRoot()
+        return length > 0 && length.isFinite ? q / length : nil
+    }
 
-    /// The first problem with splat `index`'s stored values, or nil.
-    static func problem(splat index: Int, file: String, scale: SIMD3<Float>?, scaleIsLog: Bool,
-                        rotation: SIMD4<Float>?, opacityLogit: Float?) -> SplatError? {
-        // Messages are built only on failure: this runs once per splat of every scene read.
-        var splat: String { "splat \(index)" }
-        if let scale {
-            for axis in 0..<3 {
-                let v = scale[axis]
-                var field: String { "\(splat) scale_\(axis)" }
-                if !v.isFinite {
-                    return SplatError(file: file, field: field, "expected a finite \(scaleIsLog ? "log σ" : "σ"), found \(text(v))")
-                }
-                if scaleIsLog && v > maximumLogScale {
-                    return SplatError(file: file, field: field, "expected a log σ ≤ \(text(maximumLogScale)) (σ must fit a float), found \(text(v))")
-                }
-                if !scaleIsLog && v < 0 {
-                    return SplatError(file: file, field: field, "expected σ ≥ 0, found \(text(v))")
-                }
-            }
-        }
-        if let q = rotation {
-            var found: String { "(\(text(q[0])), \(text(q[1])), \(text(q[2])), \(text(q[3])))" }
-            if !(0..<4).allSatisfy({ q[$0].isFinite }) {
-                return SplatError(file: file, field: "\(splat) rotation", "expected a finite quaternion, found \(found)")
-            }
-            if (q * q).sum() == 0 {
-                return SplatError(file: file, field: "\(splat) rotation", "expected a non-zero quaternion, found \(found)")
-            }
-        }
-        if let opacityLogit, !opacityLogit.isFinite {
-            return SplatError(file: file, field: "\(splat) opacity", "expected a finite logit, found \(text(opacityLogit))")
-        }
-        return nil
+    /// Why `unitQuaternion(q)` is nil, naming splat `index`.
+    static func rotationProblem(_ q: SIMD4<Float>, splat index: Int, file: String) -> SplatError {
+        let found = "(\(text(q[0])), \(text(q[1])), \(text(q[2])), \(text(q[3])))"
+        let finite = q[0].isFinite && q[1].isFinite && q[2].isFinite && q[3].isFinite
+        return SplatError(file: file, field: "splat \(index) rotation", "expected a \(finite ? "non-zero" : "finite") quaternion, found \(found)")
+    }
+
+    /// A negative linear σ of splat `index`, or nil.
+    @inline(__always)
+    static func sigmaProblem(_ sigma: SIMD3<Float>, splat index: Int, file: String) -> SplatError? {
+        guard sigma.min() < 0 else { return nil }
+        let axis = sigma.x < 0 ? 0 : sigma.y < 0 ? 1 : 2
+        return SplatError(file: file, field: "splat \(index) scale_\(axis)", "expected σ ≥ 0, found \(text(sigma[axis]))")
     }
 
     /// A float as a person writes it: whole numbers without ".0".

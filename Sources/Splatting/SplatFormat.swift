@@ -34,11 +34,14 @@ public enum SplatFormat {
                 scene.opacities.append(Float(raw[o + 27]) / 255)
                 let stored = SIMD4((Float(raw[o + 28]) - 128) / 128, (Float(raw[o + 29]) - 128) / 128,
                                    (Float(raw[o + 30]) - 128) / 128, (Float(raw[o + 31]) - 128) / 128)
-                if firstInvalid == nil {
-                    firstInvalid = StoredSplatValues.problem(splat: i, file: name, scale: scene.scale(i), scaleIsLog: false,
-                                                             rotation: stored, opacityLogit: nil)
+                if firstInvalid == nil { firstInvalid = StoredSplatValues.sigmaProblem(scene.scale(i), splat: i, file: name) }
+                let q: SIMD4<Float>
+                if let unit = StoredSplatValues.unitQuaternion(stored) {
+                    q = unit
+                } else {
+                    if firstInvalid == nil { firstInvalid = StoredSplatValues.rotationProblem(stored, splat: i, file: name) }
+                    q = SIMD4(1, 0, 0, 0)
                 }
-                let q = SplatScene.normalized(stored)
                 scene.rotations += [q[0], q[1], q[2], q[3]]
             }
         }
