@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := libgsl-dev libpng-dev zlib1g-dev pkg-config
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps deps-browser deps-llvmpipe build release test report bench bench-llvmpipe traces clean
+.PHONY: deps deps-browser deps-llvmpipe build release test report bench bench-llvmpipe traces clean fuzz-build fuzz fuzz-smoke
 
 deps:
 	@missing=""; \
@@ -34,6 +34,7 @@ release: deps
 
 test: deps deps-browser
 	$(SWIFT) test
+	$(MAKE) fuzz-smoke
 
 # The main job: run the project's suite (parallax.yml) into Reports/latest/ and say where the report is.
 report: release
@@ -69,9 +70,54 @@ traces: build
 	for spec in Traces/*.yml; do .build/debug/parallax synth --spec $$spec -o Traces/$$(basename $$spec .yml).csv || exit $$?; done
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz
 
 # Regenerate the example recording of README "Bring your own recording" (Traces/recordings/).
 .PHONY: example-recording
 example-recording: build
 	Traces/recordings/make_phone_recording.sh .build/debug/parallax
+
+# Fuzzing (Fuzz/README.md): one libFuzzer target per input surface, built with the address sanitizer into
+# .build-fuzz/ (PARALLAX_FUZZ=1 adds the targets to the package). TARGET:CORPUS pairs; the corpus and the
+# regression inputs are Tests/Fixtures/fuzz/CORPUS/ and Tests/FuzzEntryPointsTests/Regressions/CORPUS/.
+FUZZ_TARGETS := FuzzTraceCSV:trace-csv FuzzPLY:ply FuzzSplat:splat FuzzSPZ:spz FuzzPNG:png FuzzSuite:suite \
+  FuzzSmootherSpec:smoother-spec FuzzToleranceSpec:tolerance-spec FuzzRange:range FuzzScreenSpec:screen-spec \
+  FuzzSplatRenderer:splat-renderer FuzzCubeRenderer:cube-renderer
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 3
+# Leak reports are off: Foundation keeps process-lifetime caches that LeakSanitizer would report.
+# The Swift runtime's backtracer is off so that the sanitizer reports the crash itself.
+FUZZ_ENV := ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
+FUZZ_FLAGS := -rss_limit_mb=2048 -malloc_limit_mb=512 -timeout=10 -detect_leaks=0
+FUZZ_BUILD := PARALLAX_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+
+fuzz-build: deps
+	@for pair in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product $${pair%%:*} || exit $$?; done
+
+# Every target for FUZZ_SECONDS; the growing corpus stays in .build-fuzz/corpus/, crashing inputs land in
+# Fuzz/findings/ (minimise with -minimize_crash=1, then commit them as regressions).
+fuzz: fuzz-build
+	@mkdir -p Fuzz/findings; failed=""; \
+	for pair in $(FUZZ_TARGETS); do \
+	  target=$${pair%%:*}; corpus=$${pair##*:}; mkdir -p .build-fuzz/corpus/$$corpus; \
+	  dict=""; [ -f Fuzz/dictionaries/$$corpus.dict ] && dict="-dict=Fuzz/dictionaries/$$corpus.dict"; \
+	  echo "== $$target ($(FUZZ_SECONDS) s)"; \
+	  $(FUZZ_ENV) .build-fuzz/release/$$target $(FUZZ_FLAGS) $$dict -max_total_time=$(FUZZ_SECONDS) \
+	    -artifact_prefix=Fuzz/findings/$$corpus- .build-fuzz/corpus/$$corpus Tests/Fixtures/fuzz/$$corpus || failed="$$failed $$target"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "make fuzz: crashes in$$failed (inputs in Fuzz/findings/)"; exit 1; fi
+
+# Part of `make test`: replay every committed corpus and regression input, then fuzz each target briefly.
+fuzz-smoke: fuzz-build
+	@for pair in $(FUZZ_TARGETS); do \
+	  target=$${pair%%:*}; corpus=$${pair##*:}; regressions=""; \
+	  [ -d Tests/FuzzEntryPointsTests/Regressions/$$corpus ] && regressions=Tests/FuzzEntryPointsTests/Regressions/$$corpus; \
+	  $(FUZZ_ENV) .build-fuzz/release/$$target $(FUZZ_FLAGS) -runs=0 -artifact_prefix=/tmp/ Tests/Fixtures/fuzz/$$corpus $$regressions 2>/dev/null || \
+	    { echo "fuzz-smoke: $$target failed on its corpus"; $(FUZZ_ENV) .build-fuzz/release/$$target $(FUZZ_FLAGS) -runs=0 -artifact_prefix=/tmp/ Tests/Fixtures/fuzz/$$corpus $$regressions; exit 1; }; \
+	  scratch=$$(mktemp -d); \
+	  dict=""; [ -f Fuzz/dictionaries/$$corpus.dict ] && dict="-dict=Fuzz/dictionaries/$$corpus.dict"; \
+	  $(FUZZ_ENV) .build-fuzz/release/$$target $(FUZZ_FLAGS) $$dict -max_total_time=$(FUZZ_SMOKE_SECONDS) -artifact_prefix=$$scratch/ \
+	    $$scratch Tests/Fixtures/fuzz/$$corpus 2>$$scratch/log || { tail -40 $$scratch/log; echo "fuzz-smoke: $$target found a crash, kept in $$scratch"; exit 1; }; \
+	  echo "fuzz-smoke: $$target ok ($$(ls Tests/Fixtures/fuzz/$$corpus | wc -l) corpus files replayed, $(FUZZ_SMOKE_SECONDS) s fuzzed)"; \
+	  rm -rf $$scratch; \
+	done

@@ -120,6 +120,12 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection"]),
         .testTarget(name: "SplattingTests", dependencies: ["Splatting", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "CZlib"]),
+
+        // Every outside input surface behind one entry point (fuzz targets and the corpus replay test).
+        .target(name: "FuzzEntryPoints", dependencies: [
+            "Tracking", "Splatting", "Imaging", "Harness", "Smoothing", "Golden", "Tuning", "Projection", "Rendering", "Geometry",
+        ]),
+        .testTarget(name: "FuzzEntryPointsTests", dependencies: ["FuzzEntryPoints", "Splatting", "CZlib", "parallax"], exclude: ["Regressions"]),
     ]
 )
 
@@ -133,4 +139,15 @@ let testTargetsUsingSupport: Set = [
 ]
 for target in package.targets where testTargetsUsingSupport.contains(target.name) {
     target.dependencies.append("ParallaxTestSupport")
+}
+
+// libFuzzer targets, one per input surface (Fuzz/<Target>/): they define LLVMFuzzerTestOneInput and no main, so
+// they exist only when PARALLAX_FUZZ=1 and are built with -sanitize=fuzzer,address (`make fuzz`, `make fuzz-smoke`).
+let fuzzTargets = ["FuzzTraceCSV", "FuzzPLY", "FuzzSplat", "FuzzSPZ", "FuzzPNG", "FuzzSuite", "FuzzSmootherSpec",
+                   "FuzzToleranceSpec", "FuzzRange", "FuzzScreenSpec", "FuzzSplatRenderer", "FuzzCubeRenderer"]
+if Context.environment["PARALLAX_FUZZ"] == "1" {
+    package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"))
+    for name in fuzzTargets {
+        package.targets.append(.executableTarget(name: name, dependencies: ["FuzzDriver", "FuzzEntryPoints"], path: "Fuzz/\(name)"))
+    }
 }

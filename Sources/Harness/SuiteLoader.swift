@@ -21,6 +21,11 @@ public struct SuiteLoader {
             throw SuiteError(file: path, line: nil, message: "not UTF-8 text")
         }
         do {
+            try YAMLAliasBudget.check(text)
+        } catch {
+            throw SuiteError(file: path, line: error.line, message: error.description)
+        }
+        do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw SuiteError(file: path, line: 1, message: "the suite file is empty")
             }
@@ -105,15 +110,19 @@ public struct SuiteLoader {
 
     private static func line(of error: YamlError) -> Int? {
         switch error {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _): return mark.line
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark.line
+        case .duplicatedKeysInMapping(_, let context): return context.mark.line
         default: return nil
         }
     }
 
     private static func reason(of error: YamlError) -> String {
         switch error {
-        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _): return problem
-        default: return "\(error)"
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
+        case .reader(let problem, _, _, _): return problem
+        case .duplicatedKeysInMapping(let duplicates, _): return "duplicated keys \(duplicates.joined(separator: ", "))"
+        // Yams' descriptions quote the offending text on further lines; the message stays one line.
+        default: return "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
         }
     }
 

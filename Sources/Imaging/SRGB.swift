@@ -11,7 +11,8 @@ public enum SRGB {
     /// Linear light in [0, 1] → the nearest encoded 8-bit value.
     @inline(__always)
     public static func encode(_ linear: Float) -> UInt8 {
-        let l = Double(min(max(linear, 0), 1))
+        // NaN (from a degenerate input) maps to 0 instead of reaching Int(_:).
+        let l = Double(linear > 0 ? min(linear, 1) : 0)
         let c = l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055
         return UInt8(min(max(Int((c * 255).rounded()), 0), 255))
     }

@@ -40,6 +40,11 @@ public enum SpecFile {
             guard let text = String(data: data, encoding: .utf8) else {
                 throw SpecError(file: path, message: "not UTF-8 text")
             }
+            do {
+                try YAMLAliasBudget.check(text)
+            } catch {
+                throw SpecError(file: path, message: "line \(error.line): \(error.description)")
+            }
             return try YAMLDecoder().decode(T.self, from: text)
         } catch let error as SpecError {
             throw error

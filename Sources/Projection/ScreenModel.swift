@@ -59,8 +59,13 @@ public struct ScreenModel: Hashable, Sendable {
     ) throws {
         try Self.check(width, "screen width")
         try Self.check(height, "screen height")
-        let pw = pixelWidth ?? Int((width / 0.0254 * AppScreenTable.fallbackPPI).rounded())
-        let ph = pixelHeight ?? Int((height / 0.0254 * AppScreenTable.fallbackPPI).rounded())
+        // Pixel sizes derived from meters are compared as doubles first: a huge size must not reach Int(_:).
+        let derived = (width / 0.0254 * AppScreenTable.fallbackPPI, height / 0.0254 * AppScreenTable.fallbackPPI)
+        guard pixelWidth != nil || derived.0 < 1e9, pixelHeight != nil || derived.1 < 1e9 else {
+            throw ProjectionError("screen size", expected: "at most 1e9 pixels per side at \(AppScreenTable.fallbackPPI) ppi", found: "\(width) x \(height) m")
+        }
+        let pw = pixelWidth ?? Int(derived.0.rounded())
+        let ph = pixelHeight ?? Int(derived.1.rounded())
         guard pw > 0 else { throw ProjectionError("screen pixel width", expected: "a positive number of pixels", found: "\(pw)") }
         guard ph > 0 else { throw ProjectionError("screen pixel height", expected: "a positive number of pixels", found: "\(ph)") }
         let offset = cameraOffset ?? Vec3(0, height / 2, 0)

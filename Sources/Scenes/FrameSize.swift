@@ -1,15 +1,14 @@
+import Imaging
 import Projection
+import Rendering
 
-/// A frame size in pixels, `WxH`, each 1…16384 (the renderers' limit, checked before anything is allocated).
+/// A frame size in pixels, `WxH`, within `FrameLimits` (checked before anything is allocated).
 public struct FrameSize: Equatable, Sendable, CustomStringConvertible {
-    public static let maximum = 16_384
     public var width: Int
     public var height: Int
 
     public init(width: Int, height: Int) throws {
-        guard (1...Self.maximum).contains(width), (1...Self.maximum).contains(height) else {
-            throw SceneError("expected WxH in pixels (1…\(Self.maximum) each), found '\(width)x\(height)'")
-        }
+        do { try FrameLimits.check(width: width, height: height) } catch { throw SceneError("size: \(error.description)") }
         self.width = width
         self.height = height
     }
@@ -17,15 +16,18 @@ public struct FrameSize: Equatable, Sendable, CustomStringConvertible {
     /// Parses `WxH` (case-insensitive x).
     public init(parsing text: String) throws {
         let parts = text.lowercased().split(separator: "x").map { Int($0) }
-        guard parts.count == 2, let w = parts[0], let h = parts[1], (1...Self.maximum).contains(w), (1...Self.maximum).contains(h) else {
-            throw SceneError("expected WxH in pixels (1…\(Self.maximum) each), found '\(text)'")
+        guard parts.count == 2, let w = parts[0], let h = parts[1], (try? FrameLimits.check(width: w, height: h)) != nil else {
+            throw SceneError("expected WxH in pixels, 1…\(FrameLimits.maximumSide) each and at most \(FrameLimits.maximumPixels) pixels, found '\(text)'")
         }
         self.width = w
         self.height = h
     }
 
-    /// The screen's own pixels.
-    public init(of screen: ScreenModel) {
+    /// The screen's own pixels, when a renderer can make a frame that large (else give an explicit size).
+    public init(of screen: ScreenModel) throws {
+        do { try FrameLimits.check(width: screen.pixelWidth, height: screen.pixelHeight) } catch {
+            throw SceneError("screen: its pixel size as the frame size: \(error.description); give a frame size")
+        }
         width = screen.pixelWidth
         height = screen.pixelHeight
     }

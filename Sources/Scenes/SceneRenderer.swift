@@ -58,8 +58,8 @@ public struct SceneRenderer: Sendable {
         do {
             return try render(view: file.viewMatrix, projection: file.projectionMatrix, clip: file.clipConvention,
                               width: file.width, height: file.height, time: time, sortView: nil)
-        } catch let error as SplatError {
-            throw SceneError("\(path): \(error.description)")
+        } catch {
+            throw SceneError("\(path): \(error)")
         }
     }
 
@@ -68,8 +68,9 @@ public struct SceneRenderer: Sendable {
         switch loaded {
         case .cube(let scene, var options):
             options.depthRange = clip == .metal ? .zeroToOne : .negativeOneToOne
-            return scene.render(clipFromWorld: projection * view, width: width, height: height, options: options)
+            return try scene.renderValidated(clipFromWorld: projection * view, width: width, height: height, options: options)
         case .appLook(let scene):
+            do { try FrameLimits.check(width: width, height: height) } catch { throw SceneError("size: \(error.description)") }
             guard let eye = view.inverse?.transform(point: .zero).xyz else { throw SceneError("camera: view: expected an invertible matrix") }
             return scene.render(clipFromWorld: projection * view, eye: eye, width: width, height: height, time: time)
         case .splat(let scene, let model, var options, _):

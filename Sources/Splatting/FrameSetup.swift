@@ -227,6 +227,8 @@ struct FrameSetup: @unchecked Sendable {
                     keys[i] = UInt64(~distance.bitPattern) << 32 | UInt64(i)
                 }
                 record.opacity = Float(opacity)
+                // A splat whose numbers overflowed (huge positions or scales from the API) is left out.
+                guard record.isRenderable else { continue }
                 out[i] = record
                 visible[i] = true
             }

@@ -170,9 +170,13 @@ public enum PLYReader {
         var scene: SplatScene
         var pointCloudScales = false
         let restPerChannel: Int
+        /// The first stored value that makes a splat unusable (`StoredSplatValues`), thrown by `finish`.
+        var firstInvalid: SplatError?
+        let name: String
 
-        init(layout: Layout, count: Int) {
+        init(layout: Layout, count: Int, name: String) {
             self.layout = layout
+            self.name = name
             scene = SplatScene(shDegree: layout.degree)
             scene.reserve(count)
             restPerChannel = layout.rest.count / 3
@@ -190,8 +194,13 @@ public enum PLYReader {
                 pointCloudScales = true
             }
             if let r = layout.rotation {
-                let q = SplatScene.normalized(SIMD4(value(r[0]), value(r[1]), value(r[2]), value(r[3])))
-                scene.rotations += [q[0], q[1], q[2], q[3]]
+                let stored = SIMD4(value(r[0]), value(r[1]), value(r[2]), value(r[3]))
+                if let q = StoredSplatValues.unitQuaternion(stored) {
+                    scene.rotations += [q[0], q[1], q[2], q[3]]
+                } else {
+                    if firstInvalid == nil { firstInvalid = StoredSplatValues.rotationProblem(stored, splat: scene.count, file: name) }
+                    scene.rotations += [1, 0, 0, 0]
+                }
             } else {
                 scene.rotations += [1, 0, 0, 0]
             }
@@ -206,7 +215,8 @@ public enum PLYReader {
             }
         }
 
-        mutating func finish() -> SplatScene {
+        mutating func finish() throws -> SplatScene {
+            if let firstInvalid { throw firstInvalid }
             if pointCloudScales { PLYReader.assignPointCloudScales(&scene) }
             return scene
         }
@@ -227,7 +237,7 @@ public enum PLYReader {
     }
 
     static func decodeBinary(_ bytes: [UInt8], from start: Int, count: Int, stride: Int, bigEndian: Bool, layout: Layout, name: String) throws -> SplatScene {
-        var builder = Builder(layout: layout, count: count)
+        var builder = Builder(layout: layout, count: count, name: name)
         bytes.withUnsafeBytes { raw in
             var base = start
             for _ in 0..<count {
@@ -236,7 +246,7 @@ public enum PLYReader {
                 base += stride
             }
         }
-        let scene = builder.finish()
+        let scene = try builder.finish()
         try SceneValidation.checkFinite(scene, name: name)
         return scene
     }
@@ -288,7 +298,15 @@ public enum PLYReader {
                 throw SplatError(file: name, field: "element \(element.name) \(index)", "truncated: the header declares \(element.count), the file ends first")
             }
         }
-        var builder = Builder(layout: layout, count: vertex.count)
+        // Each ascii value takes at least two bytes (a digit and a separator; the file's very last one may
+        // lack its separator): check before reserving.
+        let available = bytes.count - position
+        let fitting = (available + 1) / max(1, 2 * vertex.properties.count)
+        guard vertex.count <= fitting else {
+            throw SplatError(file: name, field: "element vertex",
+                             "truncated: the header declares \(vertex.count) vertices of \(vertex.properties.count) values, the \(available) bytes left hold at most \(fitting)")
+        }
+        var builder = Builder(layout: layout, count: vertex.count, name: name)
         var values = [Float](repeating: 0, count: vertex.properties.count)
         // Property offsets in ascii mode are their index.
         for index in 0..<vertex.count {
@@ -307,7 +325,7 @@ public enum PLYReader {
             }
             builder.add { p in values[p.offset] }
         }
-        let scene = builder.finish()
+        let scene = try builder.finish()
         try SceneValidation.checkFinite(scene, name: name)
         return scene
     }
@@ -347,6 +365,11 @@ public enum PLYReader {
             case "element":
                 guard words.count == 3, let count = Int(words[2]), count >= 0 else {
                     throw SplatError(file: name, field: here, "expected 'element NAME COUNT', found '\(line)'")
+                }
+                // Every record takes at least one byte, so a count above the file's length cannot be right;
+                // checked here, before any size is computed from it (no overflow, no huge reservation).
+                guard count <= bytes.count else {
+                    throw SplatError(file: name, field: here, "element \(words[1]): the header declares \(count) records, more than the file's \(bytes.count) bytes could hold")
                 }
                 elements.append(Element(name: words[1], count: count))
             case "property":

@@ -37,11 +37,21 @@ public enum SPZReader {
         }
         let data: [UInt8]
         do {
-            data = try Gzip.inflate(bytes)
+            // The header's count and the compressed size bound the inflated size: a stream inflating to more
+            // (a gzip bomb) stops there, before the memory is taken.
+            let header = try Gzip.inflatePrefix(bytes, count: headerSize)
+            guard let size = inflatedSize(header: header) else { return try decodeInflated(header, name: name) }
+            let ceiling = maximumInflatedSize(compressedSize: bytes.count)
+            if size > ceiling {
+                throw SplatError(file: name, field: "count", "the header's \(u32(header, 8)) splats take \(size) bytes, more than this file's \(bytes.count) compressed bytes can hold (at most \(ceilingRule) = \(ceiling) bytes)")
+            }
+            data = try Gzip.inflate(bytes, limit: size)
         } catch Gzip.Failure.truncated {
             throw SplatError(file: name, field: "gzip", "truncated: the compressed stream ends early")
         } catch Gzip.Failure.corrupt(let message) {
             throw SplatError(file: name, field: "gzip", "corrupt compressed data (\(message))")
+        } catch Gzip.Failure.tooLarge(let limit) {
+            throw SplatError(file: name, field: "count", "the data inflates to more than the \(limit) bytes the header's splat count takes; wrong count")
         }
         return try decodeInflated(data, name: name)
     }
@@ -67,8 +77,7 @@ public enum SPZReader {
         guard degree <= 3 else { throw SplatError(file: name, field: "SH degree", "expected 0…3, found \(degree)") }
         guard fractionalBits <= 24 else { throw SplatError(file: name, field: "fractional bits", "expected 0…24, found \(fractionalBits)") }
         let shPerSplat = 3 * ((degree + 1) * (degree + 1) - 1)
-        let sections: [(String, Int)] = [("positions", version == 1 ? 6 : 9), ("alphas", 1), ("colors", 3), ("scales", 3),
-                                         ("rotations", version == 3 ? 4 : 3), ("sh", shPerSplat)]
+        let sections = sectionSizes(version: version, degree: degree)
         var starts: [Int] = []
         var offset = 16
         for (section, per) in sections {

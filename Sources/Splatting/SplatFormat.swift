@@ -21,6 +21,7 @@ public enum SplatFormat {
         let n = bytes.count / recordSize
         var scene = SplatScene(shDegree: 0)
         scene.reserve(n)
+        var firstInvalid: SplatError?
         bytes.withUnsafeBytes { raw in
             @inline(__always) func float(_ offset: Int) -> Float {
                 Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
@@ -31,11 +32,20 @@ public enum SplatFormat {
                 scene.scales += [float(o + 12), float(o + 16), float(o + 20)]
                 for c in 0..<3 { scene.sh.append(SplatScene.dcCoefficient(color: Float(raw[o + 24 + c]) / 255)) }
                 scene.opacities.append(Float(raw[o + 27]) / 255)
-                let q = SplatScene.normalized(SIMD4((Float(raw[o + 28]) - 128) / 128, (Float(raw[o + 29]) - 128) / 128,
-                                                    (Float(raw[o + 30]) - 128) / 128, (Float(raw[o + 31]) - 128) / 128))
+                let stored = SIMD4((Float(raw[o + 28]) - 128) / 128, (Float(raw[o + 29]) - 128) / 128,
+                                   (Float(raw[o + 30]) - 128) / 128, (Float(raw[o + 31]) - 128) / 128)
+                if firstInvalid == nil { firstInvalid = StoredSplatValues.sigmaProblem(scene.scale(i), splat: i, file: name) }
+                let q: SIMD4<Float>
+                if let unit = StoredSplatValues.unitQuaternion(stored) {
+                    q = unit
+                } else {
+                    if firstInvalid == nil { firstInvalid = StoredSplatValues.rotationProblem(stored, splat: i, file: name) }
+                    q = SIMD4(1, 0, 0, 0)
+                }
                 scene.rotations += [q[0], q[1], q[2], q[3]]
             }
         }
+        if let firstInvalid { throw firstInvalid }
         try SceneValidation.checkFinite(scene, name: name)
         return scene
     }

@@ -23,13 +23,15 @@ public struct SplatCamera: Sendable, Equatable {
     public var clip: ClipConvention
 
     public init(view: Mat4, projection: Mat4, width: Int, height: Int, clip: ClipConvention) throws {
-        guard width > 0, height > 0, width <= 16_384, height <= 16_384 else {
-            throw SplatError("camera: size: expected 1…16384 pixels each, found \(width)x\(height)")
+        do {
+            try FrameLimits.check(width: width, height: height)
+        } catch {
+            throw SplatError("camera: size: \(error.description)")
         }
         let p = projection
         guard p.isFinite, view.isFinite, p[3, 0] == 0, p[3, 1] == 0, p[3, 2] == -1, p[3, 3] == 0,
               p[0, 1] == 0, p[0, 3] == 0, p[1, 0] == 0, p[1, 3] == 0, p[0, 0] > 0, p[1, 1] > 0 else {
-            throw SplatError("camera: projection: expected a finite perspective frustum matrix (last row 0, 0, -1, 0), found\n\(p)")
+            throw SplatError("camera: projection: expected a finite perspective frustum matrix (last row 0, 0, -1, 0), found \(p.rowArrays)")
         }
         guard view.inverse != nil else { throw SplatError("camera: view: expected an invertible matrix") }
         self.view = view
@@ -253,9 +255,20 @@ public enum SplatRenderer {
     /// The pixel range of a splat's region inside a tile.
     @inline(__always)
     static func span(_ p: Projected, _ tile: TileRect) -> (Int, Int, Int, Int)? {
-        let xa = max(tile.x0, Int((p.mx - p.ex).rounded(.down)) - 1), xb = min(tile.x1, Int((p.mx + p.ex).rounded(.up)) + 2)
-        let ya = max(tile.y0, Int((p.my - p.ey).rounded(.down)) - 1), yb = min(tile.y1, Int((p.my + p.ey).rounded(.up)) + 2)
+        let xa = pixelIndex((p.mx - p.ex).rounded(.down) - 1, in: tile.x0, tile.x1)
+        let xb = pixelIndex((p.mx + p.ex).rounded(.up) + 2, in: tile.x0, tile.x1)
+        let ya = pixelIndex((p.my - p.ey).rounded(.down) - 1, in: tile.y0, tile.y1)
+        let yb = pixelIndex((p.my + p.ey).rounded(.up) + 2, in: tile.y0, tile.y1)
         return xa < xb && ya < yb ? (xa, xb, ya, yb) : nil
+    }
+
+    /// `v` clamped to lo…hi as an index. Compared as a float first, so that a huge, infinite or NaN value
+    /// (NaN gives lo) never reaches `Int(_:)`, which would trap.
+    @inline(__always)
+    static func pixelIndex(_ v: Float, in lo: Int, _ hi: Int) -> Int {
+        if !(v > Float(lo)) { return lo }
+        if !(v < Float(hi)) { return hi }
+        return Int(v)
     }
 
     static func rasterInria(tile: TileRect, entries: UnsafeBufferPointer<UInt32>, splats: UnsafeBufferPointer<Projected>,
@@ -317,7 +330,9 @@ public enum SplatRenderer {
 
     /// x·255 + 0.5 truncated, clamped to 0…255 (the reference's image writer).
     @inline(__always) static func byte(_ v: Float) -> UInt8 {
-        UInt8(min(max(v * 255 + 0.5, 0), 255))
+        let c = v * 255 + 0.5
+        // Written so that NaN gives 0 instead of reaching UInt8(_:).
+        return c >= 255 ? 255 : (c > 0 ? UInt8(c) : 0)
     }
 
     /// One tile of the `metalsplatter` mode: for each splat back to front, ρ = (q0·dx + q1·dy, q2·dx + q3·dy) is

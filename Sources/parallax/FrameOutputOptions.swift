@@ -39,7 +39,7 @@ struct FrameOutputOptions: ParsableArguments {
             return
         }
         let projection = try camera.projection(view: view)
-        let size = self.size ?? FrameSize(of: projection.screen)
+        let size = try self.size ?? FrameSize(of: projection.screen)
         if let path {
             let sequence = FrameSequence(trace: try TraceCSVReader.read(contentsOf: path), traceName: path, every: every)
             try sequence.render(scene, projection: projection, width: size.width, height: size.height, into: output)

@@ -1,0 +1,96 @@
+import Foundation
+import Golden
+import Harness
+import Imaging
+import Projection
+import Smoothing
+import Splatting
+import Tracking
+import Tuning
+
+/// Every input surface ParallaxLab reads from outside, each run through the library entry point the CLI uses.
+/// A fuzz target (`Fuzz/<Target>`) feeds it the fuzzer's bytes; `FuzzCorpusTests` replays the committed
+/// corpora (`Tests/Fixtures/fuzz/<target>/`) through the same function, without sanitizers.
+///
+/// An input is either accepted or rejected with an error; anything else — a trap, a hang, an error with an
+/// empty message, or a multi-line message for a one-line input — is a bug.
+public enum FuzzSurface: String, CaseIterable, Sendable {
+    case traceCSV = "trace-csv"
+    case ply
+    case splat
+    case spz
+    case png
+    case suite
+    case smootherSpec = "smoother-spec"
+    case toleranceSpec = "tolerance-spec"
+    case range
+    case screenSpec = "screen-spec"
+    case splatRenderer = "splat-renderer"
+    case cubeRenderer = "cube-renderer"
+
+    public enum Outcome: Equatable, Sendable {
+        case accepted
+        case rejected(String)
+    }
+
+    /// Runs one input. Rejections come back as `.rejected(message)`; a message that is empty, or that spans
+    /// lines although the input has none, stops the process (the fuzzer keeps the input).
+    @discardableResult
+    public func run(_ bytes: [UInt8]) -> Outcome {
+        let outcome: Outcome
+        do {
+            try accept(bytes)
+            outcome = .accepted
+        } catch {
+            let message = String(describing: error)
+            precondition(!message.isEmpty, "\(rawValue): an error with an empty message")
+            precondition(!message.contains("\n") || bytes.contains(10), "\(rawValue): a multi-line message: \(message)")
+            outcome = .rejected(message)
+        }
+        return outcome
+    }
+
+    private func accept(_ bytes: [UInt8]) throws {
+        let name = "fuzz.\(fileExtension)"
+        switch self {
+        case .traceCSV:
+            _ = try TraceCSVReader.parse(Data(bytes), file: name)
+        case .ply:
+            _ = try PLYReader.decode(bytes, name: name)
+        case .splat:
+            _ = try SplatFormat.decode(bytes, name: name)
+        case .spz:
+            _ = try SPZReader.decode(bytes, name: name)
+        case .png:
+            _ = try PNGCodec.decode(bytes, name: name)
+        case .suite:
+            try SuiteFuzzing.load(bytes)
+        case .smootherSpec:
+            try SmootherFuzzing.run(String(decoding: bytes, as: UTF8.self))
+        case .toleranceSpec:
+            _ = try Tolerance(parsing: String(decoding: bytes, as: UTF8.self))
+        case .range:
+            try RangeFuzzing.run(String(decoding: bytes, as: UTF8.self))
+        case .screenSpec:
+            _ = try ScreenModel.parse(String(decoding: bytes, as: UTF8.self))
+        case .splatRenderer:
+            try SplatRendererFuzzing.run(bytes)
+        case .cubeRenderer:
+            try CubeRendererFuzzing.run(bytes)
+        }
+    }
+
+    /// The extension of the file name errors mention (and of corpus files).
+    public var fileExtension: String {
+        switch self {
+        case .traceCSV: return "csv"
+        case .ply: return "ply"
+        case .splat: return "splat"
+        case .spz: return "spz"
+        case .png: return "png"
+        case .suite: return "yml"
+        case .smootherSpec, .toleranceSpec, .range, .screenSpec: return "txt"
+        case .splatRenderer, .cubeRenderer: return "bin"
+        }
+    }
+}
