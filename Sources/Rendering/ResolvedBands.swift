@@ -1,3 +1,4 @@
+import Plumbing
 import Dispatch
 import Imaging
 
@@ -13,12 +14,10 @@ extension TriangleRasterizer {
         let renderWidth = width * scale
         // About `bandHeight` rendered rows per band, whole output rows.
         let outputRows = max(1, bandHeight / scale)
-        let bandCount = (height + outputRows - 1) / outputRows
         let floatTexels = filter == .bilinear ? samplers.map { SpreadFloatTexels(level: $0.base, linear: linear) } : []
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             let output = ByteSink(pixels: buffer.baseAddress!)  // each band writes only its own rows
-            DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-                let outputRange = (band * outputRows)..<min(height, (band + 1) * outputRows)
+            Parallel.forEachBand(of: height, size: outputRows) { outputRange in
                 let rows = (outputRange.lowerBound * scale)..<(outputRange.upperBound * scale)
                 let sampleCount = rows.count * renderWidth
                 let values = UnsafeMutablePointer<Float>.allocate(capacity: 4 * sampleCount)

@@ -1,3 +1,4 @@
+import Plumbing
 import Imaging
 import Dispatch
 import Foundation
@@ -40,11 +41,9 @@ public enum TriangleRasterizer {
             ? SIMD4(SRGB.decodeTable[Int(background.r)], SRGB.decodeTable[Int(background.g)], SRGB.decodeTable[Int(background.b)], Float(background.a) / 255)
             : SIMD4(Float(background.r), Float(background.g), Float(background.b), Float(background.a))
         let bandHeight = max(1, bandHeight)
-        let bandCount = (renderHeight + bandHeight - 1) / bandHeight
         let filter = options.filter
         func drawBands<Sink: PixelSink>(_ sink: Sink) {
-            DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-                let rows = (band * bandHeight)..<min(renderHeight, (band + 1) * bandHeight)
+            Parallel.forEachBand(of: renderHeight, size: bandHeight) { rows in
                 // Padding: the span shader's last step in a row may load and store a few depths past its end.
                 let depthCount = rows.count * renderWidth + TriangleSetup.lanes
                 let depth = UnsafeMutablePointer<Float>.allocate(capacity: depthCount)
@@ -239,7 +238,7 @@ struct TriangleSetup: Sendable {
 }
 
 /// Where the rasterizer writes a pixel's filtered colour (specialised, so no dynamic dispatch per pixel).
-protocol PixelSink: Sendable {
+protocol PixelSink {
     func fill(_ pixels: Range<Int>, with value: SIMD4<Float>)
     func shade(_ index: Int, sampler: TextureSampler, u: Double, v: Double, lod: Double)
 }
@@ -247,7 +246,7 @@ protocol PixelSink: Sendable {
 /// Straight to 8-bit pixels (no supersampling, encoded filtering). Bilinear filtering runs in 8-bit integer
 /// arithmetic with 8-bit sub-texel weights, like GPU texture units: exact at texel centres, within ±1 of the
 /// real-valued filter elsewhere.
-struct ByteSink: PixelSink, @unchecked Sendable {  // each band writes only its own rows
+struct ByteSink: PixelSink {  // each band writes only its own rows
     let pixels: UnsafeMutablePointer<UInt8>
 
     func fill(_ range: Range<Int>, with value: SIMD4<Float>) {
@@ -280,7 +279,7 @@ struct ByteSink: PixelSink, @unchecked Sendable {  // each band writes only its 
 
 /// To a float buffer, resolved (box filter, encode) afterwards. `values` holds the pixels from frame-wide
 /// index `origin` on (a band's rows).
-struct FloatSink: PixelSink, @unchecked Sendable {  // each band writes only its own rows
+struct FloatSink: PixelSink {  // each band writes only its own rows
     let values: UnsafeMutablePointer<Float>
     var origin = 0
 

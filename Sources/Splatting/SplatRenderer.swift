@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Geometry
 import Imaging
+import Plumbing
 import Projection
 
 /// Which rasterizer semantics a frame follows.
@@ -166,16 +167,13 @@ public enum SplatRenderer {
         let setup = FrameSetup(scene: scene, model: model, camera: camera, options: options, tilesX: tilesX, tilesY: tilesY)
         // 1. Project every splat (parallel over fixed chunks; each slot written by exactly one task).
         let chunk = max(1, options.splatsPerChunk)
-        let chunks = (n + chunk - 1) / chunk
         var all = [Projected](repeating: Projected(mx: 0, my: 0, q0: 0, q1: 0, q2: 0, q3: 0, opacity: 0, r: 0, g: 0, b: 0,
                                                    ex: 0, ey: 0, tx0: 0, tx1: 0, ty0: 0, ty1: 0), count: n)
         all.withUnsafeMutableBufferPointer { out in
             keys.withUnsafeMutableBufferPointer { keyOut in
                 visibleFlags.withUnsafeMutableBufferPointer { flagOut in
-                    nonisolated(unsafe) let out = out, keyOut = keyOut, flagOut = flagOut
                     scene.positions.withUnsafeBufferPointer { _ in
-                        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                            let range = (c * chunk)..<min(n, (c + 1) * chunk)
+                        Parallel.forEachBand(of: n, size: chunk) { range in
                             setup.project(range: range, out: out, keys: keyOut, visible: flagOut)
                         }
                     }
@@ -218,7 +216,6 @@ public enum SplatRenderer {
         // 4. Rasterise tiles in parallel.
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let perTask = max(1, options.tilesPerTask)
-        let tasks = (tileCount + perTask - 1) / perTask
         let mode = options.mode
         let bg = options.background
         let drawable = options.drawable, halfPrecision = options.halfPrecision
@@ -226,9 +223,8 @@ public enum SplatRenderer {
             projected.withUnsafeBufferPointer { splats in
                 lists.withUnsafeBufferPointer { lists in
                     offsets.withUnsafeBufferPointer { offsets in
-                        nonisolated(unsafe) let pixelBuffer = pixelBuffer, splats = splats, lists = lists, offsets = offsets
-                        DispatchQueue.concurrentPerform(iterations: tasks) { task in
-                            for t in (task * perTask)..<min(tileCount, (task + 1) * perTask) {
+                        Parallel.forEachBand(of: tileCount, size: perTask) { tiles in
+                            for t in tiles {
                                 let x0 = (t % tilesX) * tileSize, y0 = (t / tilesX) * tileSize
                                 let tile = TileRect(x0: x0, y0: y0, x1: min(width, x0 + tileSize), y1: min(height, y0 + tileSize))
                                 let entries = UnsafeBufferPointer(rebasing: lists[offsets[t]..<offsets[t + 1]])
