@@ -75,8 +75,9 @@ public enum MarkdownSummary {
             kept.append(line)
             size += next
         }
+        let leftOut = lines.count - kept.count
         if let last = kept.last, last.hasPrefix("|") { kept.append("") }  // end the table before the note
-        kept.append("… \(lines.count - kept.count) more lines left out (the summary is capped at \(limit) bytes); see report.json and index.html")
+        kept.append("… \(leftOut) more lines left out (the summary is capped at \(limit) bytes); see report.json and index.html")
         return kept.joined(separator: "\n") + "\n"
     }
 
