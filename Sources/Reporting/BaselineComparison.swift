@@ -50,17 +50,17 @@ public struct NoiseBand: Codable, Sendable, Equatable {
 
     public func width(around baseline: Double) -> Double { max(abs(baseline) * relative, absolute) }
 
-    /// Defaults per metric. Scenario metrics: about twice the run-to-run spread (standard deviation over
-    /// synthesis seeds, relative to the mean) measured on the project's traces (README "Gating baselines").
+    /// Defaults per metric. Scenario metrics: about twice the median run-to-run spread (standard deviation
+    /// over synthesis seeds 1–8 relative to the mean, `Benchmarks/noise-bands/measure.sh`; README "The CI loop").
     /// Frame metrics are deterministic (same inputs, same bytes), so their bands only absorb rounding.
     public static let defaults: [String: NoiseBand] = [
-        "lag_ms": NoiseBand(relative: 0.10, absolute: 1.0),
-        "filter_lag_ms": NoiseBand(relative: 0.10, absolute: 1.0),
-        "latency_p95_ms": NoiseBand(relative: 0.05, absolute: 0.5),
-        "stationary_jitter_mm": NoiseBand(relative: 0.15, absolute: 0.01),
-        "visible_jitter_px": NoiseBand(relative: 0.15, absolute: 0.01),
-        "parallax_error_p95_px": NoiseBand(relative: 0.10, absolute: 0.05),
-        "parallax_error_rms_px": NoiseBand(relative: 0.10, absolute: 0.05),
+        "lag_ms": NoiseBand(relative: 0.15, absolute: 1.0),
+        "filter_lag_ms": NoiseBand(relative: 0.07, absolute: 1.0),
+        "latency_p95_ms": NoiseBand(relative: 0.02, absolute: 0.5),
+        "stationary_jitter_mm": NoiseBand(relative: 0.12, absolute: 0.01),
+        "visible_jitter_px": NoiseBand(relative: 0.3, absolute: 0.01),
+        "parallax_error_p95_px": NoiseBand(relative: 0.05, absolute: 0.05),
+        "parallax_error_rms_px": NoiseBand(relative: 0.15, absolute: 0.05),
         "exaggeration_p95_px": NoiseBand(relative: 0.05, absolute: 0.05),
         "max_channel_diff": NoiseBand(relative: 0, absolute: 0.5),
         "over_tolerance_pixels": NoiseBand(relative: 0, absolute: 0.5),
