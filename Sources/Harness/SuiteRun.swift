@@ -23,6 +23,10 @@ public struct SuiteRun {
         public var allowDifferentSetup = false
         /// Attachment paths in junit.xml relative to this folder (default: absolute paths).
         public var junitRoot: String?
+        /// A JSON-lines file: the run's headline metrics are appended and the report draws their trends.
+        public var history: String?
+        /// The date written into the history.
+        public var now = Date()
         public var environment = ProcessInfo.processInfo.environment
         public var progress: (String) -> Void = { _ in }
 
@@ -154,7 +158,13 @@ public struct SuiteRun {
                                                allowDifferentSetup: options.allowDifferentSetup)
             if options.failOnRegression && report.baseline!.contains(where: \.worse) { report.passed = false }
         }
+        var history: [RunHistory.Entry] = []
+        if let path = options.history {
+            history = try RunHistory.read(path) + [RunHistory.entry(for: report, date: options.now)]
+            tuneSections.append(RunHistory.section(history.filter { $0.suite == report.suite }))
+        }
         try ReportWriter.write(report, to: outputDirectory, extraSections: tuneSections, junitRoot: options.junitRoot)
+        if let path = options.history { try RunHistory.write(history, to: path) }
         if let summaryFile = options.environment["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
             try StepSummary.append(MarkdownSummary.render(report), to: summaryFile)
         }

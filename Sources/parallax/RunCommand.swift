@@ -37,6 +37,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Write junit.xml's attachment paths relative to this folder (default: absolute).")
     var junitRoot: String?
 
+    @Option(name: .long, help: "Append the run's headline metrics (with commit and date) to this JSON-lines file; the report draws their trends.")
+    var history: String?
+
     @Flag(name: .long, help: "Record goldens (frames and numbers) from this run instead of only comparing; refused when CI is set.")
     var record = false
 
@@ -48,6 +51,7 @@ struct RunCommand: ParsableCommand {
         options.failOnRegression = failOnRegression
         options.allowDifferentSetup = allowDifferentSetup
         options.junitRoot = junitRoot
+        options.history = history
         let outcome = try SuiteCommandSupport.run(options)
         throw ExitCode(outcome.exitCode)
     }

@@ -93,6 +93,17 @@ import Testing
         #expect(allowed.stdout.contains("new") && allowed.stdout.contains("gone"), "\(allowed.stdout)")
     }
 
+    @Test func historyGrowsByOneLinePerRunAndTheReportDrawsIt() throws {
+        let fixture = try ReviewFixture()
+        defer { fixture.directory.cleanUp() }
+        for _ in 0..<2 { _ = try fixture.parallax(["run", "suite.yml", "--history", "history.jsonl"]) }
+        let lines = try String(contentsOfFile: fixture.directory.path("history.jsonl"), encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.contains("\"suite\":\"review fixture\"") && $0.contains("\"frames_failed\":1") })
+        let html = try String(contentsOfFile: fixture.directory.path("report/index.html"), encoding: .utf8)
+        #expect(html.contains("History (2 runs)"))
+    }
+
     /// Tests/Browser/report_browser_test.py in headless Chromium (Selenium from .venv-browser, made by
     /// `make deps-browser`) on a report with a failing frame and a baseline; screenshots in
     /// .build/browser-artifacts/.
