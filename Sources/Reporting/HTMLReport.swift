@@ -16,7 +16,7 @@ public enum HTMLReport {
         if let numbers = report.numbers { sections.append(numbersSection(numbers)) }
         let subtitle = "\(report.passed ? "PASS" : "FAIL") · suite \(report.suiteFile) · ParallaxLab \(report.environment.version) (\(report.environment.commit))"
         return ReportPage.document(title: "ParallaxLab report — \(report.suite)", subtitle: subtitle, sections: sections,
-                                   script: script + FrameViewer.script)
+                                   script: script + FrameViewer.script + ChartReadout.script)
     }
 
     /// One screen: verdict and counts, the failures (first 10), the headline chart, the filter.

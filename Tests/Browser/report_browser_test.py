@@ -182,6 +182,17 @@ def main():
             check(card.get_attribute("open") is not None, "clicking a thumbnail did not open its frame")
             check(card.find_element(By.CSS_SELECTOR, ".overlay").is_displayed(), "the opened frame shows no viewer")
 
+        # Hover read-out of a time series (in a scenario section, folded by default).
+        details = driver.find_elements(By.CSS_SELECTOR, "details.detail")
+        check(len(details) > 0 and all(d.get_attribute("open") is None for d in details), "scenario detail is not folded by default")
+        if details:
+            click(driver, details[0].find_element(By.TAG_NAME, "summary"))
+            chart = details[0].find_element(By.CSS_SELECTOR, "svg.chart[data-readout]")
+            driver.execute_script("arguments[0].scrollIntoView({block:'center'});", chart)
+            ActionChains(driver).move_to_element(chart).perform()
+            readout = chart.find_element(By.CSS_SELECTOR, ".readout").text
+            check(readout.startswith("x ") and "·" in readout, f"no hover read-out on the chart: {readout!r}")
+
         for section in driver.find_elements(By.CSS_SELECTOR, "section"):
             if section.get_attribute("id") not in ("overview", "frames"):
                 shoot(driver, section, artifacts, section.get_attribute("id"))
