@@ -4,7 +4,7 @@ import Foundation
 /// `data-readout` attribute; the script draws a cursor line and writes x and each series' nearest value
 /// into the chart's read-out text as the pointer moves over the plot.
 enum ChartReadout {
-    static let maxPoints = 300
+    static let maxPoints = 150
 
     /// The attribute value: plot box (viewBox units), x range, and the series' points.
     static func attribute(left: Double, width: Double, xMin: Double, xMax: Double, series: [SVGChart.Series]) -> String {

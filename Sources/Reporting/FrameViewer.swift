@@ -82,13 +82,13 @@ enum FrameViewer {
         """
 
     static let stylesheet = """
-        .thumbs{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:8px}
+        .thumbs{display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:8px}
         .frame-card{border:1px solid var(--line);border-radius:6px;padding:6px 8px;margin:8px 0;background:#fff}
         .thumbs .frame-card{margin:0}.thumbs .frame-card[open]{grid-column:1/-1}
         .frame-card>summary{cursor:pointer;list-style:none;display:flex;align-items:center;gap:8px}
         .frame-card>summary::-webkit-details-marker{display:none}
         .thumbnail{width:48px;height:48px;object-fit:cover;border:1px solid var(--line);image-rendering:pixelated}
-        .frame-name{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+        .frame-name{font-weight:600;word-break:break-all}
         .viewer .controls{display:flex;flex-wrap:wrap;gap:12px;align-items:center;margin:6px 0}
         .pan{max-width:100%;overflow:hidden;display:inline-block;vertical-align:top}
         .viewer.natural .pan{overflow:auto;max-width:600px;max-height:420px}
