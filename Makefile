@@ -19,12 +19,24 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-# The report's browser test needs headless Chromium (Debian's chromium), installed the same way.
+# The report's browser test (Tests/Browser/report_browser_test.py) drives headless Chromium with Selenium:
+# Debian's chromium and chromium-driver, and Selenium from PyPI in a virtual environment (.venv-browser;
+# Debian 12's pip refuses system-wide installs).
+BROWSER_PACKAGES := chromium chromium-driver python3-venv
+BROWSER_VENV := .venv-browser
+
 deps-browser: deps
-	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
-	  echo "make deps-browser: installing chromium"; \
+	@missing=""; \
+	for p in $(BROWSER_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps-browser: installing$$missing"; \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@[ -x $(BROWSER_VENV)/bin/python ] || /usr/bin/python3 -m venv $(BROWSER_VENV)
+	@$(BROWSER_VENV)/bin/python -c "import selenium" 2>/dev/null || $(BROWSER_VENV)/bin/pip install -q selenium
 
 build: deps
 	$(SWIFT) build

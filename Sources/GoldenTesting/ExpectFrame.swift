@@ -18,11 +18,14 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
 /// - `PARALLAX_GOLDENS` — golden root (default `Tests/Goldens`, relative to the working directory, which
 ///   is the package root under `swift test`);
 /// - `PARALLAX_ARTIFACTS` — where failures write files (default `.build/golden-artifacts`);
-/// - `PARALLAX_RECORD=1` — record missing or mismatching goldens (explicit; refused when `CI` is set).
+/// - `PARALLAX_RECORD=missing|failed|all|never` — when to record goldens (`RecordMode`; default never, `1` means
+///   failed; refused when `CI` is set).
 public struct GoldenTestConfiguration: Sendable {
     public var store: GoldenStore
     public var artifactsDirectory: String
-    public var record: Bool
+    public var recordMode: RecordMode
+    /// `PARALLAX_RECORD` held a value that is not a mode: `expectFrame` fails with it rather than guess.
+    public var invalidRecordMode: String?
     public var environment: [String: String]
     /// Sidecar parameters used when recording.
     public var parameters: GoldenParameters
@@ -32,7 +35,7 @@ public struct GoldenTestConfiguration: Sendable {
                 parameters: GoldenParameters = GoldenParameters(renderer: "swift-test", scene: "", headPose: [], screen: "", version: "")) {
         self.store = store
         self.artifactsDirectory = artifactsDirectory
-        self.record = record
+        self.recordMode = record ? .failed : .never
         self.environment = environment
         self.parameters = parameters
     }
@@ -43,8 +46,14 @@ public struct GoldenTestConfiguration: Sendable {
         let filter = test.map { " --filter '\($0.split(separator: "(").first.map(String.init) ?? $0)'" } ?? ""
         let store = GoldenStore(root: environment["PARALLAX_GOLDENS"] ?? "Tests/Goldens",
                                 recordCommand: { _ in "PARALLAX_RECORD=1 swift test\(filter)" })
-        return GoldenTestConfiguration(store: store, artifactsDirectory: environment["PARALLAX_ARTIFACTS"] ?? ".build/golden-artifacts",
-                                       record: environment["PARALLAX_RECORD"] == "1", environment: environment)
+        var configuration = GoldenTestConfiguration(store: store, artifactsDirectory: environment["PARALLAX_ARTIFACTS"] ?? ".build/golden-artifacts",
+                                                    environment: environment)
+        if let mode = RecordMode(environmentValue: environment["PARALLAX_RECORD"]) {
+            configuration.recordMode = mode
+        } else {
+            configuration.invalidRecordMode = environment["PARALLAX_RECORD"]
+        }
+        return configuration
     }
 }
 
@@ -58,20 +67,26 @@ public struct GoldenTestConfiguration: Sendable {
 public func expectFrame(_ actual: RGBAImage, matchesGolden name: String, tolerance: Tolerance = Tolerance(),
                         configuration: GoldenTestConfiguration? = nil, function: String = #function) throws -> FrameComparison {
     let config = configuration ?? .fromEnvironment(test: function)
+    if let invalid = config.invalidRecordMode {
+        throw GoldenMismatch(name: name, description: "PARALLAX_RECORD=\(invalid): expected one of \(RecordMode.allCases.map(\.rawValue).joined(separator: ", ")) (or 1)",
+                             artifacts: [], comparison: nil)
+    }
     let store = config.store
     let goldenPath = try store.imagePath(for: name)
     let stem = (config.artifactsDirectory as NSString).appendingPathComponent(name)
-    let verification = GoldenVerification(tolerance: tolerance, artifactPaths: config.record ? [:] : GoldenVerification.paths(stem: stem),
+    let recording = config.recordMode != .never
+    let verification = GoldenVerification(tolerance: tolerance, artifactPaths: recording ? [:] : GoldenVerification.paths(stem: stem),
                                           timing: .unlessPassed)
     let outcome = try verification.verify(actual, golden: { try store.load(name) }, goldenName: goldenPath, actualName: "actual frame")
-    if outcome.verdict == .pass, let comparison = outcome.comparison { return comparison }
-    if config.record && (outcome.verdict == .missing || outcome.verdict == .fail) {
+    if config.recordMode.records(outcome.verdict) {
         let path = try store.record(image: actual, name: name, parameters: config.parameters, environment: config.environment)
         let what = outcome.verdict == .missing ? "recorded" : "re-recorded"
-        throw GoldenMismatch(name: name, description: "\(what) golden '\(name)' at \(path) (PARALLAX_RECORD=1); run again without it to compare",
+        throw GoldenMismatch(name: name, description: "\(what) golden '\(name)' at \(path) (PARALLAX_RECORD=\(config.recordMode.rawValue)); run again without it to compare",
                              artifacts: [path], comparison: outcome.comparison)
     }
+    if outcome.verdict == .pass, let comparison = outcome.comparison { return comparison }
     let written = GoldenVerification.Artifact.allCases.compactMap { outcome.artifacts[$0] }
+    FrameAttachments.attach(written)
     let description: String
     switch outcome.verdict {
     case .missing: description = "\(outcome.message ?? "")\n  actual frame written to \(written.joined(separator: ", "))"

@@ -74,6 +74,7 @@ struct FrameRunner {
         var rendered: [String: RGBAImage] = [:]
         for job in jobs {
             progress("frame \(job.name)")
+            let started = ContinuousClock.now
             let spec = job.spec
             let steps: [SuiteLoader.PathStep] = [.key("frames"), .index(job.specIndex)]
             let screen: ScreenModel
@@ -121,15 +122,27 @@ struct FrameRunner {
                 }
             }
             rendered[job.name] = frame
+            let elapsed = started.duration(to: .now).components
+            result.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+            try writeParameters(parameters, job: job)
             results.append(result)
         }
         return (results, matrices)
     }
 
+    /// The golden sidecar's parameters beside the actual frame (`frames/STEM.parameters.json`), so that
+    /// `parallax accept` can promote the frame without rendering it again.
+    private func writeParameters(_ parameters: GoldenParameters, job: Job) throws {
+        try AtomicFile.write(try AcceptedFrame.encode(parameters), to: AcceptedFrame.parametersPath(stem: stem(job)))
+    }
+
+    private func stem(_ job: Job) -> String {
+        (framesDirectory as NSString).appendingPathComponent(AcceptedFrame.stem(of: job.name))
+    }
+
     /// Verifies the frame against its golden, leaving actual / golden / diff / strip images in frames/.
     private func compare(_ frame: RGBAImage, job: Job, camera: CameraSetup) throws -> FrameResult {
-        let stem = (framesDirectory as NSString).appendingPathComponent(job.name.replacingOccurrences(of: "/", with: "__"))
-        let verification = GoldenVerification(tolerance: job.spec.tolerance ?? Tolerance(), artifactPaths: GoldenVerification.paths(stem: stem))
+        let verification = GoldenVerification(tolerance: job.spec.tolerance ?? Tolerance(), artifactPaths: GoldenVerification.paths(stem: stem(job)))
         let outcome = try verification.verify(frame, golden: { try store.load(job.name) })
         func reportPath(_ artifact: GoldenVerification.Artifact) -> String? {
             outcome.artifacts[artifact].map { "frames/" + ($0 as NSString).lastPathComponent }

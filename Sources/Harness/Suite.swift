@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 import Geometry
 import Golden
 import Projection
@@ -37,10 +38,14 @@ public struct Suite: Decodable, Sendable {
     public var numbers: NumberTolerance?
     public var frames: [FrameSpec]
     public var tune: TuneSpec?
+    /// Noise bands for `--baseline`, by metric name, replacing `NoiseBand.defaults`:
+    /// `baseline_bands: {lag_ms: {relative: 0.2, absolute: 2}}`.
+    public var baselineBands: [String: NoiseBand]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, output, goldens, traces, smoothers, screens, budgets, numbers, frames, tune
         case movementScales = "movement_scales"
+        case baselineBands = "baseline_bands"
     }
 
     public init(from decoder: Decoder) throws {
@@ -57,6 +62,11 @@ public struct Suite: Decodable, Sendable {
         numbers = try c.decodeIfPresent(NumberTolerance.self, forKey: .numbers)
         frames = try c.decodeIfPresent([FrameSpec].self, forKey: .frames) ?? []
         tune = try c.decodeIfPresent(TuneSpec.self, forKey: .tune)
+        baselineBands = try c.decodeIfPresent([String: NoiseBand].self, forKey: .baselineBands) ?? [:]
+        for (metric, band) in baselineBands where !(band.relative >= 0 && band.relative.isFinite && band.absolute >= 0 && band.absolute.isFinite) {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.baselineBands],
+                                                                    debugDescription: "baseline_bands.\(metric): expected relative and absolute ≥ 0"))
+        }
     }
 }
 

@@ -3,7 +3,8 @@ import Reporting
 
 extension SuiteRun.Outcome {
     /// What `parallax run` prints when the run is over: verdict, counts, up to 10 failures and where the
-    /// report is; under GitHub Actions also an `::error` annotation per failure (at most 10).
+    /// report is; under GitHub Actions also an escaped `::error` annotation per failure at its file and line (at most
+    /// 10, then a notice counting the rest).
     public func summary(githubActions: Bool) -> String {
         let c = report.counts
         var lines = [
@@ -15,12 +16,15 @@ extension SuiteRun.Outcome {
         if let numbers = report.numbers {
             lines.append("  numbers   \(numbers.status.rawValue) (\(numbers.compared) compared, \(numbers.mismatches.count) differ)")
         }
-        if let worse = report.baseline?.filter(\.worse) { lines.append("  baseline  \(worse.count) metrics worse than the baseline") }
+        if let deltas = report.baseline {
+            let counts = BaselineState.allCases.map { state in "\(deltas.filter { $0.state == state }.count) \(state.rawValue)" }
+            lines.append("  baseline  \(counts.joined(separator: ", "))")
+        }
         let failures = MarkdownSummary.failureLines(report)
         lines += failures.prefix(10).map { "  ✗ \($0)" }
         if failures.count > 10 { lines.append("  … \(failures.count - 10) more in the report") }
         lines.append("report: \((directory as NSString).appendingPathComponent("index.html"))")
-        if githubActions { lines += failures.prefix(10).map { "::error title=ParallaxLab::\($0)" } }
+        if githubActions { lines += GitHubAnnotation.annotations(for: report).map(\.command) }
         return lines.joined(separator: "\n") + "\n"
     }
 }

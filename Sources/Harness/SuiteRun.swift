@@ -17,8 +17,16 @@ public struct SuiteRun {
         public var record = false
         public var only: String?
         public var baseline: String?
-        /// Relative noise band for `--baseline` (a metric is worse when it grew by more than this fraction).
-        public var noiseBand = 0.05
+        /// With a baseline: a metric worse beyond its noise band fails the run (exit 1).
+        public var failOnRegression = true
+        /// With a baseline: compare even when the two runs measured different traces, smoothers, screens or scales.
+        public var allowDifferentSetup = false
+        /// Attachment paths in junit.xml relative to this folder (default: absolute paths).
+        public var junitRoot: String?
+        /// A JSON-lines file: the run's headline metrics are appended and the report draws their trends.
+        public var history: String?
+        /// The date written into the history.
+        public var now = Date()
         public var environment = ProcessInfo.processInfo.environment
         public var progress: (String) -> Void = { _ in }
 
@@ -32,9 +40,6 @@ public struct SuiteRun {
     }
 
     public static func run(_ options: Options) throws -> Outcome {
-        guard options.noiseBand >= 0 && options.noiseBand.isFinite else {
-            throw SuiteError(file: options.baseline ?? options.suitePath, line: nil, message: "noise band: expected a fraction ≥ 0, found \(options.noiseBand)")
-        }
         let loader = try SuiteLoader(path: options.suitePath)
         let suite = try loader.load()
         if options.record && options.environment["CI"] != nil {
@@ -92,7 +97,8 @@ public struct SuiteRun {
             }
             return budget
         }
-        let budgets = Self.evaluate(canonicalBudgets, on: scenarios)
+        let budgets = Self.evaluate(canonicalBudgets, on: scenarios,
+                                    lines: canonicalBudgets.indices.map { loader.line(at: [.key("budgets"), .index($0)]) })
 
         // Frames.
         try? FileManager.default.removeItem(atPath: (outputDirectory as NSString).appendingPathComponent("frames"))
@@ -106,6 +112,9 @@ public struct SuiteRun {
         if let tolerance = suite.numbers {
             let path = try store.numbersPath(for: tolerance.golden)
             let values = NumberGolden.values(scenarios: scenarios, matrices: matrices)
+            // Kept beside the report so that `parallax accept` can promote it without running again.
+            try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+            try AtomicFile.write(try NumberGolden.encode(values), to: (outputDirectory as NSString).appendingPathComponent(GoldenAcceptance.numbersFile))
             if options.record && options.only == nil {
                 let recorded = try store.recordNumbers([UInt8](try NumberGolden.encode(values)), name: tolerance.golden, environment: options.environment)
                 options.progress("recorded \(recorded)")
@@ -142,47 +151,79 @@ public struct SuiteRun {
         var report = SuiteReport(suite: suite.name, suiteFile: options.suitePath, environment: Self.environment(),
                                  budgets: budgets, scenarios: scenarios, frames: frames, numbers: numbers)
         report.tune = tuneSummary
+        report.setup = RunSetup(traces: Dictionary(traces.map { ($0.name, Self.fingerprint($0.trace)) }) { a, _ in a },
+                                smoothers: smoothers.map { $0.1.description }, screens: suite.screens, movementScales: suite.movementScales)
         if let baseline = options.baseline {
-            report.baseline = try Self.compare(report, baselinePath: baseline, noiseBand: options.noiseBand)
+            report.baseline = try Self.compare(report, baselinePath: baseline, bands: suite.baselineBands,
+                                               allowDifferentSetup: options.allowDifferentSetup)
+            if options.failOnRegression && report.baseline!.contains(where: \.worse) { report.passed = false }
         }
-        try ReportWriter.write(report, to: outputDirectory, extraSections: tuneSections)
+        var history: [RunHistory.Entry] = []
+        if let path = options.history {
+            history = try RunHistory.read(path) + [RunHistory.entry(for: report, date: options.now)]
+            tuneSections.append(RunHistory.section(history.filter { $0.suite == report.suite }))
+        }
+        try ReportWriter.write(report, to: outputDirectory, extraSections: tuneSections, junitRoot: options.junitRoot)
+        if let path = options.history { try RunHistory.write(history, to: path) }
+        if let summaryFile = options.environment["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
+            try StepSummary.append(MarkdownSummary.render(report), to: summaryFile)
+        }
         return Outcome(report: report, directory: outputDirectory, exitCode: report.passed ? 0 : 1)
     }
 
-    static func evaluate(_ budgets: [Budget], on scenarios: [ScenarioResult]) -> [BudgetResult] {
+    static func evaluate(_ budgets: [Budget], on scenarios: [ScenarioResult], lines: [Int?] = []) -> [BudgetResult] {
         var results: [BudgetResult] = []
-        for budget in budgets {
+        for (index, budget) in budgets.enumerated() {
             for scenario in scenarios where budget.applies(to: scenario.trace, smoother: scenario.smootherSpec) {
                 let value = scenario.metrics[budget.metric.rawValue]
                 let passed = value.map { v in budget.max.map { v <= $0 } ?? (v >= budget.min!) } ?? false
                 results.append(BudgetResult(metric: budget.metric.rawValue, unit: budget.metric.unit, limit: budget.limitDescription,
                                             scenario: scenario.id, value: value, passed: passed,
-                                            note: value == nil ? "not computed for this scenario (see its notes)" : nil))
+                                            note: value == nil ? "not computed for this scenario (see its notes)" : nil,
+                                            line: index < lines.count ? lines[index] : nil))
             }
         }
         return results
     }
 
-    static func compare(_ report: SuiteReport, baselinePath: String, noiseBand: Double) throws -> [BaselineDelta] {
-        guard let data = FileManager.default.contents(atPath: baselinePath) else {
-            throw SuiteError(file: baselinePath, line: nil, message: "cannot read the baseline report")
-        }
+    static func compare(_ report: SuiteReport, baselinePath: String, bands: [String: NoiseBand], allowDifferentSetup: Bool) throws -> [BaselineDelta] {
         let baseline: SuiteReport
-        do { baseline = try ReportWriter.decode(data) } catch {
+        do { baseline = try ReportWriter.decode(Data(try FileContents.read(baselinePath))) } catch let error as FileError {
+            throw SuiteError(file: baselinePath, line: nil, message: "cannot read the baseline report: \(error)")
+        } catch {
             throw SuiteError(file: baselinePath, line: nil, message: "not a ParallaxLab report.json (schema 1): \(error)")
         }
-        var deltas: [BaselineDelta] = []
-        let old = Dictionary(baseline.scenarios.map { ($0.id, $0) }) { a, _ in a }
-        for scenario in report.scenarios {
-            guard let previous = old[scenario.id] else { continue }
-            for (metric, value) in scenario.metrics.sorted(by: { $0.key < $1.key }) {
-                guard let before = previous.metrics[metric] else { continue }
-                // Every scenario metric is "smaller is better"; the band is relative with a small absolute floor.
-                let worse = value > before + max(abs(before) * noiseBand, 1e-6)
-                deltas.append(BaselineDelta(key: "\(scenario.id) / \(metric)", baseline: before, current: value, worse: worse))
+        if !allowDifferentSetup {
+            var mine = report.setup ?? Self.setup(of: report)
+            if baseline.setup == nil { mine.traces = mine.traces.mapValues { _ in "" } }  // an older report: names only
+            let lines = mine.differences(from: baseline.setup ?? Self.setup(of: baseline))
+            if !lines.isEmpty {
+                throw SuiteError(file: baselinePath, line: nil,
+                                 message: "the baseline measured a different setup (\(lines.joined(separator: "; "))); pass --allow-different-setup to compare anyway")
             }
         }
-        return deltas
+        return BaselineComparison.compare(report, with: baseline, overrides: bands)
+    }
+
+    /// The setup a report's scenarios show (for reports written before `setup` was recorded: no fingerprints).
+    static func setup(of report: SuiteReport) -> RunSetup {
+        func ordered<T: Hashable>(_ values: [T]) -> [T] { var seen = Set<T>(); return values.filter { seen.insert($0).inserted } }
+        return RunSetup(traces: Dictionary(report.scenarios.map { ($0.trace, "") }) { a, _ in a },
+                        smoothers: ordered(report.scenarios.map(\.smootherSpec)), screens: ordered(report.scenarios.map(\.screen)),
+                        movementScales: ordered(report.scenarios.map(\.movementScale)))
+    }
+
+    /// FNV-1a over the samples' bit patterns (t, x, y, z, tracked).
+    static func fingerprint(_ trace: HeadTrace) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(trace.samples.count * 33)
+        for sample in trace.samples {
+            for value in [sample.t, sample.position.x, sample.position.y, sample.position.z] {
+                withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes += $0 }
+            }
+            bytes.append(sample.tracked ? 1 : 0)
+        }
+        return RunSetup.fingerprint(bytes)
     }
 
     static func environment() -> SuiteReport.Environment {

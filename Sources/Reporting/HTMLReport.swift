@@ -7,93 +7,91 @@ import Plumbing
 public enum HTMLReport {
     public static func render(_ report: SuiteReport, extraSections: [ReportPage.Section] = []) -> String {
         var sections = [overview(report)]
-        let failures = MarkdownSummary.failureLines(report)
-        if !failures.isEmpty {
-            sections.append(ReportPage.Section(id: "failures", title: "Failures (\(failures.count))",
-                                               content: [HTML.el("ul", ["class": "filterable"], children: failures.map { HTML.el("li", .text($0)) })]))
-        }
         sections.append(framesSection(report))
+        if let deltas = report.baseline { sections.append(baselineSection(deltas)) }
+        sections.append(budgetsSection(report))
         sections.append(comparisonSection(report))
-        sections += scenarioSections(report)
+        sections += scenarioSections(report).map(collapsed)
         sections += extraSections
         if let numbers = report.numbers { sections.append(numbersSection(numbers)) }
-        if let deltas = report.baseline { sections.append(baselineSection(deltas)) }
         let subtitle = "\(report.passed ? "PASS" : "FAIL") · suite \(report.suiteFile) · ParallaxLab \(report.environment.version) (\(report.environment.commit))"
-        return ReportPage.document(title: "ParallaxLab report — \(report.suite)", subtitle: subtitle, sections: sections, script: script)
+        return ReportPage.document(title: "ParallaxLab report — \(report.suite)", subtitle: subtitle, sections: sections,
+                                   script: script + FrameViewer.script + ChartReadout.script)
     }
 
+    /// One screen: verdict and counts, the failures (first 10), the headline chart, the filter.
     static func overview(_ report: SuiteReport) -> ReportPage.Section {
         let c = report.counts
-        let cards: [Node] = [
+        var cards: [Node] = [
             card("Status", ReportPage.badge(Verdict(passed: report.passed))),
             card("Frames", .text("\(c.frames - c.framesFailed) / \(c.frames) pass")),
             card("Budgets", .text("\(c.budgets - c.budgetsFailed) / \(c.budgets) hold")),
             card("Scenarios", .text("\(c.scenarios)")),
             card("Numbers golden", .text(report.numbers?.status.rawValue ?? "not configured")),
         ]
+        if let deltas = report.baseline {
+            cards.append(card("Baseline", .text(BaselineState.allCases.map { state in "\(state.arrow) \(deltas.filter { $0.state == state }.count)" }.joined(separator: " · "))))
+        }
         let env = report.environment
-        let environment = HTML.table(["version", "commit", "machine", "cores"],
-                                     [[.text(env.version), .text(env.commit), .text(env.machine), .text("\(env.cores)")]])
+        cards.append(card("Environment", .text("\(env.version) (\(env.commit)) · \(env.machine) · \(env.cores) cores")))
+        var content: [Node] = [HTML.el("div", ["class": "grid"], children: cards)]
+        let failures = MarkdownSummary.failureLines(report)
+        if !failures.isEmpty {
+            content.append(HTML.el("h3", .text("Failures (\(failures.count))")))
+            content.append(HTML.el("ul", ["class": "failures"], children: failures.prefix(10).map { HTML.el("li", .text($0)) }
+                                   + (failures.count > 10 ? [HTML.el("li", ["class": "muted"], .text("… \(failures.count - 10) more in the sections below"))] : [])))
+        }
+        if let chart = headlineChart(report) { content.append(HTML.el("div", ["class": "headline"], chart)) }
+        content.append(HTML.el("p", HTML.el("label", .text("Filter: "), HTML.el("input", ["id": "filter", "type": "search", "placeholder": "frame, trace, smoother…"]))))
+        return ReportPage.Section(id: "overview", title: "Overview", content: content)
+    }
+
+    /// Latency against jitter, one point per configuration, coloured by smoother.
+    static func headlineChart(_ report: SuiteReport) -> Node? {
+        var bySmoother: [String: [(x: Double, y: Double)]] = [:]
+        for s in report.scenarios {
+            if let lag = s.metrics["lag_ms"], let jitter = s.metrics["stationary_jitter_mm"] { bySmoother[s.smoother, default: []].append((lag, jitter)) }
+        }
+        guard !bySmoother.isEmpty else { return nil }
+        let series = bySmoother.keys.sorted().enumerated().map { i, name in
+            SVGChart.Series(name: name, points: bySmoother[name]!, color: SVGChart.palette[i % SVGChart.palette.count], style: .dots)
+        }
+        return .trusted(SVGChart(title: "Latency vs jitter (one point per configuration)", xLabel: "lag (ms)",
+                                 yLabel: "stationary jitter (mm)", series: series).svg)
+    }
+
+    static func budgetsSection(_ report: SuiteReport) -> ReportPage.Section {
         let budgets = HTML.table(["metric", "limit", "scenario", "value", "status"], report.budgets.sorted { ($0.passed ? 1 : 0) < ($1.passed ? 1 : 0) }.map { b in
             [.text(b.metric), .text("\(b.limit) \(b.unit)"), .text(b.scenario), .text(Format.value(b.value, unit: b.unit) + (b.note.map { " (\($0))" } ?? "")),
              ReportPage.badge(Verdict(passed: b.passed))]
         }, attributes: ["class": "filterable"])
-        let filter = HTML.el("p", HTML.el("label", .text("Filter: "), HTML.el("input", ["id": "filter", "type": "search", "placeholder": "frame, trace, smoother…"])))
-        return ReportPage.Section(id: "overview", title: "Overview", content: [
-            HTML.el("div", ["class": "grid"], children: cards), filter, HTML.el("h3", .text("Budgets")), budgets,
-            HTML.el("h3", .text("Environment")), environment,
-        ])
+        let failed = report.budgets.filter { !$0.passed }.count
+        return ReportPage.Section(id: "budgets", title: "Budgets (\(failed) breached)",
+                                  content: failed == 0 ? [HTML.el("details", HTML.el("summary", .text("all \(report.budgets.count) hold — show")), budgets)] : [budgets])
+    }
+
+    /// Detail sections start closed: their title is the only line until clicked.
+    static func collapsed(_ section: ReportPage.Section) -> ReportPage.Section {
+        var section = section
+        section.content = [HTML.el("details", ["class": "detail"], children: [HTML.el("summary", .text("show details"))] + section.content)]
+        return section
     }
 
     static func card(_ title: String, _ value: Node) -> Node {
         HTML.el("div", ["class": "card"], HTML.el("div", ["class": "muted"], .text(title)), HTML.el("div", value))
     }
 
+    /// Failing frames first, open with their viewers; passing frames as a grid of thumbnails.
     static func framesSection(_ report: SuiteReport) -> ReportPage.Section {
-        let ordered = report.frames.sorted { ($0.status.passed ? 1 : 0, $0.name) < ($1.status.passed ? 1 : 0, $1.name) }
-        let cards = ordered.map { frame -> Node in
-            var content: [Node] = [
-                HTML.el("h3", .text(frame.name + " "), ReportPage.badge(frame.status)),
-                HTML.el("p", ["class": "muted"], .text("\(frame.scene) · \(frame.screen) · \(frame.width)×\(frame.height) px · head (\(frame.head.map { Format.value($0) }.joined(separator: ", "))) m · eye (\(frame.eye.map { Format.value($0) }.joined(separator: ", "))) m")),
-            ]
-            if let message = frame.message { content.append(HTML.el("p", .text(message))) }
-            if !frame.status.passed {
-                content.append(HTML.el("p", .text("Record (after looking at the actual frame): "), HTML.el("code", .text(frame.recordCommand))))
-            }
-            if !frame.checks.isEmpty {
-                content.append(HTML.table(["limit", "value", "bound", ""], frame.checks.map { check in
-                    [.text(check.limit), .text(Format.value(check.value)), .text("\(check.relation.rawValue) \(Format.value(check.bound))"), ReportPage.badge(Verdict(passed: check.passed))]
-                }))
-                let metrics = frame.metrics.sorted { $0.key < $1.key }.map { "\($0.key) \(Format.value($0.value))" }.joined(separator: " · ")
-                content.append(HTML.el("p", ["class": "muted"], .text(metrics)))
-            }
-            content.append(frameViews(frame))
-            return HTML.el("div", ["class": "card frame filterable-item", "data-status": frame.status.rawValue], children: content)
+        let failing = report.frames.filter { !$0.status.passed }.sorted { $0.name < $1.name }
+        let passing = report.frames.filter(\.status.passed).sorted { $0.name < $1.name }
+        var content: [Node] = failing.map(FrameViewer.card)
+        if !passing.isEmpty {
+            content.append(HTML.el("h3", .text("Passing (\(passing.count)) — click a frame to compare")))
+            content.append(HTML.el("div", ["class": "thumbs"], children: passing.map(FrameViewer.card)))
         }
-        return ReportPage.Section(id: "frames", title: "Frames (\(report.frames.count))", content: cards.isEmpty ? [.text("No frames in this suite.")] : cards)
-    }
-
-    /// Side by side, a slider (golden under actual, clipped by a range input), a toggle, and 1:1 zoom.
-    static func frameViews(_ frame: FrameResult) -> Node {
-        func image(_ path: String, _ alt: String) -> Node {
-            HTML.el("a", ["href": path, "title": "open full size"], HTML.el("img", ["src": path, "alt": alt]))
-        }
-        var side: [Node] = []
-        if let golden = frame.goldenImage { side.append(HTML.el("figure", image(golden, "golden"), HTML.el("figcaption", .text("golden")))) }
-        side.append(HTML.el("figure", image(frame.actualImage, "actual"), HTML.el("figcaption", .text("actual"))))
-        if let diff = frame.diffImage { side.append(HTML.el("figure", image(diff, "diff"), HTML.el("figcaption", .text("diff (golden grey, differences red)")))) }
-        var views: [Node] = [HTML.el("div", ["class": "frames side"], children: side)]
-        if let golden = frame.goldenImage {
-            views.append(HTML.el("div", ["class": "frames slider"],
-                HTML.el("div", ["class": "stack"], HTML.el("img", ["src": golden, "alt": "golden"]),
-                        HTML.el("img", ["src": frame.actualImage, "alt": "actual", "class": "top"])),
-                HTML.el("input", ["type": "range", "min": "0", "max": "100", "value": "50", "class": "reveal", "aria-label": "slider: golden ↔ actual"])))
-            views.append(HTML.el("div", ["class": "frames toggle"],
-                HTML.el("button", ["type": "button", "class": "swap", "data-a": golden, "data-b": frame.actualImage], .text("toggle golden / actual")),
-                HTML.el("img", ["src": golden, "alt": "toggle view"])))
-        }
-        views.append(HTML.el("label", HTML.el("input", ["type": "checkbox", "class": "zoom"]), .text(" zoom 1:1")))
-        return HTML.el("div", ["class": "views"], children: views)
+        return ReportPage.Section(id: "frames", title: "Frames (\(failing.count) of \(report.frames.count) not passing)",
+                                  content: report.frames.isEmpty ? [.text("No frames in this suite.")] : content)
     }
 
     static func comparisonSection(_ report: SuiteReport) -> ReportPage.Section {
@@ -193,13 +191,20 @@ public enum HTMLReport {
         return ReportPage.Section(id: "numbers", title: "Numeric golden", content: content)
     }
 
+    /// Every compared metric with its arrow; changed ones first (worse, new, gone, better), unchanged ones folded.
     static func baselineSection(_ deltas: [BaselineDelta]) -> ReportPage.Section {
-        let sorted = deltas.sorted { ($0.worse ? 0 : 1, $0.key) < ($1.worse ? 0 : 1, $1.key) }
-        return ReportPage.Section(id: "baseline", title: "Compared with the baseline (\(deltas.filter(\.worse).count) worse)", content: [
-            HTML.table(["metric", "baseline", "now", ""], sorted.map {
-                [.text($0.key), .text(Format.value($0.baseline)), .text(Format.value($0.current)), ReportPage.badge(Verdict(passed: !$0.worse))]
-            }, attributes: ["class": "filterable"]),
-        ])
+        let order: [BaselineState: Int] = [.worse: 0, .new: 1, .gone: 2, .better: 3, .same: 4]
+        let sorted = deltas.sorted { (order[$0.state]!, $0.key) < (order[$1.state]!, $1.key) }
+        func table(_ rows: [BaselineDelta]) -> Node {
+            HTML.table(["metric", "baseline", "now", "change"], rows.map {
+                [.text($0.key), .text(Format.value($0.baseline)), .text(Format.value($0.current)),
+                 HTML.el("span", ["class": "delta \($0.state.rawValue)"], .text($0.state.arrow))]
+            }, attributes: ["class": "filterable"])
+        }
+        let changed = sorted.filter { $0.state != .same }, same = sorted.filter { $0.state == .same }
+        var content: [Node] = [table(changed)]
+        if !same.isEmpty { content.append(HTML.el("details", HTML.el("summary", .text("\(same.count) within their noise bands")), table(same))) }
+        return ReportPage.Section(id: "baseline", title: "Compared with the baseline (\(deltas.filter(\.worse).count) worse)", content: content)
     }
 
     /// Filter, slider, toggle and zoom; also reports script errors and broken images in data attributes so a
@@ -212,17 +217,11 @@ public enum HTMLReport {
           if(f){f.addEventListener('input',function(){var q=f.value.toLowerCase();
             document.querySelectorAll('.filterable tbody tr, .filterable li, .filterable-item').forEach(function(e){
               e.style.display=(!q||e.textContent.toLowerCase().indexOf(q)>=0)?'':'none';});});}
-          document.querySelectorAll('.slider').forEach(function(s){var r=s.querySelector('.reveal'),t=s.querySelector('.top');
-            function u(){t.style.clipPath='inset(0 0 0 '+r.value+'%)';}r.addEventListener('input',u);u();});
-          document.querySelectorAll('.swap').forEach(function(b){var i=b.nextElementSibling,a=true;
-            b.addEventListener('click',function(){a=!a;i.src=a?b.getAttribute('data-a'):b.getAttribute('data-b');});});
-          document.querySelectorAll('.zoom').forEach(function(z){z.addEventListener('change',function(){
-            z.closest('.views').classList.toggle('natural',z.checked);});});
           window.addEventListener('load',function(){var broken=0;document.querySelectorAll('img').forEach(function(i){
             if(!i.complete||i.naturalWidth===0)broken++;});document.body.setAttribute('data-broken-images',broken);
             document.body.setAttribute('data-loaded','1');});
         })();
-        """
+        """ + "\n"
 }
 
 /// The metric columns shown per scenario.

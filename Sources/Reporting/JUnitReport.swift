@@ -2,7 +2,9 @@ import Plumbing
 /// JUnit XML: a testsuite each for frames, budgets and the numeric golden; a testcase per frame and per
 /// budget check. A comparison outside its tolerance or a budget breach is a <failure>; a frame that could not
 /// be compared (missing golden, size mismatch) is an <error>. Diff images are attached with
-/// `[[ATTACHMENT|path]]` lines (Jenkins / GitLab convention).
+/// `[[ATTACHMENT|path]]` lines (Jenkins / GitLab convention): absolute paths, as Jenkins' junit-attachments
+/// wants, or relative to `--junit-root` (GitLab resolves them from the project root). Each testcase has a
+/// `file` (the golden, or the suite file for budgets) and a `time` (render and compare, s).
 public enum JUnitReport {
     public static func escape(_ text: String) -> String {
         var out = ""
@@ -26,7 +28,9 @@ public enum JUnitReport {
         return out
     }
 
-    public static func render(_ report: SuiteReport) -> String {
+    /// `reportDirectory`: where the report's frames/ folder is; `root`: write attachment paths relative to it.
+    public static func render(_ report: SuiteReport, reportDirectory: String = ".", root: String? = nil) -> String {
+        func attachment(_ reportPath: String) -> String { AttachmentPath.resolve(reportPath, reportDirectory: reportDirectory, root: root) }
         var suites: [String] = []
         // Frames.
         var cases: [String] = []
@@ -40,9 +44,10 @@ public enum JUnitReport {
             case .missing, .error:
                 body += "<error message=\"\(escape(frame.message ?? frame.status.rawValue))\" type=\"\(frame.status == .missing ? "MissingGolden" : "ComparisonError")\">\(escape("record: " + frame.recordCommand))</error>"
             }
-            let attachments = [frame.diffImage, frame.stripImage, frame.actualImage].compactMap { $0 }.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n")
+            let attachments = [frame.diffImage, frame.stripImage, frame.actualImage].compactMap { $0 }.map { "[[ATTACHMENT|\(attachment($0))]]" }.joined(separator: "\n")
             body += "<system-out>\(escape(checks + (checks.isEmpty ? "" : "\n") + attachments))</system-out>"
-            cases.append("<testcase classname=\"parallax.frames\" name=\"\(escape(frame.name))\" time=\"0\">\(body)</testcase>")
+            let time = String(format: "%.3f", frame.seconds ?? 0)
+            cases.append("<testcase classname=\"parallax.frames\" name=\"\(escape(frame.name))\" file=\"\(escape(frame.golden))\" time=\"\(time)\">\(body)</testcase>")
         }
         suites.append(suite("frames", cases, failures: report.frames.filter { $0.status == .fail }.count,
                             errors: report.frames.filter { $0.status == .missing || $0.status == .error }.count))
@@ -50,7 +55,8 @@ public enum JUnitReport {
         cases = report.budgets.map { budget in
             let name = "\(budget.metric) \(budget.limit) \(budget.unit) — \(budget.scenario)"
             let failure = budget.passed ? "" : "<failure message=\"\(escape("\(budget.metric) = \(Format.value(budget.value, unit: budget.unit)), limit \(budget.limit) \(budget.unit)"))\" type=\"BudgetBreach\">\(escape(budget.note ?? ""))</failure>"
-            return "<testcase classname=\"parallax.budgets\" name=\"\(escape(name))\" time=\"0\">\(failure)</testcase>"
+            let line = budget.line.map { " line=\"\($0)\"" } ?? ""
+            return "<testcase classname=\"parallax.budgets\" name=\"\(escape(name))\" file=\"\(escape(report.suiteFile))\"\(line) time=\"0\">\(failure)</testcase>"
         }
         suites.append(suite("budgets", cases, failures: report.budgets.filter { !$0.passed }.count, errors: 0))
         // Numbers.
@@ -62,7 +68,7 @@ public enum JUnitReport {
                 let lines = numbers.mismatches.prefix(50).map { "\($0.key): golden \(Format.value($0.golden)), actual \(Format.value($0.actual))" }.joined(separator: "\n")
                 body = "<failure message=\"\(escape("\(numbers.mismatches.count) numbers differ from \(numbers.golden)"))\" type=\"NumbersMismatch\">\(escape(lines))</failure>"
             }
-            suites.append(suite("numbers", ["<testcase classname=\"parallax.numbers\" name=\"\(escape(numbers.golden))\" time=\"0\">\(body)</testcase>"],
+            suites.append(suite("numbers", ["<testcase classname=\"parallax.numbers\" name=\"\(escape(numbers.golden))\" file=\"\(escape(numbers.golden))\" time=\"0\">\(body)</testcase>"],
                                 failures: numbers.status == .fail ? 1 : 0, errors: numbers.status == .missing ? 1 : 0))
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"\(escape(report.suite))\">\n" + suites.joined(separator: "\n") + "\n</testsuites>\n"

@@ -1,6 +1,7 @@
 import Plumbing
-/// `summary.md` for `$GITHUB_STEP_SUMMARY`: status, counts, failures first, budgets and frames; no images;
-/// capped well under GitHub's 1 MiB limit (100 KB).
+/// `summary.md` for `$GITHUB_STEP_SUMMARY`: status, counts, failures first, the baseline's changes with
+/// arrows, budgets and frames; no images; capped well under GitHub's 1 MiB limit (100 KB) at a whole line,
+/// with a closing line saying how many lines were left out.
 public enum MarkdownSummary {
     public static let limit = 100_000
 
@@ -8,7 +9,7 @@ public enum MarkdownSummary {
         text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 
-    public static func render(_ report: SuiteReport) -> String {
+    public static func render(_ report: SuiteReport, limit: Int = limit) -> String {
         var lines: [String] = []
         lines.append("## ParallaxLab — \(cell(report.suite)): \(report.passed ? "✅ pass" : "❌ fail")")
         lines.append("")
@@ -23,6 +24,9 @@ public enum MarkdownSummary {
             lines.append("")
             lines += failures.map { "- \($0)" }
             lines.append("")
+        }
+        if let deltas = report.baseline {
+            lines += baselineLines(deltas)
         }
         lines.append("### Frames")
         lines.append("")
@@ -40,17 +44,41 @@ public enum MarkdownSummary {
         for budget in report.budgets.sorted(by: { ($0.passed ? 1 : 0) < ($1.passed ? 1 : 0) }) {
             lines.append("| \(budget.metric) | \(budget.limit) \(budget.unit) | \(cell(budget.scenario)) | \(Format.value(budget.value, unit: budget.unit)) | \(budget.passed ? "✅" : "❌") |")
         }
-        if let deltas = report.baseline?.filter(\.worse), !deltas.isEmpty {
+        return truncated(lines, limit: limit)
+    }
+
+    /// The baseline's changed metrics (worse first) as a table with arrows; unchanged ones only counted.
+    static func baselineLines(_ deltas: [BaselineDelta]) -> [String] {
+        let counts = BaselineState.allCases.map { state in "\(state.arrow) \(deltas.filter { $0.state == state }.count)" }
+        var lines = ["### Compared with the baseline", "", counts.joined(separator: " · "), ""]
+        let order: [BaselineState: Int] = [.worse: 0, .new: 1, .gone: 2, .better: 3]
+        let changed = deltas.filter { $0.state != .same }.sorted { (order[$0.state]!, $0.key) < (order[$1.state]!, $1.key) }
+        if !changed.isEmpty {
+            lines.append("| metric | baseline | now | change |")
+            lines.append("|---|---:|---:|---|")
+            lines += changed.map { "| \(cell($0.key)) | \(Format.value($0.baseline)) | \(Format.value($0.current)) | \($0.state.arrow) |" }
             lines.append("")
-            lines.append("### Worse than the baseline")
-            lines.append("")
-            lines += deltas.prefix(50).map { "- \(cell($0.key)): \(Format.value($0.baseline)) → \(Format.value($0.current))" }
         }
-        var text = lines.joined(separator: "\n") + "\n"
-        if text.utf8.count > limit {
-            text = String(decoding: Array(text.utf8.prefix(limit - 200)), as: UTF8.self) + "\n\n… (truncated; see report.json)\n"
+        return lines
+    }
+
+    /// Whole lines up to `limit` bytes (UTF-8), the last one saying how many were left out.
+    static func truncated(_ lines: [String], limit: Int) -> String {
+        let text = lines.joined(separator: "\n") + "\n"
+        guard text.utf8.count > limit else { return text }
+        let reserve = 120
+        var kept: [String] = []
+        var size = 0
+        for line in lines {
+            let next = line.utf8.count + 1
+            if size + next > limit - reserve { break }
+            kept.append(line)
+            size += next
         }
-        return text
+        let leftOut = lines.count - kept.count
+        if let last = kept.last, last.hasPrefix("|") { kept.append("") }  // end the table before the note
+        kept.append("… \(leftOut) more lines left out (the summary is capped at \(limit) bytes); see report.json and index.html")
+        return kept.joined(separator: "\n") + "\n"
     }
 
     /// Failures, worst first, one line each (also used for CI `::error` annotations).
@@ -65,6 +93,9 @@ public enum MarkdownSummary {
         }
         for budget in report.budgets where !budget.passed {
             lines.append("budget \(budget.metric) \(budget.limit) \(budget.unit): \(Format.value(budget.value, unit: budget.unit)) in \(budget.scenario)")
+        }
+        for delta in report.baseline ?? [] where delta.worse {
+            lines.append("worse than the baseline: \(delta.key) \(Format.value(delta.baseline)) → \(Format.value(delta.current))")
         }
         return lines
     }

@@ -55,5 +55,7 @@ public enum ReportPage {
         .frames.side{display:flex;gap:8px;flex-wrap:wrap}figure{margin:0}figcaption{font-size:12px;color:var(--muted)}
         .stack{position:relative;display:inline-block}.stack img.top{position:absolute;left:0;top:0}
         .views.natural .frames img{max-width:none}.frame{margin:12px 0}
-        """
+        .delta.worse{color:var(--fail);font-weight:600}.delta.better{color:var(--pass)}.delta.new,.delta.gone{color:var(--warn)}
+        .headline .chart{max-width:560px}.failures{margin:4px 0}details.detail>summary{cursor:pointer;color:#0969da}
+        """ + FrameViewer.stylesheet
 }

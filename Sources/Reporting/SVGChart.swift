@@ -83,7 +83,9 @@ public struct SVGChart: Sendable {
         func sy(_ y: Double) -> Double { top + (1 - (y - yMin) / (yMax - yMin)) * plotH }
         func n(_ v: Double) -> String { String(format: "%.1f", v) }
 
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" class=\"chart\" role=\"img\">"
+        let hasLines = series.contains { $0.style != .dots && !$0.points.isEmpty }
+        let readout = hasLines ? " data-readout=\"\(HTML.escape(ChartReadout.attribute(left: left, width: plotW, xMin: xMin, xMax: xMax, series: series)))\"" : ""
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" class=\"chart\" role=\"img\"\(readout)>"
         out += "<title>\(HTML.escape(title))</title>"
         out += "<text x=\"\(n(left))\" y=\"16\" class=\"chart-title\">\(HTML.escape(title))</text>"
         out += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotW))\" height=\"\(n(plotH))\" fill=\"none\" stroke=\"#999\"/>"
@@ -125,6 +127,10 @@ public struct SVGChart: Sendable {
             out += "<rect x=\"\(n(legendX))\" y=\"\(n(top + 6))\" width=\"10\" height=\"10\" fill=\"\(HTML.escape(s.color))\"/>"
             out += "<text x=\"\(n(legendX + 14))\" y=\"\(n(top + 15))\" class=\"legend\">\(HTML.escape(s.name))</text>"
             legendX += 24 + Double(s.name.count) * 6.5
+        }
+        if hasLines {
+            out += "<line class=\"cursor\" x1=\"0\" x2=\"0\" y1=\"\(n(top))\" y2=\"\(n(top + plotH))\" stroke=\"#444\" stroke-dasharray=\"2 2\" style=\"display:none\"/>"
+            out += "<text class=\"readout tick\" x=\"\(n(left + plotW))\" y=\"\(n(top - 4))\" text-anchor=\"end\"></text>"
         }
         out += "</svg>"
         return out

@@ -16,6 +16,8 @@ public struct SuiteReport: Codable, Sendable {
     public var baseline: [BaselineDelta]?
     /// The suite's tuning sweep, when it has one (details in tune.json and the report's tuning sections).
     public var tune: TuneSummary?
+    /// What the run measured (traces, smoothers, screens, scales), checked before comparing with a baseline.
+    public var setup: RunSetup?
 
     public struct TuneSummary: Codable, Sendable {
         public var file: String
@@ -78,8 +80,11 @@ public struct BudgetResult: Codable, Sendable {
     public var value: Double?
     public var passed: Bool
     public var note: String?
+    /// The budget's line in the suite file (annotations point there).
+    public var line: Int?
 
-    public init(metric: String, unit: String, limit: String, scenario: String, value: Double?, passed: Bool, note: String?) {
+    public init(metric: String, unit: String, limit: String, scenario: String, value: Double?, passed: Bool, note: String?, line: Int? = nil) {
+        self.line = line
         self.metric = metric
         self.unit = unit
         self.limit = limit
@@ -169,6 +174,12 @@ public struct FrameResult: Codable, Sendable {
     public var checks: [Check]
     public var message: String?
     public var recordCommand: String
+    /// Render and compare time, s (JUnit `time`); not in report.json, which stays the same for the same inputs.
+    public var seconds: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case status, name, scene, screen, head, eye, width, height, golden, actualImage, goldenImage, diffImage, stripImage, metrics, checks, message, recordCommand
+    }
 
     public struct Check: Codable, Sendable {
         public var limit: String
@@ -239,15 +250,45 @@ public struct NumbersResult: Codable, Sendable {
 
 /// A metric compared with an earlier run (`--baseline`).
 public struct BaselineDelta: Codable, Sendable {
+    /// `SCENARIO-ID / metric` or `frame NAME / metric`.
     public var key: String
-    public var baseline: Double
-    public var current: Double
-    /// Worse beyond the noise band (larger for error/lag/jitter metrics).
-    public var worse: Bool
-    public init(key: String, baseline: Double, current: Double, worse: Bool) {
+    public var metric: String
+    public var baseline: Double?
+    public var current: Double?
+    public var state: BaselineState
+    /// Worse beyond the metric's noise band.
+    public var worse: Bool { state == .worse }
+
+    public init(key: String, metric: String, baseline: Double?, current: Double?, state: BaselineState) {
         self.key = key
+        self.metric = metric
         self.baseline = baseline
         self.current = current
-        self.worse = worse
+        self.state = state
+    }
+
+    enum CodingKeys: String, CodingKey { case key, metric, baseline, current, state, worse }
+
+    /// Also reads the first schema's deltas (`worse` only, scenario metrics only).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        key = try c.decode(String.self, forKey: .key)
+        metric = try c.decodeIfPresent(String.self, forKey: .metric) ?? String(key.split(separator: "/").last ?? "").trimmingCharacters(in: .whitespaces)
+        baseline = try c.decodeIfPresent(Double.self, forKey: .baseline)
+        current = try c.decodeIfPresent(Double.self, forKey: .current)
+        if let state = try c.decodeIfPresent(BaselineState.self, forKey: .state) {
+            self.state = state
+        } else {
+            state = try c.decodeIfPresent(Bool.self, forKey: .worse) == true ? .worse : .same
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(key, forKey: .key)
+        try c.encode(metric, forKey: .metric)
+        try c.encodeIfPresent(baseline, forKey: .baseline)
+        try c.encodeIfPresent(current, forKey: .current)
+        try c.encode(state, forKey: .state)
     }
 }

@@ -24,6 +24,7 @@ struct Parallax: ParsableCommand {
             AnalyzeCommand.self,
             RunCommand.self,
             RecordCommand.self,
+            AcceptCommand.self,
             TuneCommand.self,
             MergeCommand.self,
             ConvertCommand.self,

@@ -15,6 +15,7 @@ struct RunCommand: ParsableCommand {
             Examples:
               parallax run                                  # parallax.yml → Reports/latest/
               parallax run ci.yml --output Reports/pr-123 --baseline Reports/main/report.json
+              parallax run --baseline old/report.json --no-fail-on-regression   # only mark the changes
             """
     )
 
@@ -24,17 +25,34 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Report folder (default: the suite's `output`).")
     var output: String?
 
-    @Option(name: .long, help: "An earlier run's report.json: mark every metric that got worse beyond the noise band.")
+    @Option(name: .long, help: "An earlier run's report.json: compare every scenario and frame metric (worse, better, same, new, gone).")
     var baseline: String?
 
-    @Option(name: .long, help: "Relative noise band for --baseline (0.05 = 5 %).")
-    var noiseBand: Double = 0.05
+    @Flag(name: .long, inversion: .prefixedNo, help: "With --baseline: exit 1 when a metric got worse beyond its noise band (suite: baseline_bands).")
+    var failOnRegression = true
+
+    @Flag(name: .long, help: "With --baseline: compare even when the runs used different traces, smoothers, screens or scales.")
+    var allowDifferentSetup = false
+
+    @Option(name: .long, help: "Write junit.xml's attachment paths relative to this folder (default: absolute).")
+    var junitRoot: String?
+
+    @Option(name: .long, help: "Append the run's headline metrics (with commit and date) to this JSON-lines file; the report draws their trends.")
+    var history: String?
 
     @Flag(name: .long, help: "Record goldens (frames and numbers) from this run instead of only comparing; refused when CI is set.")
     var record = false
 
     func run() throws {
-        let outcome = try SuiteCommandSupport.run(suite: suite, output: output, record: record, only: nil, baseline: baseline, noiseBand: noiseBand)
+        var options = SuiteRun.Options(suitePath: suite)
+        options.output = output
+        options.record = record
+        options.baseline = baseline
+        options.failOnRegression = failOnRegression
+        options.allowDifferentSetup = allowDifferentSetup
+        options.junitRoot = junitRoot
+        options.history = history
+        let outcome = try SuiteCommandSupport.run(options)
         throw ExitCode(outcome.exitCode)
     }
 }
@@ -63,19 +81,18 @@ struct RecordCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let outcome = try SuiteCommandSupport.run(suite: suite, output: output, record: true, only: only, baseline: nil, noiseBand: 0.05)
+        var options = SuiteRun.Options(suitePath: suite)
+        options.output = output
+        options.record = true
+        options.only = only
+        let outcome = try SuiteCommandSupport.run(options)
         throw ExitCode(outcome.exitCode)
     }
 }
 
 enum SuiteCommandSupport {
-    static func run(suite: String, output: String?, record: Bool, only: String?, baseline: String?, noiseBand: Double) throws -> SuiteRun.Outcome {
-        var options = SuiteRun.Options(suitePath: suite)
-        options.output = output
-        options.record = record
-        options.only = only
-        options.baseline = baseline
-        options.noiseBand = noiseBand
+    static func run(_ options: SuiteRun.Options) throws -> SuiteRun.Outcome {
+        var options = options
         let terminal = isatty(STDERR_FILENO) == 1
         var step = 0
         options.progress = { message in

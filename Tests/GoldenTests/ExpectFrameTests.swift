@@ -11,7 +11,7 @@ import Testing
         var config = GoldenTestConfiguration.fromEnvironment(test: "cubeFrames()", environment: environment)
         config.store.root = base + "/goldens"
         config.artifactsDirectory = base + "/artifacts"
-        config.record = record
+        config.recordMode = record ? .failed : .never
         return (config, base)
     }
 
@@ -36,7 +36,7 @@ import Testing
         let frame = TestImages.scene(width: 32, height: 32)
         #expect(throws: GoldenMismatch.self) { try expectFrame(frame, matchesGolden: "cube/center", configuration: config) }
         var compare = config
-        compare.record = false
+        compare.recordMode = .never
         let result = try expectFrame(frame, matchesGolden: "cube/center", configuration: compare)
         #expect(result.identical)
     }
