@@ -29,6 +29,7 @@ struct Parallax: ParsableCommand {
             ConvertCommand.self,
             ImportCommand.self,
             FitCommand.self,
+            AuditCommand.self,
         ]
     )
 }

@@ -1,0 +1,49 @@
+import Foundation
+import Projection
+import Testing
+import Tracking
+@testable import Audit
+
+/// The decisive test: the app as shipped fails the checks it is known to fail, and with every fix every
+/// check passes — so no check is vacuous.
+struct AuditDecisiveTests {
+    static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Traces")
+
+    func options(fixes: Set<AuditCheckID>) throws -> AuditOptions {
+        let traces = try ["sway", "dropouts"].map { ($0, try TraceCSVReader.read(contentsOf: Self.traces.appendingPathComponent("\($0).csv").path)) }
+        return AuditOptions(traces: traces, screens: [try ScreenModel.device("iphone-15-pro")], fixes: fixes)
+    }
+
+    static let knownFailing: Set<AuditCheckID> = [
+        .screenSize, .cameraOffset, .eyePoint, .recenterIdempotent, .trackingLoss, .gyroTilt, .handOff, .latency,
+        .splatPinning, .splatColour,
+    ]
+
+    @Test func theAppAsShippedFailsItsKnownDivergences() throws {
+        let result = try AppAudit.run(options(fixes: []))
+        #expect(Set(result.failing.map(\.id)) == Self.knownFailing)
+        #expect(result.checks.first { $0.id == .clipDepth }?.passed == true)  // no geometry within 2 mm of the eye
+        #expect(result.checks.first { $0.id == .exaggeration }.map { !$0.gated && $0.worst > 0 } == true)
+        #expect(!result.passed)
+    }
+
+    @Test func everyFixPassesEveryCheck() throws {
+        let result = try AppAudit.run(options(fixes: Set(AuditCheckID.allCases)))
+        #expect(result.passed, "\(result.text)")
+        for check in result.checks where check.unit == "px" { #expect(check.worst == 0, "\(check.id)") }
+    }
+
+    @Test func eachFixAloneClearsItsOwnCheck() throws {
+        for check in Self.knownFailing {
+            let result = try AppAudit.run(options(fixes: [check]))
+            #expect(result.checks.first { $0.id == check }?.passed == true, "\(check)")
+        }
+    }
+
+    @Test func badFixAndScreenAreNamed() {
+        #expect(throws: AuditError.self) { try AuditOptions.fixes(parsing: ["nope"]) }
+        #expect(throws: AuditError.self) { try AuditOptions.screens(parsing: ["app-table:iphone-15-pro"]) }
+        #expect(throws: AuditError.self) { try AuditOptions.modes(parsing: "both-ways") }
+    }
+}
