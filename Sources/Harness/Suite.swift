@@ -37,9 +37,11 @@ public struct Suite: Decodable, Sendable {
     public var numbers: NumberTolerance?
     public var frames: [FrameSpec]
     public var tune: TuneSpec?
+    public var audit: AuditSpec?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, output, goldens, traces, smoothers, screens, budgets, numbers, frames, tune
+        case audit
         case movementScales = "movement_scales"
     }
 
@@ -57,6 +59,7 @@ public struct Suite: Decodable, Sendable {
         numbers = try c.decodeIfPresent(NumberTolerance.self, forKey: .numbers)
         frames = try c.decodeIfPresent([FrameSpec].self, forKey: .frames) ?? []
         tune = try c.decodeIfPresent(TuneSpec.self, forKey: .tune)
+        audit = try c.decodeIfPresent(AuditSpec.self, forKey: .audit)
     }
 }
 

@@ -139,14 +139,20 @@ public struct SuiteRun {
                                                   recommendation: result.recommendation?.reasoning ?? result.notes.joined(separator: " "))
         }
 
+        // The app audit (its section comes first among the extra sections).
+        let audit = try suite.audit.map { spec in
+            options.progress("audit")
+            return try SuiteAudit.run(spec, traces: traces, loader: loader, outputDirectory: outputDirectory)
+        }
+
         var report = SuiteReport(suite: suite.name, suiteFile: options.suitePath, environment: Self.environment(),
                                  budgets: budgets, scenarios: scenarios, frames: frames, numbers: numbers)
         report.tune = tuneSummary
         if let baseline = options.baseline {
             report.baseline = try Self.compare(report, baselinePath: baseline, noiseBand: options.noiseBand)
         }
-        try ReportWriter.write(report, to: outputDirectory, extraSections: tuneSections)
-        return Outcome(report: report, directory: outputDirectory, exitCode: report.passed ? 0 : 1)
+        try ReportWriter.write(report, to: outputDirectory, extraSections: (audit?.sections ?? []) + tuneSections)
+        return Outcome(report: report, directory: outputDirectory, exitCode: report.passed && !(audit?.failsRun ?? false) ? 0 : 1)
     }
 
     static func evaluate(_ budgets: [Budget], on scenarios: [ScenarioResult]) -> [BudgetResult] {
