@@ -56,7 +56,9 @@ public struct AuditOptions: Sendable {
 /// The app audit: models the app's head-to-pixel pipeline and measures each of its divergences from a
 /// true window as a named check over the traces, screens and modes.
 public enum AppAudit {
-    public static func run(_ options: AuditOptions) throws -> AuditResult {
+    /// With `framesDirectory`, each failing image-shift check's frames at its worst instant (the app's, a true
+    /// window's, their difference) are written there as `<check>.png` (`AuditFrames`).
+    public static func run(_ options: AuditOptions, framesDirectory: String? = nil) throws -> AuditResult {
         guard !options.traces.isEmpty else { throw AuditError("traces", expected: "at least one trace", found: "none") }
         guard !options.screens.isEmpty else { throw AuditError("screens", expected: "at least one screen", found: "none") }
         let configured = options.pipeline.fixing(options.fixes)
@@ -79,10 +81,14 @@ public enum AppAudit {
                 samples = evaluation.samples
                 notes = evaluation.notes
             } else {
-                for audit in relevant {
+                for (caseIndex, audit) in cases.enumerated() where check.modes.contains(audit.mode) {
                     let evaluation = evaluate(check, audit, configured: configured)
                     let prefix = options.screens.count > 1 || options.modes.count > 1 ? "\(audit.screen.name) \(audit.mode.rawValue): " : ""
-                    samples += evaluation.samples.map { CheckSample(value: $0.value, place: prefix + $0.place) }
+                    samples += evaluation.samples.map { sample in
+                        var frame = sample.frame
+                        frame?.caseIndex = caseIndex
+                        return CheckSample(value: sample.value, place: prefix + sample.place, frame: frame)
+                    }
                     for note in evaluation.notes where !notes.contains(note) { notes.append(note) }
                     if let limit = evaluation.limit { limits.append(limit) }
                     if check.isGated, check.unit == "px", let worst = evaluation.samples.map(\.value).max() {
@@ -91,7 +97,13 @@ public enum AppAudit {
                 }
             }
             let limit = limits.min() ?? check.defaultLimit
-            checks.append(CheckResult(check, samples: samples, limit: limit, notes: notes))
+            var result = CheckResult(check, samples: samples, limit: limit, notes: notes)
+            if let framesDirectory, !result.passed, let pose = result.worstFrame {
+                let (variant, reference) = IsolatedShift.pipelines(check, configured: configured)
+                result.frame = try AuditFrames.write(check, case: cases[pose.caseIndex], app: (variant, pose.appEye),
+                                                     reference: (reference, pose.referenceEye), to: framesDirectory)
+            }
+            checks.append(result)
         }
         let ranking = deviceWorst.map { DeviceRank(screen: $0.key, worstPx: $0.value) }
             .sorted { $0.worstPx != $1.worstPx ? $0.worstPx > $1.worstPx : $0.screen < $1.screen }

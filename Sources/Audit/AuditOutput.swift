@@ -13,12 +13,14 @@ extension AppAudit {
         }
         let options = AuditOptions(traces: traces, screens: try AuditOptions.screens(parsing: screens),
                                    modes: try AuditOptions.modes(parsing: mode), fixes: try AuditOptions.fixes(parsing: fixes), pipeline: pipeline)
-        let result = try run(options)
+        let framesDirectory = directory.map { (($0 as NSString).appendingPathComponent(AuditReport.framesFolder)) }
+        if let framesDirectory { try? FileManager.default.removeItem(atPath: framesDirectory) }
+        let result = try run(options, framesDirectory: framesDirectory)
         if let directory { try write(result, to: directory) }
         return result
     }
 
-    /// audit.json and a one-section audit.html in `directory`.
+    /// audit.json and a one-section audit.html in `directory` (frames under `audit/`).
     public static func write(_ result: AuditResult, to directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try AtomicFile.write(try result.jsonData(), to: (directory as NSString).appendingPathComponent("audit.json"))

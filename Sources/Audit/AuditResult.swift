@@ -17,6 +17,14 @@ public struct CheckResult: Codable, Sendable {
     public var worstAt: String
     public var passed: Bool
     public var notes: [String]
+    /// The file name of the frames at the worst instant (app | true window | difference), when written.
+    public var frame: String?
+    /// The eyes at the worst instant, for image-shift checks.
+    var worstFrame: FramePose?
+
+    enum CodingKeys: String, CodingKey {
+        case id, unit, mechanism, limit, gated, count, mean, p95, worst, worstAt, passed, notes, frame
+    }
 
     init(_ id: AuditCheckID, samples: [CheckSample], limit: Double, notes: [String]) {
         self.id = id
@@ -31,6 +39,7 @@ public struct CheckResult: Codable, Sendable {
         let worstIndex = values.indices.max { values[$0] < values[$1] }
         worst = worstIndex.map { values[$0] } ?? 0
         worstAt = worstIndex.map { samples[$0].place } ?? "no instances"
+        worstFrame = worstIndex.flatMap { samples[$0].frame }
         passed = !id.isGated || p95 <= limit
         self.notes = notes
     }

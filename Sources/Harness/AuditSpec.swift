@@ -42,7 +42,9 @@ struct SuiteAudit {
             let options = AuditOptions(traces: traces.filter { spec.traces?.contains($0.name) ?? true },
                                        screens: try AuditOptions.screens(parsing: spec.screens),
                                        modes: try AuditOptions.modes(parsing: spec.mode), fixes: try AuditOptions.fixes(parsing: spec.fix))
-            result = try AppAudit.run(options)
+            let framesDirectory = (outputDirectory as NSString).appendingPathComponent(AuditReport.framesFolder)
+            try? FileManager.default.removeItem(atPath: framesDirectory)
+            result = try AppAudit.run(options, framesDirectory: framesDirectory)
         } catch {
             throw loader.error("audit: \(error)", at: [.key("audit")])
         }

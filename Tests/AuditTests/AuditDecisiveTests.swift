@@ -1,4 +1,7 @@
 import Foundation
+import Golden
+import Imaging
+import ParallaxTestSupport
 import Projection
 import Testing
 import Tracking
@@ -43,6 +46,20 @@ struct AuditDecisiveTests {
         }
         let latencyAlone = try AppAudit.run(options(fixes: [.latency]))
         #expect(latencyAlone.checks.first { $0.id == .latency }?.passed == false)
+    }
+
+    @Test func failingShiftChecksGetTheirFramesAndTheOutputIsWrittenWhole() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let result = try AppAudit.run(tracePaths: [Self.traces.appendingPathComponent("sway.csv").path], screens: ["iphone-15-pro"],
+                                      mode: "cube", fixes: [], directory: directory.path("out"))
+        let framed = Set(result.checks.compactMap { $0.frame == nil ? nil : $0.id })
+        #expect(framed == [.screenSize, .cameraOffset, .eyePoint, .gyroTilt, .handOff])
+        let strip = try PNGCodec.read(contentsOf: directory.path("out/audit/camera-offset.png"))
+        #expect(strip.width == 3 * (1179 / 10) + 2 * DiffImage.separatorWidth && strip.height == 2556 / 10)
+        let decoded = try JSONDecoder().decode(AuditResult.self, from: Data(contentsOf: URL(fileURLWithPath: directory.path("out/audit.json"))))
+        #expect(decoded.checks.map(\.id) == result.checks.map(\.id))
+        #expect(try String(contentsOfFile: directory.path("out/audit.html"), encoding: .utf8).contains("audit/camera-offset.png"))
     }
 
     @Test func badFixAndScreenAreNamed() {
