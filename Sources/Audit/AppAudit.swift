@@ -82,7 +82,7 @@ public enum AppAudit {
                 notes = evaluation.notes
             } else {
                 for (caseIndex, audit) in cases.enumerated() where check.modes.contains(audit.mode) {
-                    let evaluation = evaluate(check, audit, configured: configured)
+                    let evaluation = try evaluate(check, audit, configured: configured)
                     let prefix = options.screens.count > 1 || options.modes.count > 1 ? "\(audit.screen.name) \(audit.mode.rawValue): " : ""
                     samples += evaluation.samples.map { sample in
                         var frame = sample.frame
@@ -111,7 +111,7 @@ public enum AppAudit {
                            fixes: options.fixes.sorted(), checks: checks, ranking: ranking)
     }
 
-    static func evaluate(_ check: AuditCheckID, _ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
+    static func evaluate(_ check: AuditCheckID, _ audit: AuditCase, configured: AppPipeline) throws -> CheckEvaluation {
         switch check {
         case .screenSize: return ScreenSizeCheck.evaluate(audit, configured: configured)
         case .cameraOffset, .eyePoint, .handOff, .splatPinning, .exaggeration: return ShiftChecks.evaluate(check, audit, configured: configured)
@@ -121,6 +121,7 @@ public enum AppAudit {
         case .latency: return LatencyCheck.evaluate(audit, configured: configured)
         case .clipDepth: return ClipDepthCheck.evaluate(audit, configured: configured)
         case .splatColour: return SplatColourCheck.evaluate(configured: configured)
+        case .jacobianClamp: return try JacobianClampCheck.evaluate(audit, configured: configured)
         }
     }
 }

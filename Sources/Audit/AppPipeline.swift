@@ -27,6 +27,7 @@ public struct AppPipeline: Hashable, Sendable {
     public var splatLooksAt = true
     public var feedsGLClipToMetal = true
     public var storesLinearInUnorm = true
+    public var clampsJacobianOnAxis = true
 
     public init() {}
 
@@ -58,6 +59,7 @@ public struct AppPipeline: Hashable, Sendable {
         case .splatPinning: splatLooksAt = false
         case .clipDepth: feedsGLClipToMetal = false
         case .splatColour: storesLinearInUnorm = false
+        case .jacobianClamp: clampsJacobianOnAxis = false
         case .exaggeration: movementScale = 1
         }
     }
@@ -79,6 +81,7 @@ public struct AppPipeline: Hashable, Sendable {
         case .splatPinning: p.splatLooksAt = other.splatLooksAt
         case .clipDepth: p.feedsGLClipToMetal = other.feedsGLClipToMetal
         case .splatColour: p.storesLinearInUnorm = other.storesLinearInUnorm
+        case .jacobianClamp: p.clampsJacobianOnAxis = other.clampsJacobianOnAxis
         case .exaggeration: p.movementScale = other.movementScale
         }
         return p

@@ -12,6 +12,7 @@ public enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
     case splatPinning = "splat-pinning"
     case clipDepth = "clip-depth"
     case splatColour = "splat-colour"
+    case jacobianClamp = "jacobian-clamp"
     case exaggeration
 
     public static func < (a: Self, b: Self) -> Bool {
@@ -32,6 +33,7 @@ public enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
         case .latency: return "ms"
         case .clipDepth: return "mm"
         case .splatColour: return "levels"
+        case .jacobianClamp: return "%"
         default: return "px"
         }
     }
@@ -42,6 +44,7 @@ public enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
         case .trackingLoss: return 0.1
         case .latency: return 100
         case .splatColour: return 2
+        case .jacobianClamp: return 0.5
         case .clipDepth: return 0
         default: return 2
         }
@@ -54,7 +57,7 @@ public enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
     public var modes: Set<AppMode> {
         switch self {
         case .gyroTilt: return [.cube]
-        case .splatPinning, .clipDepth, .splatColour: return [.splat]
+        case .splatPinning, .clipDepth, .splatColour, .jacobianClamp: return [.splat]
         default: return [.cube, .splat]
         }
     }
@@ -73,6 +76,7 @@ public enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
         case .splatPinning: return "the splat view is lookAt(eye → (0, 0, −0.25)): points on the glass no longer stay pinned to their pixel"
         case .clipDepth: return "a GL-convention matrix (z ∈ [−1, 1]) is handed to Metal (z ∈ [0, 1]): depths between n and 2fn/(f+n) are clipped"
         case .splatColour: return "pow(c, 2.2) is stored in a bgra8Unorm drawable without re-encoding, darkening every mid tone"
+        case .jacobianClamp: return "MetalSplatter clamps the projection Jacobian ±1.3·tan(half-FOV) around the optical axis, not the off-axis frustum's centre: off-centre heads reshape splats (% of pixels > 2 levels off)"
         case .exaggeration: return "movementScale multiplies head x, y: deliberate, reported against the correct window (s = 1)"
         }
     }
@@ -91,6 +95,7 @@ public enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
         case .splatPinning: return "translate view (pinned glass)"
         case .clipDepth: return "Metal clip convention"
         case .splatColour: return "colour stored through an exact sRGB encode"
+        case .jacobianClamp: return "clamp centred on the off-axis frustum"
         case .exaggeration: return "movementScale 1"
         }
     }

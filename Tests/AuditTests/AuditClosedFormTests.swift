@@ -99,6 +99,17 @@ struct AuditClosedFormTests {
         expectClose(gl.transformProjecting(point: Vec3(0, 0, -depth)).z, 0, within: .absolute(1e-9))  // Metal clips z < 0
     }
 
+    @Test func jacobianClampsCoincideForACentredHead() throws {
+        // On axis the off-axis frustum's centre is the optical axis: both clamps are the same, the frames identical.
+        // The corrected pipeline adds the camera offset: a head at −offset puts the (cyclopean, level) eye on the axis.
+        let head = Vec3(-screen.cameraOffset.x, -screen.cameraOffset.y, 0.35)
+        let centred = try AuditCase(traceName: "centred", trace: HeadTrace(samples: [HeadSample(t: 0, position: head)], truth: [head]),
+                                    screen: screen, mode: .splat)
+        var pipeline = AppPipeline.shipped
+        pipeline.eyeModel = EyeModel(eye: .cyclopean, height: 0)
+        #expect(try JacobianClampCheck.evaluate(centred, configured: pipeline).samples[0].value == 0)
+    }
+
     @Test func splatColourDarkensMidGreyToFiftySix() {
         // 255·(128/255)^2.2 = 55.98 → 56: 72 levels darker; the exact sRGB round trip stores every level as it is.
         #expect(SplatColourCheck.storedLevel(128, storesLinearInUnorm: true) == 56)
