@@ -65,7 +65,8 @@ public enum AppAudit {
         var cases: [AuditCase] = []
         for screen in options.screens {
             for mode in options.modes {
-                for (name, trace) in options.traces where trace.count > 1 {
+                for (name, trace) in options.traces {
+                    guard trace.count > 1 else { throw AuditError("trace \(name)", expected: "at least 2 samples", found: "\(trace.count)") }
                     cases.append(try AuditCase(traceName: name, trace: trace, screen: screen, mode: mode))
                 }
             }
