@@ -44,6 +44,15 @@ struct AuditClosedFormTests {
         expectClose(value, backWallShift(1.5 * Vec3(0.03 * theta, -0.03 * theta, 0), ez: 0.35), within: .relative(1e-9))
     }
 
+    @Test func cubeHandOffShiftIsOneFrameOfHeadMotion() throws {
+        // A ramp x = 0.1 m/s·t at 60 Hz: in steady state the EMA ramps at the same slope, so one frame of delay
+        // moves the eye by s·0.1/60 m.
+        let samples = (0..<120).map { HeadSample(t: Double($0) / 60, position: Vec3(0.1 * Double($0) / 60, 0, 0.35)) }
+        let audit = try AuditCase(traceName: "ramp", trace: HeadTrace(samples: samples, truth: samples.map(\.position)), screen: screen, mode: .cube)
+        let value = IsolatedShift.evaluate(.handOff, audit, configured: .shipped).last!.value
+        expectClose(value, backWallShift(Vec3(1.5 * 0.1 / 60, 0, 0), ez: 0.35), within: .relative(1e-6))
+    }
+
     @Test func screenSizeGainErrorIsBodyOverDisplay() {
         let app = ImageModel(.shipped, screen: screen, mode: .cube), truth = ImageModel(AppPipeline.shipped.fixingAll(), screen: screen, mode: .cube)
         let eye = Vec3(0.02, 0.01, 0.35), point = Vec3(0.03, 0.05, -0.3)
