@@ -20,6 +20,7 @@ let libraryModules = [
     "Tuning",
     "Splatting",
     "Scenes",
+    "Audit",
 ]
 
 let package = Package(
@@ -55,6 +56,7 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["Plumbing", "Geometry", "Imaging"]),
         .target(name: "Harness", dependencies: [
             "Plumbing",
+            "Audit",
             "Scenes",
             "Tracking",
             "Smoothing",
@@ -71,10 +73,12 @@ let package = Package(
         .target(name: "Tuning", dependencies: ["Plumbing", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"]),
         .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib"]),
         .target(name: "Scenes", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"]),
+        .target(name: "Audit", dependencies: ["Plumbing", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Scenes", "Reporting"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
             "Plumbing",
+            "Audit",
             "Scenes",
             "Harness",
             "Tracking",
@@ -119,6 +123,7 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "Tracking", "Projection", "Geometry", "Golden", "Imaging"]),
         .testTarget(name: "SplattingTests", dependencies: ["Splatting", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "CZlib"]),
 
         // Every outside input surface behind one entry point (fuzz targets and the corpus replay test).
@@ -134,6 +139,7 @@ let package = Package(
 package.targets.append(.target(name: "ParallaxTestSupport", path: "Tests/ParallaxTestSupport"))
 package.targets.append(.testTarget(name: "ParallaxTestSupportTests", dependencies: ["ParallaxTestSupport"]))
 let testTargetsUsingSupport: Set = [
+    "AuditTests",
     "AnalysisTests", "CLITests", "GeometryTests", "GoldenTests", "HarnessTests", "ImagingTests", "ProjectionTests",
     "RenderingTests", "ScenesTests", "SplattingTests", "TrackingTests", "TuningTests",
 ]

@@ -41,9 +41,11 @@ public struct Suite: Decodable, Sendable {
     /// Noise bands for `--baseline`, by metric name, replacing `NoiseBand.defaults`:
     /// `baseline_bands: {lag_ms: {relative: 0.2, absolute: 2}}`.
     public var baselineBands: [String: NoiseBand]
+    public var audit: AuditSpec?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, output, goldens, traces, smoothers, screens, budgets, numbers, frames, tune
+        case audit
         case movementScales = "movement_scales"
         case baselineBands = "baseline_bands"
     }
@@ -67,6 +69,7 @@ public struct Suite: Decodable, Sendable {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.baselineBands],
                                                                     debugDescription: "baseline_bands.\(metric): expected relative and absolute ≥ 0"))
         }
+        audit = try c.decodeIfPresent(AuditSpec.self, forKey: .audit)
     }
 }
 

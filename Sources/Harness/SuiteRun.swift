@@ -148,6 +148,12 @@ public struct SuiteRun {
                                                   recommendation: result.recommendation?.reasoning ?? result.notes.joined(separator: " "))
         }
 
+        // The app audit (its section comes first among the extra sections).
+        let audit = try suite.audit.map { spec in
+            options.progress("audit")
+            return try SuiteAudit.run(spec, traces: traces, loader: loader, outputDirectory: outputDirectory)
+        }
+
         var report = SuiteReport(suite: suite.name, suiteFile: options.suitePath, environment: Self.environment(),
                                  budgets: budgets, scenarios: scenarios, frames: frames, numbers: numbers)
         report.tune = tuneSummary
@@ -163,12 +169,12 @@ public struct SuiteRun {
             history = try RunHistory.read(path) + [RunHistory.entry(for: report, date: options.now)]
             tuneSections.append(RunHistory.section(history.filter { $0.suite == report.suite }))
         }
-        try ReportWriter.write(report, to: outputDirectory, extraSections: tuneSections, junitRoot: options.junitRoot)
+        try ReportWriter.write(report, to: outputDirectory, extraSections: (audit?.sections ?? []) + tuneSections, junitRoot: options.junitRoot)
         if let path = options.history { try RunHistory.write(history, to: path) }
         if let summaryFile = options.environment["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
             try StepSummary.append(MarkdownSummary.render(report), to: summaryFile)
         }
-        return Outcome(report: report, directory: outputDirectory, exitCode: report.passed ? 0 : 1)
+        return Outcome(report: report, directory: outputDirectory, exitCode: report.passed && !(audit?.failsRun ?? false) ? 0 : 1)
     }
 
     static func evaluate(_ budgets: [Budget], on scenarios: [ScenarioResult], lines: [Int?] = []) -> [BudgetResult] {

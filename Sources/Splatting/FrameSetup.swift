@@ -40,7 +40,7 @@ struct FrameSetup: @unchecked Sendable {
         eyeInScene = SIMD3(local.x, local.y, local.z)
         let pm = camera.projection
         clampHalf = (1.3 / pm[0, 0], 1.3 / pm[1, 1])
-        clampCenter = mode == .inria ? (pm[0, 2] / pm[0, 0], pm[1, 2] / pm[1, 1]) : (0, 0)
+        clampCenter = options.frustumCentredClamp ?? (mode == .inria) ? (pm[0, 2] / pm[0, 0], pm[1, 2] / pm[1, 1]) : (0, 0)
         switch mode {
         case .inria: depthRange = (camera.clip == .openGL ? -1 : 0, 1)
         case .metalsplatter: depthRange = (0, 1)

@@ -67,6 +67,9 @@ public struct SplatRenderOptions: Sendable, Equatable {
     /// frame never depends on them (nor on the number of threads).
     public var tilesPerTask: Int
     public var splatsPerChunk: Int
+    /// Centre of the Jacobian clamp: true the off-axis frustum's centre, false the optical axis; nil the mode's
+    /// own (`inria` frustum-centred, `metalsplatter` axis-centred). For the audit's jacobian-clamp check.
+    public var frustumCentredClamp: Bool? = nil
 
     public init(mode: SplatMode = .inria, background: RGBA = RGBA(0, 0, 0), halfPrecision: Bool = true,
                 tilesPerTask: Int = 4, splatsPerChunk: Int = 8192, drawable: SplatDrawableFormat = .bgra8Unorm, sortEye: Vec3? = nil) {

@@ -30,6 +30,7 @@ struct Parallax: ParsableCommand {
             ConvertCommand.self,
             ImportCommand.self,
             FitCommand.self,
+            AuditCommand.self,
         ]
     )
 }

@@ -1,0 +1,128 @@
+import Foundation
+import Projection
+import Scientific
+import Tracking
+
+/// What to audit: traces × screens × modes, the app's configuration and the fixes turned on.
+public struct AuditOptions: Sendable {
+    public var traces: [(name: String, trace: HeadTrace)]
+    public var screens: [ScreenModel]
+    public var modes: [AppMode]
+    public var fixes: Set<AuditCheckID>
+    public var pipeline: AppPipeline
+
+    public init(traces: [(name: String, trace: HeadTrace)], screens: [ScreenModel], modes: [AppMode] = AppMode.allCases,
+                fixes: Set<AuditCheckID> = [], pipeline: AppPipeline = .shipped) {
+        self.traces = traces
+        self.screens = screens
+        self.modes = modes
+        self.fixes = fixes
+        self.pipeline = pipeline
+    }
+
+    /// `--screen` values: device names/slugs/identifiers, or `all` for every TrueDepth iPhone of the display
+    /// table (every row has a notch or a Dynamic Island, i.e. a TrueDepth camera).
+    public static func screens(parsing texts: [String]) throws -> [ScreenModel] {
+        var screens: [ScreenModel] = []
+        for text in texts {
+            if text.lowercased() == "all" {
+                screens += try DisplayTable.records.map { try ScreenModel.device($0) }
+            } else {
+                let screen = try ScreenModel.parse(text)
+                guard screen.source == .displayTable else {
+                    throw AuditError("--screen", expected: "a display-table iPhone (the audit compares the app's table with the true active area itself)", found: "'\(text)'")
+                }
+                screens.append(screen)
+            }
+        }
+        return screens
+    }
+
+    /// `--mode cube|splat|both`.
+    public static func modes(parsing text: String) throws -> [AppMode] {
+        if text == "both" { return AppMode.allCases }
+        guard let mode = AppMode(rawValue: text) else { throw AuditError("--mode", expected: "cube, splat or both", found: "'\(text)'") }
+        return [mode]
+    }
+
+    /// `--fix` values: check ids or `all`.
+    public static func fixes(parsing texts: [String]) throws -> Set<AuditCheckID> {
+        try texts.reduce(into: Set<AuditCheckID>()) { set, text in
+            if text.lowercased() == "all" { set.formUnion(AuditCheckID.allCases) } else { set.insert(try AuditCheckID(parsing: text)) }
+        }
+    }
+}
+
+/// The app audit: models the app's head-to-pixel pipeline and measures each of its divergences from a
+/// true window as a named check over the traces, screens and modes.
+public enum AppAudit {
+    /// With `framesDirectory`, each failing image-shift check's frames at its worst instant (the app's, a true
+    /// window's, their difference) are written there as `<check>.png` (`AuditFrames`).
+    public static func run(_ options: AuditOptions, framesDirectory: String? = nil) throws -> AuditResult {
+        guard !options.traces.isEmpty else { throw AuditError("traces", expected: "at least one trace", found: "none") }
+        guard !options.screens.isEmpty else { throw AuditError("screens", expected: "at least one screen", found: "none") }
+        let configured = options.pipeline.fixing(options.fixes)
+        var cases: [AuditCase] = []
+        for screen in options.screens {
+            for mode in options.modes {
+                for (name, trace) in options.traces {
+                    guard trace.count > 1 else { throw AuditError("trace \(name)", expected: "at least 2 samples", found: "\(trace.count)") }
+                    cases.append(try AuditCase(traceName: name, trace: trace, screen: screen, mode: mode))
+                }
+            }
+        }
+        var checks: [CheckResult] = []
+        var deviceWorst: [String: Double] = [:]
+        for check in AuditCheckID.allCases {
+            let relevant = cases.filter { check.modes.contains($0.mode) }
+            guard !relevant.isEmpty else { continue }
+            var samples: [CheckSample] = [], notes: [String] = [], limits: [Double] = []
+            if check == .splatColour {
+                let evaluation = SplatColourCheck.evaluate(configured: configured)
+                samples = evaluation.samples
+                notes = evaluation.notes
+            } else {
+                for (caseIndex, audit) in cases.enumerated() where check.modes.contains(audit.mode) {
+                    let evaluation = try evaluate(check, audit, configured: configured)
+                    let prefix = options.screens.count > 1 || options.modes.count > 1 ? "\(audit.screen.name) \(audit.mode.rawValue): " : ""
+                    samples += evaluation.samples.map { sample in
+                        var frame = sample.frame
+                        frame?.caseIndex = caseIndex
+                        return CheckSample(value: sample.value, place: prefix + sample.place, frame: frame)
+                    }
+                    for note in evaluation.notes where !notes.contains(note) { notes.append(note) }
+                    if let limit = evaluation.limit { limits.append(limit) }
+                    if check.isGated, check.unit == "px", let worst = evaluation.samples.map(\.value).max() {
+                        deviceWorst[audit.screen.name] = max(deviceWorst[audit.screen.name] ?? 0, worst)
+                    }
+                }
+            }
+            let limit = limits.min() ?? check.defaultLimit
+            var result = CheckResult(check, samples: samples, limit: limit, notes: notes)
+            if let framesDirectory, !result.passed, let pose = result.worstFrame {
+                let (variant, reference) = IsolatedShift.pipelines(check, configured: configured)
+                result.frame = try AuditFrames.write(check, case: cases[pose.caseIndex], app: (variant, pose.appEye),
+                                                     reference: (reference, pose.referenceEye), to: framesDirectory)
+            }
+            checks.append(result)
+        }
+        let ranking = deviceWorst.map { DeviceRank(screen: $0.key, worstPx: $0.value) }
+            .sorted { $0.worstPx != $1.worstPx ? $0.worstPx > $1.worstPx : $0.screen < $1.screen }
+        return AuditResult(traces: options.traces.map(\.name), screens: options.screens.map(\.name), modes: options.modes,
+                           fixes: options.fixes.sorted(), checks: checks, ranking: ranking)
+    }
+
+    static func evaluate(_ check: AuditCheckID, _ audit: AuditCase, configured: AppPipeline) throws -> CheckEvaluation {
+        switch check {
+        case .screenSize: return ScreenSizeCheck.evaluate(audit, configured: configured)
+        case .cameraOffset, .eyePoint, .handOff, .splatPinning, .exaggeration: return ShiftChecks.evaluate(check, audit, configured: configured)
+        case .recenterIdempotent: return RecenterCheck.evaluate(audit, configured: configured)
+        case .trackingLoss: return TrackingLossCheck.evaluate(audit, configured: configured)
+        case .gyroTilt: return GyroTiltCheck.evaluate(audit, configured: configured)
+        case .latency: return LatencyCheck.evaluate(audit, configured: configured)
+        case .clipDepth: return ClipDepthCheck.evaluate(audit, configured: configured)
+        case .splatColour: return SplatColourCheck.evaluate(configured: configured)
+        case .jacobianClamp: return try JacobianClampCheck.evaluate(audit, configured: configured)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Plumbing
+import Reporting
+import Tracking
+
+extension AppAudit {
+    /// Reads trace CSVs (named by their file's base name), runs the audit and, with `directory`, writes
+    /// audit.json and audit.html there atomically.
+    public static func run(tracePaths: [String], screens: [String], mode: String, fixes: [String],
+                           pipeline: AppPipeline = .shipped, directory: String? = nil) throws -> AuditResult {
+        let traces = try tracePaths.map { path in
+            (((path as NSString).lastPathComponent as NSString).deletingPathExtension, try TraceCSVReader.read(contentsOf: path))
+        }
+        let options = AuditOptions(traces: traces, screens: try AuditOptions.screens(parsing: screens),
+                                   modes: try AuditOptions.modes(parsing: mode), fixes: try AuditOptions.fixes(parsing: fixes), pipeline: pipeline)
+        let framesDirectory = directory.map { (($0 as NSString).appendingPathComponent(AuditReport.framesFolder)) }
+        if let framesDirectory { try? FileManager.default.removeItem(atPath: framesDirectory) }
+        let result = try run(options, framesDirectory: framesDirectory)
+        if let directory { try write(result, to: directory) }
+        return result
+    }
+
+    /// audit.json and a one-section audit.html in `directory` (frames under `audit/`).
+    public static func write(_ result: AuditResult, to directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try AtomicFile.write(try result.jsonData(), to: (directory as NSString).appendingPathComponent("audit.json"))
+        let page = ReportPage.document(title: "ParallaxLab — app audit", subtitle: result.passed ? "PASS" : "FAIL",
+                                       sections: AuditReport.sections(result))
+        try AtomicFile.write(page, to: (directory as NSString).appendingPathComponent("audit.html"))
+    }
+}

@@ -1,0 +1,47 @@
+import Geometry
+
+/// One value of a check: at an instant of a trace (or another named point, e.g. a colour level).
+public struct CheckSample: Sendable {
+    public var value: Double
+    /// Where the value was taken: "sway @ 12.350 s", "level 128".
+    public var place: String
+    /// For image-shift checks: the case and the eyes of the app's frame and the reference frame.
+    var frame: FramePose?
+
+    public init(value: Double, place: String) {
+        self.value = value
+        self.place = place
+    }
+
+    init(value: Double, place: String, frame: FramePose?) {
+        self.init(value: value, place: place)
+        self.frame = frame
+    }
+}
+
+/// The two eyes of an image-shift check at one instant (`caseIndex` is filled in by `AppAudit`).
+struct FramePose: Sendable {
+    var caseIndex = 0
+    var appEye: Vec3
+    var referenceEye: Vec3
+}
+
+/// What one check found on one case: its values and a short note (units, counts, secondary numbers).
+public struct CheckEvaluation: Sendable {
+    public var samples: [CheckSample]
+    public var notes: [String]
+    /// A limit that depends on the case (clip-depth: the nearest geometry), replacing the default.
+    public var limit: Double?
+
+    public init(samples: [CheckSample], notes: [String] = [], limit: Double? = nil) {
+        self.samples = samples
+        self.notes = notes
+        self.limit = limit
+    }
+}
+
+extension AuditCase {
+    func place(_ i: Int) -> String {
+        "\(traceName) @ \(String(format: "%.3f", trace.samples[i].t)) s"
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Geometry
+import Golden
+import Imaging
+import Projection
+import Splatting
+
+/// jacobian-clamp: at the trace's most off-axis eye, a splat frame (MetalSplatter semantics, the corrected
+/// camera) with MetalSplatter's axis-centred Jacobian clamp against the frustum-centred one; value: the
+/// percentage of pixels whose largest channel differs by more than 2 levels. The scene is the seeded synthetic
+/// scene (2000 splats) fitted to the screen, at the panel's pixels / 10.
+enum JacobianClampCheck {
+    static let scene = SyntheticScene.make(count: 2000, seed: 14)
+    static let threshold = 2
+
+    static func evaluate(_ audit: AuditCase, configured: AppPipeline) throws -> CheckEvaluation {
+        let reference = configured.fixingAll().with(behaviourOf: .exaggeration, from: configured)
+        let eyes = audit.eyes(reference)
+        guard let index = eyes.indices.max(by: { hypot(eyes[$0].x, eyes[$0].y) < hypot(eyes[$1].x, eyes[$1].y) }) else {
+            return CheckEvaluation(samples: [])
+        }
+        let eye = eyes[index]
+        let setup = try AuditFrames.camera(reference, eye: eye, audit)
+        let width = max(1, audit.screen.pixelWidth / AuditFrames.downscale), height = max(1, audit.screen.pixelHeight / AuditFrames.downscale)
+        let camera = try SplatCamera(setup, width: width, height: height)
+        let model = try ScenePlacement().modelMatrix(for: scene, screenWidth: audit.screen.width, screenHeight: audit.screen.height)
+        func frame(frustumCentred: Bool) throws -> RGBAImage {
+            var options = SplatRenderOptions(mode: .metalsplatter)
+            options.frustumCentredClamp = frustumCentred
+            return SplatRenderer.render(scene, model: model, camera: camera, options: options)
+        }
+        let app = try frame(frustumCentred: !configured.clampsJacobianOnAxis)
+        let corrected = try frame(frustumCentred: true)
+        let comparison = try FrameComparator.compare(golden: corrected, actual: app, tolerance: Tolerance(maxChannelDiff: threshold))
+        let percent = 100 * comparison.overToleranceFraction
+        return CheckEvaluation(samples: [CheckSample(value: percent, place: audit.place(index))],
+                               notes: ["\(audit.traceName): eye (\(format(eye.x * 1000)), \(format(eye.y * 1000)), \(format(eye.z * 1000))) mm"])
+    }
+}

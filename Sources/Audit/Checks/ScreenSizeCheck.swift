@@ -1,0 +1,19 @@
+import Projection
+
+/// screen-size: the image scaled by true/believed size; px over the trace and the gain error
+/// body/display − 1 of the app's table.
+enum ScreenSizeCheck {
+    static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
+        let samples = IsolatedShift.evaluate(.screenSize, audit, configured: configured)
+        var notes: [String] = []
+        if let record = audit.screen.record {
+            let size = AppScreenTable.size(for: record)
+            let portrait = audit.screen.oriented(.portrait)
+            let gx = (size.width / portrait.width - 1) * 100, gy = (size.height / portrait.height - 1) * 100
+            notes.append("\(record.model): app table \(format(size.width * 1000)) × \(format(size.height * 1000)) mm vs display \(format(portrait.width * 1000)) × \(format(portrait.height * 1000)) mm, gain error \(format(gx)) % / \(format(gy)) %")
+        }
+        return CheckEvaluation(samples: samples, notes: notes)
+    }
+}
+
+func format(_ value: Double, digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }

@@ -1,0 +1,21 @@
+import Foundation
+import Imaging
+
+/// splat-colour: for every 8-bit colour level c the splat's SH colour can take, the level the app stores:
+/// round(255·(c/255)^2.2) in a bgra8Unorm drawable, versus c (what a correct pipeline shows: with the exact
+/// sRGB encode of the linear value, the fix). Value: levels darker.
+enum SplatColourCheck {
+    static func storedLevel(_ level: Int, storesLinearInUnorm: Bool) -> Int {
+        if storesLinearInUnorm {
+            return Int((255 * pow(Double(level) / 255, 2.2)).rounded())
+        }
+        return Int(SRGB.encode(SRGB.decodeTable[level]))
+    }
+
+    static func evaluate(configured: AppPipeline) -> CheckEvaluation {
+        let samples = (0...255).map { level in
+            CheckSample(value: Double(level - storedLevel(level, storesLinearInUnorm: configured.storesLinearInUnorm)), place: "level \(level)")
+        }
+        return CheckEvaluation(samples: samples, notes: ["mid-grey 128 is stored as \(storedLevel(128, storesLinearInUnorm: configured.storesLinearInUnorm))"])
+    }
+}

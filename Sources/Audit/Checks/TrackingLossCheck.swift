@@ -1,0 +1,32 @@
+import Geometry
+
+/// tracking-loss: after each loss, the seconds until the app's frame is within 1 px of the pipeline that
+/// restarts its smoother when the face returns; notes the px error against the true window while lost.
+enum TrackingLossCheck {
+    static let recoveredPx = 1.0
+
+    static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
+        var reference = configured
+        reference.keepsSmootherThroughLoss = false
+        let appEyes = audit.eyes(configured), referenceEyes = audit.eyes(reference)
+        let image = audit.image(configured)
+        let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
+        let samples = audit.trace.samples
+        var recoveries: [CheckSample] = []
+        for j in samples.indices.dropFirst() where samples[j].tracked && !samples[j - 1].tracked {
+            var k = j
+            while k < samples.count, samples[k].tracked,
+                  ProbePoints.largestShift(points, image, eye: appEyes[k], image, eye: referenceEyes[k]) > recoveredPx { k += 1 }
+            let end = min(k, samples.count - 1)
+            recoveries.append(CheckSample(value: samples[end].t - samples[j].t, place: audit.place(j)))
+        }
+        // While lost: the frozen pose against the true window (TruthPipeline), px.
+        let truth = TruthPipeline(configured, screen: audit.screen).eyes(audit.truth)
+        let trueImage = audit.image(configured.fixingAll())
+        let lost = samples.indices.filter { !samples[$0].tracked }
+        let lostError = lost.map { ProbePoints.largestShift(points, image, eye: appEyes[$0], trueImage, eye: truth[$0]) }
+        let mean = lostError.isEmpty ? 0 : lostError.reduce(0, +) / Double(lostError.count)
+        let note = "\(audit.traceName): \(recoveries.count) losses, \(lost.count) lost samples, mean error while lost \(format(mean)) px vs the true window\(audit.truthIsEstimated ? " (reference estimate)" : "")"
+        return CheckEvaluation(samples: recoveries, notes: [note])
+    }
+}

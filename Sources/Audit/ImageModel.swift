@@ -1,0 +1,75 @@
+import Geometry
+import Projection
+
+/// Where the pipeline's frame puts a world point, in pixels from the screen centre (+y up): the app's
+/// frustum from the believed screen size and the eye, its view (translate, or lookAt in splat mode), and the
+/// panel's pixels spread over the true active area.
+///
+/// With the frustum of `OffAxisProjection` (l, r = (∓W/2 − ex)·n/ez, …) a camera-space point c lands at
+/// x_ndc = (2/W)·(ez·cx − ex·cz)/(−cz); with the translate view c = P − e this is the on-glass position of
+/// `OnGlass`, so x_px = x_glass·pw/W with W the size the app believes.
+public struct ImageModel: Sendable {
+    public var believedWidth: Double
+    public var believedHeight: Double
+    public var pixelWidth: Double
+    public var pixelHeight: Double
+    public var looksAt: Bool
+
+    public init(_ pipeline: AppPipeline, screen: ScreenModel, mode: AppMode) {
+        if pipeline.sizesScreenFromAppTable, let record = screen.record {
+            let size = AppScreenTable.size(for: record)
+            let landscape = screen.orientation != .portrait
+            believedWidth = landscape ? size.height : size.width
+            believedHeight = landscape ? size.width : size.height
+        } else {
+            believedWidth = screen.width
+            believedHeight = screen.height
+        }
+        pixelWidth = Double(screen.pixelWidth)
+        pixelHeight = Double(screen.pixelHeight)
+        looksAt = mode == .splat && pipeline.splatLooksAt
+    }
+
+    /// Pixel offset from the screen centre of `point` seen from `eye`.
+    public func pixel(of point: Vec3, eye: Vec3) -> (x: Double, y: Double) {
+        let c: Vec3
+        if looksAt, let view = Mat4.lookAt(eye: eye, target: Vec3(0, 0, -0.25), up: Vec3(0, 1, 0)) {
+            c = view.transform(point: point).xyz
+        } else {
+            c = point - eye
+        }
+        let gx = (eye.z * c.x - eye.x * c.z) / -c.z
+        let gy = (eye.z * c.y - eye.y * c.z) / -c.z
+        return (gx * pixelWidth / believedWidth, gy * pixelHeight / believedHeight)
+    }
+}
+
+/// The points whose image the checks follow: the back wall of the app's cube room (depth 0.30 m) behind
+/// the screen's corners, edge midpoints and centre; in splat mode also the same grid on the glass (which a
+/// true window keeps pinned).
+public enum ProbePoints {
+    public static let backWallDepth = 0.30
+
+    public static func grid(screen: ScreenModel, z: Double) -> [Vec3] {
+        var points: [Vec3] = []
+        for fx in [-0.5, 0, 0.5] {
+            for fy in [-0.5, 0, 0.5] { points.append(Vec3(fx * screen.width, fy * screen.height, z)) }
+        }
+        return points
+    }
+
+    public static func points(screen: ScreenModel, mode: AppMode) -> [Vec3] {
+        let wall = grid(screen: screen, z: -backWallDepth)
+        return mode == .splat ? wall + grid(screen: screen, z: 0) : wall
+    }
+
+    /// The largest pixel distance between the images of `points` in two frames.
+    public static func largestShift(_ points: [Vec3], _ a: ImageModel, eye ea: Vec3, _ b: ImageModel, eye eb: Vec3) -> Double {
+        var worst = 0.0
+        for p in points {
+            let pa = a.pixel(of: p, eye: ea), pb = b.pixel(of: p, eye: eb)
+            worst = max(worst, ((pa.x - pb.x) * (pa.x - pb.x) + (pa.y - pb.y) * (pa.y - pb.y)).squareRoot())
+        }
+        return worst
+    }
+}

@@ -1,0 +1,25 @@
+import Geometry
+import Projection
+
+/// The true eye: the true face-anchor position (truth columns or the reference estimate) with the camera
+/// offset and the eye model's offset applied, then the movement scale on x and y (s = 1: the correct
+/// window; the pipeline's s: the correct exaggerated window). Seen through the translate view and the
+/// display's true active area (`ImageModel` of `AppPipeline.fixingAll()`).
+public struct TruthPipeline: Sendable {
+    public var cameraOffset: Vec3
+    public var eyeOffset: Vec3
+    public var movementScale: Double
+
+    public init(_ pipeline: AppPipeline, screen: ScreenModel, exaggerated: Bool = true) {
+        cameraOffset = screen.cameraOffset
+        eyeOffset = pipeline.eyeModel.offset
+        movementScale = exaggerated ? pipeline.movementScale : 1
+    }
+
+    public func eyes(_ anchors: [Vec3]) -> [Vec3] {
+        anchors.map { a in
+            let p = a + cameraOffset + eyeOffset
+            return Vec3(movementScale * p.x, movementScale * p.y, p.z)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Audit
+import Foundation
+
+struct AuditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Model the app's head-to-pixel pipeline and measure each of its divergences from a true window.",
+        discussion: """
+            Checks (id, unit): \(AuditCheckID.allCases.map { "\($0.rawValue) (\($0.unit))" }.joined(separator: ", ")). \
+            Each reports mean, p95 and worst over the traces, screens and modes with where the worst was; a check \
+            fails when its p95 exceeds its limit (exaggeration is reported, never failed). --fix ID turns on the \
+            corrected behaviour for a check (repeatable; 'all' for every one) so you see what each fix buys.
+            Exit status: 0 every check within its limit, 1 a check exceeds it, 2 bad input.
+
+            Examples:
+              parallax audit --traces Traces/*.csv --screen iphone-15-pro
+              parallax audit --traces Traces/sway.csv --screen all --mode cube
+              parallax audit --traces Traces/*.csv --fix all -o Reports/audit
+            """
+    )
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Trace CSVs.")
+    var traces: [String] = []
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Display-table iPhones, or 'all' (default iphone-15-pro).")
+    var screen: [String] = ["iphone-15-pro"]
+
+    @Option(name: .long, help: "cube, splat or both (default both).")
+    var mode = "both"
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Check ids whose corrected behaviour to turn on, or 'all'.")
+    var fix: [String] = []
+
+    @Flag(name: .long, help: "Print the result JSON instead of the table.")
+    var json = false
+
+    @Option(name: [.short, .long], help: "Write audit.json and audit.html into this folder.")
+    var output: String?
+
+    func run() throws {
+        let result = try AppAudit.run(tracePaths: traces, screens: screen, mode: mode, fixes: fix, directory: output)
+        print(json ? String(decoding: try result.jsonData(), as: UTF8.self) : result.text, terminator: "")
+        if !result.passed { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import ParallaxTestSupport
+import Testing
+
+/// `parallax audit`: the app as shipped fails (exit 1), every fix passes (exit 0), bad input is one line (exit 2);
+/// a suite's ungated audit adds its section without failing the run.
+struct AuditCommandTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let traces = ["Traces/sway.csv", "Traces/dropouts.csv"]
+
+    @Test func shippedFailsAndEveryFixPasses() throws {
+        let shipped = try ParallaxProcess.run(["audit", "--traces"] + Self.traces + ["--screen", "iphone-15-pro", "--mode", "cube"], in: Self.repository)
+        #expect(shipped.status == 1, "\(shipped.stderr)")
+        #expect(shipped.stdout.contains("camera-offset") && shipped.stdout.contains("FAIL: screen-size"))
+        let fixed = try ParallaxProcess.run(["audit", "--traces"] + Self.traces + ["--mode", "cube", "--fix", "all"], in: Self.repository)
+        #expect(fixed.status == 0, "\(fixed.stdout)")
+        #expect(fixed.stdout.contains("PASS"))
+    }
+
+    @Test func badInputIsOneLineWithExitTwo() throws {
+        for arguments in [["--fix", "nope"], ["--mode", "sideways"], ["--screen", "app-table:iphone-15-pro"]] {
+            let run = try ParallaxProcess.run(["audit", "--traces", "Traces/sway.csv"] + arguments, in: Self.repository)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        }
+    }
+
+    @Test func ungatedSuiteAuditReportsWithoutFailing() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let sway = Self.repository.appendingPathComponent("Traces/sway.csv").path
+        try "traces: [\(sway)]\nscreens: [iphone-15-pro]\naudit: {mode: cube}\n".write(toFile: dir.path("suite.yml"), atomically: true, encoding: .utf8)
+        let run = try ParallaxProcess.run(["run", dir.path("suite.yml"), "--output", dir.path("report")], environment: ["CI": "true", "PATH": "/usr/bin:/bin"])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let html = try String(contentsOfFile: dir.path("report/index.html"), encoding: .utf8)
+        #expect(html.contains("id=\"audit\"") && html.contains("audit/camera-offset.png"))
+        #expect(FileManager.default.fileExists(atPath: dir.path("report/audit.json")))
+        try "traces: [\(sway)]\naudit: {mode: cube, gate: true}\n".write(toFile: dir.path("gated.yml"), atomically: true, encoding: .utf8)
+        let gated = try ParallaxProcess.run(["run", dir.path("gated.yml"), "--output", dir.path("gated")], environment: ["CI": "true", "PATH": "/usr/bin:/bin"])
+        #expect(gated.status == 1)
+    }
+}
