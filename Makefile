@@ -44,9 +44,10 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
+# The fuzz corpora replay first, so the test runner's closing line is the last line CI reads.
 test: deps deps-browser
-	$(SWIFT) test
 	$(MAKE) fuzz-smoke
+	$(SWIFT) test
 
 # The main job: run the project's suite (parallax.yml) into Reports/latest/ and say where the report is.
 report: release
