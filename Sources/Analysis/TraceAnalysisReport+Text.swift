@@ -64,7 +64,8 @@ extension TraceAnalysisReport {
                                                                                     part.pixels.max, part.millimeters.rms, part.arcminutes.rms))
             }
             if let swim = r.swim {
-                line("swim (°/s at the true eye, \(swim.framePairs) frame pairs)    rms      p95      max")
+                line("swim at the true eye (\(swim.framePairs) frame pairs)")
+                line(String(repeating: " ", count: 32) + "  rms °/s  p95 °/s  max °/s")
                 for (name, part) in [("  total", swim.total), ("  tracking + smoothing", swim.tracking), ("  exaggeration", swim.exaggeration)] {
                     line(name.padding(toLength: 32, withPad: " ", startingAt: 0) + String(format: " %8.2f %8.2f %8.2f", part.rms, part.p95, part.max))
                 }
