@@ -1,5 +1,6 @@
 import Foundation
 import Plumbing
+import Smoothing
 
 /// Which values a sweep may take: every value of the given ranges, or only what the app's settings can be
 /// set to (`AppSettingsGrid`).
@@ -36,14 +37,13 @@ public enum AppSettingsGrid {
     /// A note when an EMA recommendation is outside the app's settings: the nearest settable α and s and
     /// their metrics (when that point was evaluated); nil when settable or not an EMA sweep.
     public static func settabilityNote(_ result: TuneResult) -> String? {
-        guard result.filter == "ema", let r = result.recommendation, let alphaIndex = result.parameters.firstIndex(of: "alpha") else { return nil }
-        let alphaValue = r.values[alphaIndex]
+        guard result.filter == "ema", let r = result.recommendation, let alphaValue = emaAlpha(r.smoother) else { return nil }
         guard !isSettable(alphaValue, on: alpha) || !isSettable(r.movementScale, on: movementScale) else { return nil }
         let (a, s) = (nearest(alphaValue, on: alpha), nearest(r.movementScale, on: movementScale))
         var note = "the recommendation α = \(NumberText.format(alphaValue)), s = \(NumberText.format(r.movementScale)) cannot be set in the app "
             + "(α \(alpha.text), s \(movementScale.text)); nearest settable: α = \(NumberText.format(a)), s = \(NumberText.format(s))"
         if let k = result.movementScales.firstIndex(where: { abs($0 - s) <= 1e-9 }),
-           let c = result.configurations.first(where: { abs($0.values[alphaIndex] - a) <= 1e-9 }) {
+           let c = result.configurations.first(where: { emaAlpha($0.smoother).map { abs($0 - a) <= 1e-9 } ?? false }) {
             let m = result.metrics(c, scale: k)
             note += ": lag \(m.lagMs.map { String(format: "%.1f ms", $0) } ?? "n/a"), visible jitter "
                 + "\(m.visibleJitterPx.map { String(format: "%.3f px", $0) } ?? "n/a"), parallax error \(String(format: "%.2f px", m.trackingPx)), "
@@ -52,5 +52,11 @@ public enum AppSettingsGrid {
             note += " (not on the swept grid, so not evaluated)"
         }
         return note
+    }
+
+    /// α of an EMA spec (swept or fixed), nil for any other filter.
+    static func emaAlpha(_ smoother: String) -> Double? {
+        guard let stage = try? SmootherSpec(smoother).stages.first, stage.kind == .ema else { return nil }
+        return stage.parameters.number("alpha")
     }
 }

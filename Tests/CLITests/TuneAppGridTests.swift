@@ -22,7 +22,7 @@ import Testing
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
         let names = try TuneCommandTests.traces(dir)
-        let run = try ParallaxProcess.run(["tune", "--traces"] + names + ["--smoother", "ema:alpha=0.22...0.24/0.02", "--movement-scale", "1.5",
+        let run = try ParallaxProcess.run(["tune", "--traces"] + names + ["--smoother", "ema:alpha=0.22", "--movement-scale", "1.5",
                                                                          "--constraint", "lag_ms<=200", "-o", "tune.json"], in: dir.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("cannot be set in the app") && run.stdout.contains("nearest settable: α = 0.2, s = 1.5"), "\(run.stdout)")
