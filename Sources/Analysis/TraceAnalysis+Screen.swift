@@ -31,6 +31,7 @@ extension TraceAnalysis {
         if let screen {
             let accuracy = try ParallaxAccuracy.evaluate(trace: smoothed, screen: screen, movementScale: movementScale)
             report.parallax = accuracy
+            report.swim = try Swim.evaluate(trace: smoothed, screen: screen, movementScale: movementScale)
             report.jitter.screenPx = accuracy.visibleJitter?.pixels.rms
             report.effectGainPxPerCm = effectGain(screen: screen, movementScale: movementScale,
                                                   distance: Statistics.median(input.samples.map(\.position.z)))

@@ -91,6 +91,8 @@ public struct TraceAnalysisReport: Codable, Equatable, Sendable {
     public var latency: [LatencyReport]
     /// On-screen parallax accuracy (when a screen and movement scale were given and the trace has truth).
     public var parallax: ParallaxAccuracyReport?
+    /// Swim (angular velocity error at the true eye, `Swim`), with the parallax accuracy.
+    public var swim: SwimReport?
     /// Effect strength with a screen: back-wall shift per cm of head motion at the median distance, px/cm.
     public var effectGainPxPerCm: Double?
     /// Fallbacks taken and metrics not computed, in words.

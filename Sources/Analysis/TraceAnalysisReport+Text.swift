@@ -63,6 +63,13 @@ extension TraceAnalysisReport {
                 line(name.padding(toLength: 32, withPad: " ", startingAt: 0) + String(format: " %8.2f %8.2f %8.2f %8.3f %9.2f", part.pixels.rms, part.pixels.p95,
                                                                                     part.pixels.max, part.millimeters.rms, part.arcminutes.rms))
             }
+            if let swim = r.swim {
+                line("swim at the true eye (\(swim.framePairs) frame pairs)")
+                line(String(repeating: " ", count: 32) + "  rms °/s  p95 °/s  max °/s")
+                for (name, part) in [("  total", swim.total), ("  tracking + smoothing", swim.tracking), ("  exaggeration", swim.exaggeration)] {
+                    line(name.padding(toLength: 32, withPad: " ", startingAt: 0) + String(format: " %8.2f %8.2f %8.2f", part.rms, part.p95, part.max))
+                }
+            }
             line("")
         }
         line("end-to-end latency                 mean      p05      p50      p95      max")

@@ -54,6 +54,9 @@ struct ScenarioRunner {
                             metrics[ScenarioMetric.parallaxErrorRmsPx.rawValue] = accuracy.tracking.pixels.rms
                             metrics[ScenarioMetric.exaggerationP95Px.rawValue] = accuracy.exaggeration.pixels.p95
                             if let visible = accuracy.visibleJitter { metrics[ScenarioMetric.visibleJitterPx.rawValue] = visible.pixels.rms }
+                            let swim = try Swim.evaluate(trace: smoothed, screen: screen, movementScale: scale)
+                            metrics[ScenarioMetric.swimP95DegS.rawValue] = swim.tracking.p95
+                            metrics[ScenarioMetric.swimRmsDegS.rawValue] = swim.tracking.rms
                             errorSeries = trackingWorstPx
                         } else {
                             notes.append("no ground truth: parallax error and visible jitter are not computed")

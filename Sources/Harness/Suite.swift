@@ -182,11 +182,16 @@ public enum ScenarioMetric: String, Decodable, CaseIterable, Sendable {
     case exaggerationP95Px = "exaggeration_p95_px"
     /// p95 of the modelled end-to-end latency at 60 Hz, ms.
     case latencyP95Ms = "latency_p95_ms"
+    /// p95 of the swim caused by tracking + smoothing (angular velocity error at the true eye, `Swim`), °/s.
+    case swimP95DegS = "swim_p95_deg_s"
+    /// RMS of the same, °/s.
+    case swimRmsDegS = "swim_rms_deg_s"
 
     public var unit: String {
         switch self {
         case .lagMs, .filterLagMs, .latencyP95Ms: return "ms"
         case .stationaryJitterMm: return "mm"
+        case .swimP95DegS, .swimRmsDegS: return "°/s"
         default: return "px"
         }
     }

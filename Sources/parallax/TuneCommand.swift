@@ -33,6 +33,10 @@ struct TuneCommand: ParsableCommand {
             transform: { try ParameterRange($0, name: "movement_scale") })
     var movementScale = try! ParameterRange("0.5...3.0/0.1", name: "movement_scale")
 
+    @Option(name: .long, help: "full (the given ranges) or app: α and movementScale only where the app's sliders can be set (α 0.10...0.50/0.05, s 0.5...3.0/0.1; replaces --smoother and --movement-scale).",
+            transform: TuneGrid.init(parsing:))
+    var grid = TuneGrid.full
+
     @Option(name: .long, help: "Screen model (default iphone-15-pro).")
     var screen = "iphone-15-pro"
 
@@ -63,10 +67,12 @@ struct TuneCommand: ParsableCommand {
     func run() throws {
         let loaded = try traces.map { ($0, try TraceCSVReader.read(contentsOf: $0)) }
         let context = try TuneContext(
-            sweep: smoother, movementScales: movementScale, screen: screen, traces: loaded, objective: objective,
+            sweep: grid == .app ? AppSettingsGrid.sweep : smoother,
+            movementScales: grid == .app ? AppSettingsGrid.movementScale : movementScale, screen: screen, traces: loaded, objective: objective,
             constraints: constraint.isEmpty ? try TuneContext.defaultConstraints.map(TuneConstraint.init) : constraint,
             refine: !noRefine, roomDepth: roomDepth, settle: settle)
-        let result = try shard.map { try Tuner.evaluate(context, shard: $0) } ?? Tuner.run(context)
+        var result = try shard.map { try Tuner.evaluate(context, shard: $0) } ?? Tuner.run(context)
+        if let note = AppSettingsGrid.settabilityNote(result) { result.notes.append(note) }
         let path = output ?? shard.map { "tune.part-\($0.index)-of-\($0.count).json" } ?? "tune.json"
         try writeAndReport(result, to: path, json: json)
     }

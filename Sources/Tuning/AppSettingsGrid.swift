@@ -1,0 +1,62 @@
+import Foundation
+import Plumbing
+import Smoothing
+
+/// Which values a sweep may take: every value of the given ranges, or only what the app's settings can be
+/// set to (`AppSettingsGrid`).
+public enum TuneGrid: String, CaseIterable, Sendable {
+    case full
+    case app
+
+    public init(parsing text: String) throws {
+        guard let grid = TuneGrid(rawValue: text) else {
+            throw TuneError("grid: '\(text)'; expected one of: \(TuneGrid.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        self = grid
+    }
+}
+
+/// The values the shipped app's settings can take: the EMA α slider 0.10–0.50 in steps of 0.05 and the
+/// movementScale slider 0.5–3.0 (reference/app-behaviour.md). The movementScale slider has no step in the
+/// reference; its resolution here is 0.1, the precision its value is shown with.
+public enum AppSettingsGrid {
+    public static let alpha = try! ParameterRange("0.10...0.50/0.05", name: "app alpha")
+    public static let movementScale = try! ParameterRange("0.5...3.0/0.1", name: "app movement_scale")
+    /// The app's only filter, swept over its settable α.
+    public static let sweep = try! SweepSpec("ema:alpha=\(alpha.text)")
+
+    /// The settable value nearest to `value` on `range` (ties go to the lower value).
+    public static func nearest(_ value: Double, on range: ParameterRange) -> Double {
+        range.values.min { abs($0 - value) < abs($1 - value) }!
+    }
+
+    public static func isSettable(_ value: Double, on range: ParameterRange) -> Bool {
+        abs(nearest(value, on: range) - value) <= 1e-9
+    }
+
+    /// A note when an EMA recommendation is outside the app's settings: the nearest settable α and s and
+    /// their metrics (when that point was evaluated); nil when settable or not an EMA sweep.
+    public static func settabilityNote(_ result: TuneResult) -> String? {
+        guard result.filter == "ema", let r = result.recommendation, let alphaValue = emaAlpha(r.smoother) else { return nil }
+        guard !isSettable(alphaValue, on: alpha) || !isSettable(r.movementScale, on: movementScale) else { return nil }
+        let (a, s) = (nearest(alphaValue, on: alpha), nearest(r.movementScale, on: movementScale))
+        var note = "the recommendation α = \(NumberText.format(alphaValue)), s = \(NumberText.format(r.movementScale)) cannot be set in the app "
+            + "(α \(alpha.text), s \(movementScale.text)); nearest settable: α = \(NumberText.format(a)), s = \(NumberText.format(s))"
+        if let k = result.movementScales.firstIndex(where: { abs($0 - s) <= 1e-9 }),
+           let c = result.configurations.first(where: { emaAlpha($0.smoother).map { abs($0 - a) <= 1e-9 } ?? false }) {
+            let m = result.metrics(c, scale: k)
+            note += ": lag \(m.lagMs.map { String(format: "%.1f ms", $0) } ?? "n/a"), visible jitter "
+                + "\(m.visibleJitterPx.map { String(format: "%.3f px", $0) } ?? "n/a"), parallax error \(String(format: "%.2f px", m.trackingPx)), "
+                + "gain \(String(format: "%.2f px/cm", m.gainPxPerCm))"
+        } else {
+            note += " (not on the swept grid, so not evaluated)"
+        }
+        return note
+    }
+
+    /// α of an EMA spec (swept or fixed), nil for any other filter.
+    static func emaAlpha(_ smoother: String) -> Double? {
+        guard let stage = try? SmootherSpec(smoother).stages.first, stage.kind == .ema else { return nil }
+        return stage.parameters.number("alpha")
+    }
+}
