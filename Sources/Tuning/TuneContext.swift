@@ -140,8 +140,10 @@ public struct TuneContext: Sendable {
         var sums = QuadraticSums()
         for trace in traces { sums.merge(trace.exaggeration) }
         let rms = sums.rms(1)!  // √(Σ|b₁|²/N); the error is (s − 1)·b₁
+        var swim = SwimSums()
+        for trace in traces { swim.merge(trace.exaggerationSwim) }
         return ScaleEffect(movementScale: s, gainPxPerCm: gain(s), exaggerationPx: abs(s - 1) * rms.px,
-                           exaggerationMm: abs(s - 1) * rms.mm)
+                           exaggerationMm: abs(s - 1) * rms.mm, swimExaggerationDegS: swim.rms(1).map { abs(s - 1) * $0 })
     }
 
     /// Pooled metrics of one smoother spec over every trace (traces evaluated in parallel, combined in order).

@@ -62,6 +62,13 @@ public struct PreparedTrace: Sendable {
     let still: [Bool]
     /// Σ|b₁|² over frames × points: the exaggeration error is (s − 1)·b₁.
     public let exaggeration: QuadraticSums
+    /// swimPair[i]: frames i − 1 and i form a pair the swim counts (Δt > 0, not across a timing gap).
+    let swimPair: [Bool]
+    /// Per frame × point, the swim's quadratic form at the true eye for the pair ending at that frame
+    /// (`SwimSums.form`: xx, xy, yy); zeros where `swimPair` is false.
+    let swimForms: [Double]
+    /// Σ over pairs × points of the form applied to Δb₁: the exaggeration swim is |s − 1|·√(s11/N).
+    public let exaggerationSwim: SwimSums
 
     /// `settle`: still pairs within this many seconds of the last moving pair are left out of the visible
     /// jitter (the filter catching up after a motion is lag, not jitter) — as the stationary jitter in mm
@@ -89,6 +96,10 @@ public struct PreparedTrace: Sendable {
         var eyes = [Vec3](repeating: .zero, count: trace.count)
         var still = [Bool](repeating: false, count: trace.count)
         var exaggeration = QuadraticSums()
+        var swimPair = [Bool](repeating: false, count: trace.count)
+        var swimForms = [Double](repeating: 0, count: 3 * points.count * trace.count)
+        var exaggerationSwim = SwimSums()
+        var previousSlopes = [(x: Double, y: Double)](repeating: (0, 0), count: points.count)
         var lastMoving = trace.samples[0].t
         let wx = ppm.x * ppm.x, wy = ppm.y * ppm.y
         for i in 0..<trace.count {
@@ -103,17 +114,35 @@ public struct PreparedTrace: Sendable {
                 still[i] = dt <= gapThreshold && moved.dot(moved) <= (stillSpeed * dt) * (stillSpeed * dt)
                 if !still[i] { lastMoving = trace.samples[i].t }
                 if still[i] && trace.samples[i].t - lastMoving < settle { still[i] = false }
+                swimPair[i] = dt > 0 && dt <= gapThreshold
             }
-            for p in points {
-                let (bx, by) = OnGlass.affine(of: p, head: eye, inverseDepth: OnGlass.inverseDepth(of: p, from: eye)).slope
+            for (j, p) in points.enumerated() {
+                let b = OnGlass.affine(of: p, head: eye, inverseDepth: OnGlass.inverseDepth(of: p, from: eye))
+                let (bx, by) = b.slope
                 exaggeration.px[2] += bx * bx * wx + by * by * wy
                 exaggeration.m[2] += bx * bx + by * by
+                if swimPair[i] {
+                    // The true on-glass point C = b₀ + b₁ (movement scale 1), seen from the true eye.
+                    let f = SwimSums.form(eye: eye, glassX: b.offset.x + bx, glassY: b.offset.y + by,
+                                          interval: trace.samples[i].t - trace.samples[i - 1].t)
+                    let base = 3 * (i * points.count + j)
+                    swimForms[base] = f.xx
+                    swimForms[base + 1] = f.xy
+                    swimForms[base + 2] = f.yy
+                    let dx = bx - previousSlopes[j].x, dy = by - previousSlopes[j].y
+                    exaggerationSwim.terms[2] += f.xx * dx * dx + 2 * f.xy * dx * dy + f.yy * dy * dy
+                }
+                previousSlopes[j] = (bx, by)
             }
             exaggeration.count += points.count
+            if swimPair[i] { exaggerationSwim.count += points.count }
         }
         trueEyes = eyes
         self.still = still
         self.exaggeration = exaggeration
+        self.swimPair = swimPair
+        self.swimForms = swimForms
+        self.exaggerationSwim = exaggerationSwim
     }
 }
 
@@ -124,6 +153,8 @@ public struct PointTraceMetrics: Sendable {
     public var tracking = QuadraticSums()
     public var total = QuadraticSums()
     public var visibleJitter = QuadraticSums()
+    public var trackingSwim = SwimSums()
+    public var totalSwim = SwimSums()
 }
 
 /// Evaluates smoother points on prepared traces.
@@ -163,8 +194,10 @@ public enum TuneEvaluator {
         var c00 = 0.0, c01 = 0.0, c11 = 0.0, cm00 = 0.0, cm01 = 0.0, cm11 = 0.0
         var j00 = 0.0, j01 = 0.0, j11 = 0.0, jm00 = 0.0, jm01 = 0.0, jm11 = 0.0
         var pairs = 0
-        // Previous frame's a₀, a₁ per point (x, y).
-        var previous = [Double](repeating: 0, count: 4 * m)
+        var st00 = 0.0, st01 = 0.0, st11 = 0.0, sc00 = 0.0, sc01 = 0.0, sc11 = 0.0, swimTerms = 0
+        // Per point, the previous frame's a₀, a₁ (x, y), the tracking error's offset and slope (x, y) and the total
+        // error's offset (its slope is a₁): the swim's ΔE is their change.
+        var previous = [Double](repeating: 0, count: 10 * m)
         try points.withUnsafeBufferPointer { pts in
             try previous.withUnsafeMutableBufferPointer { prev in
                 for i in 0..<filtered.count {
@@ -175,6 +208,8 @@ public enum TuneEvaluator {
                     let eyeT = trace.trueEyes[i]
                     let still = trace.still[i]
                     if still { pairs += 1 }
+                    let swim = trace.swimPair[i]
+                    if swim { swimTerms += m }
                     for j in 0..<m {
                         let p = pts[j]
                         // Estimated (a) and true (b) on-glass positions, each offset + s·slope.
@@ -190,9 +225,32 @@ public enum TuneEvaluator {
                         tm00 += ux * ux + uy * uy
                         tm01 += ux * vx + uy * vy
                         tm11 += vx * vx + vy * vy
+                        let trackingX = ux, trackingY = uy
                         // Total: (a₀ − b₀ − b₁) + s·a₁.
                         ux -= b1x
                         uy -= b1y
+                        let q = 10 * j
+                        if swim {
+                            // ΔE = d₀ + s·d₁ through the swim's form at the true eye: tracking (u, v), total (u − b₁, a₁).
+                            let base = 3 * (i * m + j)
+                            let fxx = trace.swimForms[base], fxy = trace.swimForms[base + 1], fyy = trace.swimForms[base + 2]
+                            let tdx = trackingX - prev[q + 4], tdy = trackingY - prev[q + 5]
+                            let tex = vx - prev[q + 6], tey = vy - prev[q + 7]
+                            st00 += fxx * tdx * tdx + 2 * fxy * tdx * tdy + fyy * tdy * tdy
+                            st01 += fxx * tdx * tex + fxy * (tdx * tey + tdy * tex) + fyy * tdy * tey
+                            st11 += fxx * tex * tex + 2 * fxy * tex * tey + fyy * tey * tey
+                            let cdx = ux - prev[q + 8], cdy = uy - prev[q + 9]
+                            let cex = a1x - prev[q + 2], cey = a1y - prev[q + 3]
+                            sc00 += fxx * cdx * cdx + 2 * fxy * cdx * cdy + fyy * cdy * cdy
+                            sc01 += fxx * cdx * cex + fxy * (cdx * cey + cdy * cex) + fyy * cdy * cey
+                            sc11 += fxx * cex * cex + 2 * fxy * cex * cey + fyy * cey * cey
+                        }
+                        prev[q + 4] = trackingX
+                        prev[q + 5] = trackingY
+                        prev[q + 6] = vx
+                        prev[q + 7] = vy
+                        prev[q + 8] = ux
+                        prev[q + 9] = uy
                         c00 += ux * ux * wx + uy * uy * wy
                         c01 += ux * a1x * wx + uy * a1y * wy
                         c11 += a1x * a1x * wx + a1y * a1y * wy
@@ -200,8 +258,8 @@ public enum TuneEvaluator {
                         cm01 += ux * a1x + uy * a1y
                         cm11 += a1x * a1x + a1y * a1y
                         if still {
-                            let dx = a0x - prev[4 * j], dy = a0y - prev[4 * j + 1]
-                            let ex = a1x - prev[4 * j + 2], ey = a1y - prev[4 * j + 3]
+                            let dx = a0x - prev[q], dy = a0y - prev[q + 1]
+                            let ex = a1x - prev[q + 2], ey = a1y - prev[q + 3]
                             j00 += dx * dx * wx + dy * dy * wy
                             j01 += dx * ex * wx + dy * ey * wy
                             j11 += ex * ex * wx + ey * ey * wy
@@ -209,10 +267,10 @@ public enum TuneEvaluator {
                             jm01 += dx * ex + dy * ey
                             jm11 += ex * ex + ey * ey
                         }
-                        prev[4 * j] = a0x
-                        prev[4 * j + 1] = a0y
-                        prev[4 * j + 2] = a1x
-                        prev[4 * j + 3] = a1y
+                        prev[q] = a0x
+                        prev[q + 1] = a0y
+                        prev[q + 2] = a1x
+                        prev[q + 3] = a1y
                     }
                 }
             }
@@ -229,5 +287,9 @@ public enum TuneEvaluator {
         result.tracking = tracking
         result.total = total
         result.visibleJitter = jitter
+        result.trackingSwim.terms = [st00, st01, st11]
+        result.trackingSwim.count = swimTerms
+        result.totalSwim.terms = [sc00, sc01, sc11]
+        result.totalSwim.count = swimTerms
     }
 }

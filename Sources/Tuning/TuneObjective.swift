@@ -8,6 +8,8 @@ import Foundation
 ///   true head is still (the same definition as `ParallaxAccuracy`'s visible jitter).
 /// - `tracking_*`, `exaggeration_*`, `total_*`: RMS parallax error parts (as `ParallaxAccuracy`).
 /// - `gain_px_per_cm`: on-screen shift of the back wall per cm of head motion, s·D/(z + D)·ppm/100.
+/// - `swim_tracking_deg_s`, `swim_exaggeration_deg_s`, `swim_total_deg_s`: RMS swim of those error parts, °/s of
+///   visual angle at the true eye (`Swim`; its continuous-time rate, see `SwimSums`).
 public enum TuneMetric: String, CaseIterable, Sendable, Codable {
     case lagMs = "lag_ms"
     case jitterMm = "jitter_mm"
@@ -20,6 +22,9 @@ public enum TuneMetric: String, CaseIterable, Sendable, Codable {
     case totalPx = "total_px"
     case totalMm = "total_mm"
     case gainPxPerCm = "gain_px_per_cm"
+    case swimTrackingDegS = "swim_tracking_deg_s"
+    case swimExaggerationDegS = "swim_exaggeration_deg_s"
+    case swimTotalDegS = "swim_total_deg_s"
 
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
@@ -44,6 +49,9 @@ public struct TuneMetrics: Codable, Equatable, Sendable {
     public var totalPx: Double
     public var totalMm: Double
     public var gainPxPerCm: Double
+    public var swimTrackingDegS: Double?
+    public var swimExaggerationDegS: Double?
+    public var swimTotalDegS: Double?
 
     public subscript(metric: TuneMetric) -> Double? {
         switch metric {
@@ -58,6 +66,9 @@ public struct TuneMetrics: Codable, Equatable, Sendable {
         case .totalPx: return totalPx
         case .totalMm: return totalMm
         case .gainPxPerCm: return gainPxPerCm
+        case .swimTrackingDegS: return swimTrackingDegS
+        case .swimExaggerationDegS: return swimExaggerationDegS
+        case .swimTotalDegS: return swimTotalDegS
         }
     }
 }

@@ -35,6 +35,7 @@ public enum TuneReport {
             let rows: [(String, TuneMetric)] = [
                 ("lag (ms)", .lagMs), ("stationary jitter (mm)", .jitterMm), ("visible jitter (px)", .visibleJitterPx),
                 ("tracking error (px)", .trackingPx), ("exaggeration error (px)", .exaggerationPx), ("total error (px)", .totalPx),
+                ("swim, tracking + smoothing (°/s)", .swimTrackingDegS), ("swim, total (°/s)", .swimTotalDegS),
                 ("effect (px per cm of head motion)", .gainPxPerCm),
             ]
             nodes.append(.element("table", [], [

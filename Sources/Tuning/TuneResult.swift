@@ -32,6 +32,9 @@ public struct ScaleErrors: Codable, Equatable, Sendable {
     public var trackingMm: Double
     public var totalPx: Double
     public var totalMm: Double
+    /// RMS swim (°/s at the true eye) of the tracking + smoothing error and of the total error; nil without frame pairs.
+    public var swimTrackingDegS: Double?
+    public var swimTotalDegS: Double?
 }
 
 /// What depends on the movement scale only (not on the smoother).
@@ -41,6 +44,8 @@ public struct ScaleEffect: Codable, Equatable, Sendable {
     public var gainPxPerCm: Double
     public var exaggerationPx: Double
     public var exaggerationMm: Double
+    /// RMS swim of the exaggeration error, |s − 1| times that of b₁, °/s; nil without frame pairs.
+    public var swimExaggerationDegS: Double?
 }
 
 /// One smoother grid point with its metrics at every movement scale.
@@ -176,6 +181,8 @@ public struct TuneResult: Codable, Equatable, Sendable {
     static func metrics(lagMs: Double?, jitterMm: Double?, errors e: ScaleErrors, effect: ScaleEffect) -> TuneMetrics {
         TuneMetrics(lagMs: lagMs, jitterMm: jitterMm, visibleJitterPx: e.visibleJitterPx, visibleJitterMm: e.visibleJitterMm,
                     trackingPx: e.trackingPx, trackingMm: e.trackingMm, exaggerationPx: effect.exaggerationPx,
-                    exaggerationMm: effect.exaggerationMm, totalPx: e.totalPx, totalMm: e.totalMm, gainPxPerCm: effect.gainPxPerCm)
+                    exaggerationMm: effect.exaggerationMm, totalPx: e.totalPx, totalMm: e.totalMm, gainPxPerCm: effect.gainPxPerCm,
+                    swimTrackingDegS: e.swimTrackingDegS, swimExaggerationDegS: effect.swimExaggerationDegS,
+                    swimTotalDegS: e.swimTotalDegS)
     }
 }

@@ -13,6 +13,7 @@ struct PooledPoint {
     var lagMs: Double?
     var jitterMm: Double?
     var tracking = QuadraticSums(), total = QuadraticSums(), visibleJitter = QuadraticSums()
+    var trackingSwim = SwimSums(), totalSwim = SwimSums()
 
     init(_ results: [PointTraceMetrics]) {
         let lags = results.compactMap(\.lagSeconds), jitters = results.compactMap(\.jitterMm)
@@ -22,13 +23,15 @@ struct PooledPoint {
             tracking.merge(r.tracking)
             total.merge(r.total)
             visibleJitter.merge(r.visibleJitter)
+            trackingSwim.merge(r.trackingSwim)
+            totalSwim.merge(r.totalSwim)
         }
     }
 
     func errors(_ s: Double) -> ScaleErrors {
         let t = tracking.rms(s) ?? (0, 0), c = total.rms(s) ?? (0, 0), j = visibleJitter.rms(s)
         return ScaleErrors(visibleJitterPx: j?.px, visibleJitterMm: j?.mm, trackingPx: t.px, trackingMm: t.mm,
-                           totalPx: c.px, totalMm: c.mm)
+                           totalPx: c.px, totalMm: c.mm, swimTrackingDegS: trackingSwim.rms(s), swimTotalDegS: totalSwim.rms(s))
     }
 }
 

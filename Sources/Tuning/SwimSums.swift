@@ -1,0 +1,35 @@
+import Foundation
+import Geometry
+
+/// Sums of the squared swim of an on-glass error change that is affine in the movement scale,
+/// ΔE(s) = d₀ + s·d₁: Σ w·|θ̇(s)|² = s00 + 2s·s01 + s²·s11 in (°/s)², over `count` (pair, point) terms.
+///
+/// The swim of a change ΔE over Δt, seen from the true eye along u (eye → on-glass point), is the angular
+/// rate |u × ΔE| / (|u|²·Δt): the continuous-time rate of `Swim`'s angle, equal to its atan2 form to first
+/// order in |ΔE|/|u| (a fraction of a percent per frame at 60 Hz). |u × ΔE|² is a quadratic form in ΔE, so
+/// the RMS at every movement scale follows from three sums — no per-scale pass.
+public struct SwimSums: Equatable, Sendable {
+    public var terms = [0.0, 0.0, 0.0]
+    public var count = 0
+
+    public init() {}
+
+    mutating func merge(_ other: SwimSums) {
+        for k in 0..<3 { terms[k] += other.terms[k] }
+        count += other.count
+    }
+
+    /// RMS swim at scale s, °/s; nil when no frame pair was measured.
+    public func rms(_ s: Double) -> Double? {
+        guard count > 0 else { return nil }
+        return (max(0, terms[0] + 2 * s * terms[1] + s * s * terms[2]) / Double(count)).squareRoot()
+    }
+
+    /// The weights of the quadratic form |u × d|²·(180/π)²/(|u|⁴·Δt²) for d = (dx, dy, 0): (xx, xy, yy).
+    static func form(eye: Vec3, glassX: Double, glassY: Double, interval dt: Double) -> (xx: Double, xy: Double, yy: Double) {
+        let ux = glassX - eye.x, uy = glassY - eye.y, uz = -eye.z
+        let u2 = ux * ux + uy * uy + uz * uz
+        let k = (180 / Double.pi) * (180 / Double.pi) / (u2 * u2 * dt * dt)
+        return (k * (uy * uy + uz * uz), -k * ux * uy, k * (ux * ux + uz * uz))
+    }
+}
