@@ -17,8 +17,8 @@ public enum TuneGrid: String, CaseIterable, Sendable {
 }
 
 /// The values the shipped app's settings can take: the EMA α slider 0.10–0.50 in steps of 0.05 and the
-/// movementScale slider 0.5–3.0 (reference/app-behaviour.md). The movementScale slider has no step in the
-/// reference; its resolution here is 0.1, the precision its value is shown with.
+/// movementScale slider 0.5–3.0 in steps of 0.1 (Splat-Frame `Views/Settings/SettingsView.swift` lines 30 and 38:
+/// `Slider(value: $smoothingAlpha, in: 0.1...0.5, step: 0.05)`, `Slider(value: $movementScale, in: 0.5...3.0, step: 0.1)`).
 public enum AppSettingsGrid {
     public static let alpha = try! ParameterRange("0.10...0.50/0.05", name: "app alpha")
     public static let movementScale = try! ParameterRange("0.5...3.0/0.1", name: "app movement_scale")
@@ -48,6 +48,10 @@ public enum AppSettingsGrid {
             note += ": lag \(m.lagMs.map { String(format: "%.1f ms", $0) } ?? "n/a"), visible jitter "
                 + "\(m.visibleJitterPx.map { String(format: "%.3f px", $0) } ?? "n/a"), parallax error \(String(format: "%.2f px", m.trackingPx)), "
                 + "gain \(String(format: "%.2f px/cm", m.gainPxPerCm))"
+                + (m.swimTotalDegS.map { String(format: ", swim %.2f °/s", $0) } ?? "")
+            let constraints = result.setup.constraints.compactMap { try? TuneConstraint($0) }
+            let broken = constraints.filter { ($0.violation(m, app: result.appDefault.metrics) ?? 0) > 0 }
+            note += broken.isEmpty ? "; it meets the constraints" : "; it breaks \(broken.map(\.description).joined(separator: ", "))"
         } else {
             note += " (not on the swept grid, so not evaluated)"
         }
