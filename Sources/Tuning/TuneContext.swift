@@ -131,26 +131,26 @@ public struct TuneContext: Sendable {
     }
 
     /// Gain of the back wall at scale s, px per cm of head motion: s·D/(z + D)·ppm_x / 100.
-    func gain(_ s: Double) -> Double {
+    func gain(_ s: Double, eyeDistance z: Double) -> Double {
         let depth = setup.roomDepth
-        return s * depth / (eyeDistance + depth) * ppm.x / 100
+        return s * depth / (z + depth) * ppm.x / 100
     }
 
-    func effect(_ s: Double) -> ScaleEffect {
-        var sums = QuadraticSums()
-        for trace in traces { sums.merge(trace.exaggeration) }
+    /// What depends on the scale only, over all traces or the traces at `indices` (a multiset).
+    func effect(_ s: Double, over indices: [Int]? = nil) -> ScaleEffect {
+        var sums = QuadraticSums(), swim = SwimSums()
+        for t in indices ?? Array(traces.indices) {
+            sums.merge(traces[t].exaggeration)
+            swim.merge(traces[t].exaggerationSwim)
+        }
         let rms = sums.rms(1)!  // √(Σ|b₁|²/N); the error is (s − 1)·b₁
-        var swim = SwimSums()
-        for trace in traces { swim.merge(trace.exaggerationSwim) }
-        return ScaleEffect(movementScale: s, gainPxPerCm: gain(s), exaggerationPx: abs(s - 1) * rms.px,
+        let z = indices.map { Statistics.median($0.flatMap { traces[$0].trueEyes.map(\.z) }) } ?? eyeDistance
+        return ScaleEffect(movementScale: s, gainPxPerCm: gain(s, eyeDistance: z), exaggerationPx: abs(s - 1) * rms.px,
                            exaggerationMm: abs(s - 1) * rms.mm, swimExaggerationDegS: swim.rms(1).map { abs(s - 1) * $0 })
     }
 
     /// Pooled metrics of one smoother spec over every trace (traces evaluated in parallel, combined in order).
     func pooled(_ spec: SmootherSpec) throws -> PooledPoint {
-        let results = try Parallel.map(traces.count) { t in
-            try TuneEvaluator.evaluate(spec, on: traces[t], core: core, points: points, ppm: ppm)
-        }
-        return PooledPoint(results)
+        PooledPoint(try perTrace(spec))
     }
 }

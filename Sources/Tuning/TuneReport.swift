@@ -11,7 +11,7 @@ public enum TuneReport {
             ReportPage.Section(id: "tune-recommendation", title: "Tuning: recommendation", content: recommendation(result)),
             ReportPage.Section(id: "tune-heatmaps", title: "Tuning: jitter and lag", content: heatmaps(result)),
             ReportPage.Section(id: "tune-pareto", title: "Tuning: Pareto front", content: pareto(result)),
-        ]
+        ] + [robustnessSection(result)].compactMap { $0 }
     }
 
     /// A self-contained HTML page (the shared report style) with the tuning sections.

@@ -41,6 +41,10 @@ extension TuneResult {
         } else {
             out += "Recommendation: none\n"
         }
+        if let robustness = result.robustness, let objective = try? TuneObjective(result.setup.objective) {
+            let constraints = result.setup.constraints.compactMap { try? TuneConstraint($0) }
+            for line in robustness.lines(objective: objective, constraints: constraints) { out += line + "\n" }
+        }
         for note in result.notes { out += "note: \(note)\n" }
         return out
     }

@@ -143,6 +143,8 @@ public struct TuneResult: Codable, Equatable, Sendable {
     public var pareto: [ParetoFront]?
     public var recommendation: Recommendation?
     public var refinement: Refinement?
+    /// With `--seeds`/`--holdout`: the recommendation's spread, bootstrap interval and held-out metrics.
+    public var robustness: TuneRobustness?
     public var notes: [String]
 
     /// A whole result (`tune.json`) or one shard's part.

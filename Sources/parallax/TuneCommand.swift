@@ -13,6 +13,7 @@ struct TuneCommand: ParsableCommand {
             Metrics: lag_ms (the filter's own steady-state ramp lag), jitter_mm (stationary, RMS 3D), visible_jitter_px/_mm (frame-to-frame motion on the glass while the head is still, from --settle s after it stops), tracking_px/_mm, exaggeration_px/_mm, total_px/_mm (RMS parallax error parts over the cube room's corners and edge midpoints), gain_px_per_cm (back-wall shift per cm of head motion, s·D/(z + D)·ppm/100), swim_tracking_deg_s/_exaggeration_deg_s/_total_deg_s (RMS swim: the on-screen error's angular velocity at the true eye, °/s).
             Objective (minimised): a metric or weighted sum, default visible_jitter_px. Constraints (repeatable; given ones replace the defaults lag_ms<=50 and gain_px_per_cm>=app): metric<=value, metric>=value, or metric>=app / <=app (the value of the app's default, ema α = 0.25 at s = 1.5).
             Output: the Pareto front (lag vs visible jitter) per movementScale, the recommended configuration with its reasoning, tune.json ("schema": 1, deterministic bytes) and tune.html beside it. Filters with ≥ 2 swept parameters are refined by Nelder–Mead from the grid's best point (--no-refine to skip).
+            Robustness: --seeds N re-synthesizes every synthesized trace with N seeds and also searches each seed's traces alone (the spread of those recommendations is printed); the pooled recommendation's objective gets a 95 % percentile bootstrap interval over the training traces (1000 resamples, seed 1); --holdout keeps traces out of the search and prints the recommendation's metrics on them beside training, warning beyond --holdout-margin or when a constraint breaks.
             Scale-out: --shard i/n evaluates grid points i−1, i−1+n, … and writes a part (default tune.part-i-of-n.json); 'parallax merge PARTS… -o tune.json' gives exactly the unsharded result.
             Exit status: 0, 1 when no configuration meets the constraints, 2 bad input.
 
@@ -20,6 +21,7 @@ struct TuneCommand: ParsableCommand {
               parallax tune --traces Traces/*.csv --smoother 'ema:alpha=0.05...0.95/0.01' --movement-scale 0.5...3.0/0.1 --screen iphone-15-pro
               parallax tune --traces a.csv b.csv --smoother 'one-euro:mincutoff=0.2...3/0.2,beta=0...40/4' --movement-scale 1.5 --constraint 'lag_ms<=40'
               parallax tune --traces Traces/*.csv --shard 2/8 -o part2.json
+              parallax tune --traces Traces/*.csv --grid app --seeds 5 --holdout Traces/walk-by.csv
             """
     )
 
@@ -55,6 +57,18 @@ struct TuneCommand: ParsableCommand {
     @Flag(name: .long, help: "Skip the Nelder–Mead refinement of multi-parameter filters.")
     var noRefine = false
 
+    @Option(name: .long, help: "Seeds per synthesized trace: the file's own, then seed + 1, … re-synthesized from its '# spec:' header (recordings are used once); prints each seed's recommendation and the spread (default 1).")
+    var seeds = 1
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Trace CSVs kept out of the search (taken from --traces, or added); the recommendation's metrics on them are printed beside the training metrics.")
+    var holdout: [String] = []
+
+    @Option(name: .long, help: "Hold out this fraction of the trace files instead (picked by a fixed-seed shuffle).", transform: HoldoutChoice.init(parsingFraction:))
+    var holdoutFraction: HoldoutChoice?
+
+    @Option(name: .long, help: "Warn when the held-out objective differs from training by more than this fraction (default 0.25).")
+    var holdoutMargin = 0.25
+
     @Option(name: .long, help: "Evaluate shard i of n (1-based) and write a partial result.", transform: ShardInfo.init(parsing:))
     var shard: ShardInfo?
 
@@ -65,13 +79,25 @@ struct TuneCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let loaded = try traces.map { ($0, try TraceCSVReader.read(contentsOf: $0)) }
-        let context = try TuneContext(
-            sweep: grid == .app ? AppSettingsGrid.sweep : smoother,
-            movementScales: grid == .app ? AppSettingsGrid.movementScale : movementScale, screen: screen, traces: loaded, objective: objective,
-            constraints: constraint.isEmpty ? try TuneContext.defaultConstraints.map(TuneConstraint.init) : constraint,
-            refine: !noRefine, roomDepth: roomDepth, settle: settle)
-        var result = try shard.map { try Tuner.evaluate(context, shard: $0) } ?? Tuner.run(context)
+        let files = traces + holdout.filter { !traces.contains($0) }
+        let loaded = try files.map { ($0, try TraceCSVReader.read(contentsOf: $0)) }
+        if !holdout.isEmpty && holdoutFraction != nil { throw ValidationError("give --holdout or --holdout-fraction, not both") }
+        let robustness = RobustnessOptions(seeds: seeds, holdout: holdoutFraction ?? (holdout.isEmpty ? .none : .files(holdout)), margin: holdoutMargin)
+        let set = try TuneTraceSet(files: loaded, seeds: seeds, holdout: robustness.holdout)
+        let constraints = constraint.isEmpty ? try TuneContext.defaultConstraints.map(TuneConstraint.init) : constraint
+        let make = { (traces: [(String, HeadTrace)]) in
+            try TuneContext(
+                sweep: grid == .app ? AppSettingsGrid.sweep : smoother,
+                movementScales: grid == .app ? AppSettingsGrid.movementScale : movementScale, screen: screen, traces: traces,
+                objective: objective, constraints: constraints, refine: !noRefine, roomDepth: roomDepth, settle: settle)
+        }
+        var result: TuneResult
+        if let shard {
+            if robustness.isRequested { throw ValidationError("--seeds and --holdout run whole sweeps; they do not combine with --shard") }
+            result = try Tuner.evaluate(try make(loaded), shard: shard)
+        } else {
+            result = try Tuner.runRobust(set, options: robustness, make: make)
+        }
         if let note = AppSettingsGrid.settabilityNote(result) { result.notes.append(note) }
         let path = output ?? shard.map { "tune.part-\($0.index)-of-\($0.count).json" } ?? "tune.json"
         try writeAndReport(result, to: path, json: json)

@@ -1,0 +1,179 @@
+import Foundation
+import Plumbing
+import Scientific
+import Smoothing
+import Tracking
+
+/// How much a recommendation can be trusted: how it moves from seed to seed, how sure its objective is, and
+/// how it does on traces the search never saw.
+public struct TuneRobustness: Codable, Equatable, Sendable {
+    /// Seeds per synthesized trace (the file's own seed, then seed + 1, …).
+    public var seeds: Int
+    /// The recommendation of a search on each seed's traces alone (recordings in every one).
+    public var perSeed: [SeedRecommendation]
+    /// Each swept parameter's and the movement scale's recommended values over the seeds.
+    public var spread: [ParameterSpread]
+    /// A percentile bootstrap interval of the pooled recommendation's objective over the training traces.
+    public var objectiveInterval: BootstrapInterval?
+    public var holdout: HoldoutResult?
+
+    public struct SeedRecommendation: Codable, Equatable, Sendable {
+        /// 1-based; the synthesized traces of this seed are `seed + index − 1` of each file's own seed.
+        public var seed: Int
+        public var traces: Int
+        /// nil when no configuration met the constraints on this seed's traces.
+        public var smoother: String?
+        public var values: [Double]?
+        public var movementScale: Double?
+        public var objective: Double?
+    }
+
+    public struct ParameterSpread: Codable, Equatable, Sendable {
+        public var name: String
+        public var minimum: Double
+        public var median: Double
+        public var maximum: Double
+        /// Seeds whose search found a recommendation.
+        public var seeds: Int
+    }
+
+    public struct BootstrapInterval: Codable, Equatable, Sendable {
+        public var level: Double
+        public var low: Double
+        public var high: Double
+        public var resamples: Int
+        /// Resamples whose objective was computable (visible jitter needs still frames, lag needs motion).
+        public var computable: Int
+        /// Traces resampled (with replacement) in each.
+        public var traces: Int
+        public var seed: UInt64
+    }
+
+    public struct HoldoutResult: Codable, Equatable, Sendable {
+        public var traces: [String]
+        public var training: TuneMetrics
+        public var heldOut: TuneMetrics
+        public var trainingObjective: Double?
+        public var heldOutObjective: Double?
+        /// The relative difference of the objectives above which the result warns.
+        public var margin: Double
+        /// Constraints the recommendation meets on the training traces but breaks on the held-out ones.
+        public var brokenConstraints: [String]
+        public var warning: String?
+    }
+}
+
+/// What `--seeds`, `--holdout` and the bootstrap ask for.
+public struct RobustnessOptions: Sendable {
+    public var seeds = 1
+    public var holdout = HoldoutChoice.none
+    /// Relative difference of the held-out objective from the training objective that earns a warning.
+    public var margin = 0.25
+    public var resamples = 1000
+    public var level = 0.95
+    public var bootstrapSeed: UInt64 = 1
+
+    public init(seeds: Int = 1, holdout: HoldoutChoice = .none, margin: Double = 0.25) {
+        self.seeds = seeds
+        self.holdout = holdout
+        self.margin = margin
+    }
+
+    /// Whether anything beyond a plain sweep was asked for.
+    public var isRequested: Bool { seeds > 1 || holdout != .none }
+}
+
+extension Tuner {
+    /// A sweep on the training traces of every seed, then its robustness: each seed's own recommendation, the
+    /// objective's bootstrap interval, and the recommendation's metrics on the held-out traces.
+    /// `make` builds a context with the sweep's settings for the given (name, trace) pairs.
+    public static func runRobust(
+        _ set: TuneTraceSet, options: RobustnessOptions,
+        make: ([(String, HeadTrace)]) throws -> TuneContext
+    ) throws -> TuneResult {
+        guard options.margin.isFinite, options.margin >= 0 else {
+            throw TuneError("holdout_margin: expected a relative difference ≥ 0, found \(options.margin)")
+        }
+        func pairs(_ instances: [TuneTraceSet.Instance]) -> [(String, HeadTrace)] { instances.map { ($0.name, $0.trace) } }
+        let context = try make(pairs(set.training))
+        var result = try run(context)
+        guard options.isRequested else { return result }
+        let objective = context.objective
+        var robustness = TuneRobustness(seeds: set.seeds, perSeed: [], spread: [], objectiveInterval: nil, holdout: nil)
+        if set.seeds > 1 {
+            for k in 0..<set.seeds {
+                let instances = set.training(seed: k)
+                let r = try run(try make(pairs(instances))).recommendation
+                robustness.perSeed.append(.init(seed: k + 1, traces: instances.count, smoother: r?.smoother, values: r?.values,
+                                                movementScale: r?.movementScale, objective: r?.objective))
+            }
+            robustness.spread = spread(robustness.perSeed, parameters: result.parameters)
+        }
+        if let r = result.recommendation {
+            let spec = try SmootherSpec(r.smoother)
+            let perTrace = try context.perTrace(spec)
+            robustness.objectiveInterval = bootstrap(perTrace, context: context, scale: r.movementScale, objective: objective, options: options)
+            if !set.heldOut.isEmpty {
+                let held = try make(pairs(set.heldOut))
+                let heldMetrics = held.metrics(try held.perTrace(spec), at: Array(held.traces.indices), scale: r.movementScale)
+                robustness.holdout = compare(training: r.metrics, heldOut: heldMetrics, traces: set.heldOutFiles, context: context,
+                                             app: result.appDefault.metrics, margin: options.margin)
+            }
+        } else if !set.heldOut.isEmpty {
+            result.notes.append("held-out traces \(set.heldOutFiles.joined(separator: ", ")) not evaluated: there is no recommendation")
+        }
+        result.robustness = robustness
+        return result
+    }
+
+    static func spread(_ perSeed: [TuneRobustness.SeedRecommendation], parameters: [String]) -> [TuneRobustness.ParameterSpread] {
+        let found = perSeed.filter { $0.values != nil }
+        guard !found.isEmpty else { return [] }
+        func summary(_ name: String, _ values: [Double]) -> TuneRobustness.ParameterSpread {
+            .init(name: name, minimum: values.min()!, median: Statistics.median(values), maximum: values.max()!, seeds: values.count)
+        }
+        return parameters.indices.map { i in summary(parameters[i], found.map { $0.values![i] }) }
+            + [summary("movement_scale", found.map { $0.movementScale! })]
+    }
+
+    /// Percentile bootstrap: resample the training traces with replacement, pool, evaluate the objective.
+    static func bootstrap(_ perTrace: [PointTraceMetrics], context: TuneContext, scale: Double, objective: TuneObjective,
+                          options: RobustnessOptions) -> TuneRobustness.BootstrapInterval? {
+        let n = perTrace.count
+        guard n >= 2, options.resamples >= 1 else { return nil }
+        let random = RandomSource(seed: options.bootstrapSeed)
+        var values: [Double] = []
+        for _ in 0..<options.resamples {
+            let indices = (0..<n).map { _ in min(n - 1, Int(random.uniform() * Double(n))) }
+            if let value = objective.value(context.metrics(perTrace, at: indices, scale: scale)) { values.append(value) }
+        }
+        guard !values.isEmpty else { return nil }
+        let tail = (1 - options.level) / 2
+        let bounds = Statistics.quantiles(values, [tail, 1 - tail])
+        return .init(level: options.level, low: bounds[0], high: bounds[1], resamples: options.resamples, computable: values.count, traces: n,
+                     seed: options.bootstrapSeed)
+    }
+
+    static func compare(training: TuneMetrics, heldOut: TuneMetrics, traces: [String], context: TuneContext, app: TuneMetrics,
+                        margin: Double) -> TuneRobustness.HoldoutResult {
+        let trainingObjective = context.objective.value(training), heldObjective = context.objective.value(heldOut)
+        let broken = context.constraints.filter {
+            ($0.violation(training, app: app) ?? 1) == 0 && ($0.violation(heldOut, app: app) ?? 0) > 0
+        }.map(\.description)
+        var problems: [String] = []
+        if let a = trainingObjective, let b = heldObjective, abs(b - a) > margin * abs(a) {
+            problems.append("the objective \(context.objective.description) is \(String(format: "%.4g", b)) on them vs \(String(format: "%.4g", a)) in training (\(percent(b, a)), beyond the ±\(String(format: "%.3g", margin * 100)) % margin)")
+        } else if trainingObjective != nil && heldObjective == nil {
+            problems.append("the objective \(context.objective.description) is not computable on them")
+        }
+        if !broken.isEmpty { problems.append("they break \(broken.joined(separator: ", "))") }
+        let warning = problems.isEmpty ? nil
+            : "warning: held-out traces \(traces.joined(separator: ", ")) disagree with training: \(problems.joined(separator: "; ")) — the recommendation may be fitted to the training traces"
+        return .init(traces: traces, training: training, heldOut: heldOut, trainingObjective: trainingObjective,
+                     heldOutObjective: heldObjective, margin: margin, brokenConstraints: broken, warning: warning)
+    }
+
+    static func percent(_ value: Double, _ reference: Double) -> String {
+        String(format: "%+.1f %%", (value - reference) / abs(reference) * 100)
+    }
+}

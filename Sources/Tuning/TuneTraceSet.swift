@@ -1,0 +1,103 @@
+import Foundation
+import Scientific
+import Tracking
+
+/// Which traces to keep out of the search: none, the named files, or a fraction of the files (picked by a
+/// fixed-seed shuffle, so the same inputs hold out the same files).
+public enum HoldoutChoice: Equatable, Sendable {
+    case none
+    case files([String])
+    case fraction(Double)
+
+    /// The seed of the shuffle that picks a fraction's files.
+    public static let shuffleSeed: UInt64 = 20
+
+    public init(parsingFraction text: String) throws {
+        guard let value = Double(text), value > 0, value < 1 else {
+            throw TuneError("holdout_fraction: expected a fraction in (0, 1), found '\(text)'")
+        }
+        self = .fraction(value)
+    }
+}
+
+/// The traces a robust sweep runs on: every file once per seed — re-synthesized from its `# spec:` header for
+/// the seeds after its own (the file itself is the first seed), recordings (no spec) once and shared by every
+/// seed — split into the files the search sees and the held-out files.
+public struct TuneTraceSet: Sendable {
+    public struct Instance: Sendable {
+        /// The file for the file's own seed, `FILE@seed=N` for a re-synthesized one.
+        public var name: String
+        public var file: String
+        /// 0…seeds − 1 for a synthesized trace; nil for a recording (used with every seed).
+        public var seedIndex: Int?
+        public var trace: HeadTrace
+    }
+
+    public let seeds: Int
+    public let training: [Instance]
+    public let heldOut: [Instance]
+    public var heldOutFiles: [String] { Self.files(heldOut) }
+    public var trainingFiles: [String] { Self.files(training) }
+
+    /// `files`: (path, trace) in the order given; held-out files named by `holdout` must be among them.
+    public init(files: [(String, HeadTrace)], seeds: Int, holdout: HoldoutChoice) throws {
+        guard (1...100).contains(seeds) else { throw TuneError("seeds: expected 1…100 seeds, found \(seeds)") }
+        guard !files.isEmpty else { throw TuneError("traces: expected at least one trace CSV, found none") }
+        self.seeds = seeds
+        let names = files.map(\.0)
+        if let repeated = names.enumerated().first(where: { names.firstIndex(of: $0.element) != $0.offset }) {
+            throw TuneError("traces: '\(repeated.element)' is given twice; expected each trace once")
+        }
+        let held: Set<String>
+        switch holdout {
+        case .none: held = []
+        case .files(let chosen):
+            if let unknown = chosen.first(where: { !names.contains($0) }) {
+                throw TuneError("holdout: '\(unknown)' is not one of the traces (\(names.joined(separator: ", ")))")
+            }
+            held = Set(chosen)
+        case .fraction(let fraction):
+            let count = max(1, Int((fraction * Double(names.count)).rounded()))
+            let random = RandomSource(seed: HoldoutChoice.shuffleSeed)
+            var order = Array(names.indices)
+            for i in stride(from: order.count - 1, to: 0, by: -1) {  // Fisher–Yates
+                order.swapAt(i, Int(random.uniform() * Double(i + 1)))
+            }
+            held = Set(order.prefix(count).map { names[$0] })
+        }
+        guard held.count < names.count else {
+            throw TuneError("holdout: every trace is held out; expected at least one trace left to tune on")
+        }
+        var training: [Instance] = [], heldOut: [Instance] = []
+        for (file, trace) in files {
+            let instances = try Self.instances(of: trace, file: file, seeds: seeds)
+            if held.contains(file) { heldOut += instances } else { training += instances }
+        }
+        self.training = training
+        self.heldOut = heldOut
+    }
+
+    /// The training instances one seed's search sees: its synthesized traces and every recording.
+    public func training(seed k: Int) -> [Instance] {
+        training.filter { $0.seedIndex == nil || $0.seedIndex == k }
+    }
+
+    static func instances(of trace: HeadTrace, file: String, seeds: Int) throws -> [Instance] {
+        guard let spec = try TraceSpec.embedded(in: trace, file: file) else {
+            return [Instance(name: file, file: file, seedIndex: nil, trace: trace)]
+        }
+        var instances = [Instance(name: file, file: file, seedIndex: seeds > 1 ? 0 : nil, trace: trace)]
+        for k in 1..<seeds {
+            let seed = spec.seed &+ UInt64(k)
+            instances.append(Instance(name: "\(file)@seed=\(seed)", file: file, seedIndex: k,
+                                      trace: try spec.synthesizedAsFile(seed: seed)))
+        }
+        return instances
+    }
+
+    static func files(_ instances: [Instance]) -> [String] {
+        var seen: [String] = []
+        for instance in instances where !seen.contains(instance.file) { seen.append(instance.file) }
+        return seen
+    }
+}
