@@ -83,10 +83,16 @@ public struct TuneSpec: Decodable, Sendable {
     public var traces: [String]?
     public var objective: String?
     public var constraints: [String]?
+    /// Seeds per synthesized trace (`tune --seeds`); default 1.
+    public var seeds: Int?
+    /// Suite trace names kept out of the search (`tune --holdout`), and the warning margin.
+    public var holdout: [String]?
+    public var holdoutMargin: Double?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case smoother, screen, traces, objective, constraints
+        case smoother, screen, traces, objective, constraints, seeds, holdout
         case movementScale = "movement_scale"
+        case holdoutMargin = "holdout_margin"
     }
 
     public init(from decoder: Decoder) throws {
@@ -98,6 +104,9 @@ public struct TuneSpec: Decodable, Sendable {
         traces = try c.decodeIfPresent([String].self, forKey: .traces)
         objective = try c.decodeIfPresent(String.self, forKey: .objective)
         constraints = try c.decodeIfPresent([String].self, forKey: .constraints)
+        seeds = try c.decodeIfPresent(Int.self, forKey: .seeds)
+        holdout = try c.decodeIfPresent([String].self, forKey: .holdout)
+        holdoutMargin = try c.decodeIfPresent(Double.self, forKey: .holdoutMargin)
     }
 }
 

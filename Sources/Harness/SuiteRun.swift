@@ -127,17 +127,23 @@ public struct SuiteRun {
         var tuneSummary: SuiteReport.TuneSummary?
         if let tune = suite.tune {
             options.progress("tune \(tune.smoother) × s \(tune.movementScale)")
-            let chosen = traces.filter { tune.traces?.contains($0.name) ?? true }
-            if let unknown = tune.traces?.first(where: { name in !traces.contains { $0.name == name } }) {
-                throw loader.error("tune.traces: '\(unknown)' is not a trace of the suite (\(traces.map(\.name).joined(separator: ", ")))", at: [.key("tune"), .key("traces")])
+            let held = tune.holdout ?? []
+            let chosen = traces.filter { (tune.traces?.contains($0.name) ?? true) || held.contains($0.name) }
+            for (key, names) in [("traces", tune.traces ?? []), ("holdout", held)] {
+                if let unknown = names.first(where: { name in !traces.contains { $0.name == name } }) {
+                    throw loader.error("tune.\(key): '\(unknown)' is not a trace of the suite (\(traces.map(\.name).joined(separator: ", ")))", at: [.key("tune"), .key(key)])
+                }
             }
             let result: TuneResult
             do {
-                let context = try TuneContext(smoother: tune.smoother, movementScale: tune.movementScale, screen: tune.screen,
-                                              traces: chosen.map { ($0.name, $0.trace) },
-                                              objective: tune.objective ?? TuneContext.defaultObjective,
-                                              constraints: tune.constraints ?? TuneContext.defaultConstraints)
-                result = try Tuner.run(context)
+                let options = RobustnessOptions(seeds: tune.seeds ?? 1, holdout: held.isEmpty ? .none : .files(held),
+                                                margin: tune.holdoutMargin ?? RobustnessOptions().margin)
+                let set = try TuneTraceSet(files: chosen.map { ($0.name, $0.trace) }, seeds: options.seeds, holdout: options.holdout)
+                result = try Tuner.runRobust(set, options: options) { traces in
+                    try TuneContext(smoother: tune.smoother, movementScale: tune.movementScale, screen: tune.screen, traces: traces,
+                                    objective: tune.objective ?? TuneContext.defaultObjective,
+                                    constraints: tune.constraints ?? TuneContext.defaultConstraints)
+                }
             } catch {
                 throw loader.error("tune: \(error)", at: [.key("tune")])
             }
