@@ -95,7 +95,7 @@ public enum HTMLReport {
     }
 
     static func comparisonSection(_ report: SuiteReport) -> ReportPage.Section {
-        let metrics = ["lag_ms", "filter_lag_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px", "exaggeration_p95_px", "latency_p95_ms"]
+        let metrics = ["lag_ms", "filter_lag_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px", "exaggeration_p95_px", "swim_p95_deg_s", "latency_p95_ms"]
         let table = HTML.table(["scenario"] + metrics, report.scenarios.map { scenario in
             [HTML.text(scenario.id)] + metrics.map { HTML.text(Format.value(scenario.metrics[$0])) }
         }, attributes: ["class": "filterable"])
@@ -226,5 +226,6 @@ public enum HTMLReport {
 
 /// The metric columns shown per scenario.
 enum ScenarioMetricNames {
-    static let all = ["lag_ms", "filter_lag_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px", "parallax_error_rms_px", "exaggeration_p95_px", "latency_p95_ms"]
+    static let all = ["lag_ms", "filter_lag_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px", "parallax_error_rms_px", "exaggeration_p95_px",
+                      "swim_p95_deg_s", "swim_rms_deg_s", "latency_p95_ms"]
 }

@@ -24,7 +24,7 @@ public enum RunHistory {
     }
 
     /// Metrics drawn as trends (those present in the entries).
-    public static let trendMetrics = ["lag_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px", "frames_failed", "budgets_failed"]
+    public static let trendMetrics = ["lag_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px", "swim_p95_deg_s", "frames_failed", "budgets_failed"]
     /// Runs shown in the trend charts.
     public static let shownRuns = 30
 

@@ -144,7 +144,11 @@ public struct TuneContext: Sendable {
             swim.merge(traces[t].exaggerationSwim)
         }
         let rms = sums.rms(1)!  // √(Σ|b₁|²/N); the error is (s − 1)·b₁
-        let z = indices.map { Statistics.median($0.flatMap { traces[$0].trueEyes.map(\.z) }) } ?? eyeDistance
+        // Subsets (bootstrap resamples) select the median in O(n): it may differ from the sorted one in the last bit.
+        let z = indices.map { subset in
+            var distances = subset.flatMap { traces[$0].trueEyes.map(\.z) }
+            return distances.withUnsafeMutableBufferPointer { Statistics.quantile(selectingIn: $0, 0.5) }
+        } ?? eyeDistance
         return ScaleEffect(movementScale: s, gainPxPerCm: gain(s, eyeDistance: z), exaggerationPx: abs(s - 1) * rms.px,
                            exaggerationMm: abs(s - 1) * rms.mm, swimExaggerationDegS: swim.rms(1).map { abs(s - 1) * $0 })
     }
