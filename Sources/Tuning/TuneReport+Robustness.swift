@@ -10,12 +10,12 @@ extension TuneReport {
         var nodes: [Node] = []
         if robustness.seeds > 1 {
             nodes.append(HTML.el("p", .text("Each seed's traces searched alone (recordings in every search); the pooled recommendation is the one above.")))
-            nodes.append(HTML.table(["seed", "traces", "recommended", "movementScale", objective.description], robustness.perSeed.map { s in
-                [.text("\(s.seed)"), .text("\(s.traces)"), .text(s.smoother ?? "none meets the constraints"),
+            nodes.append(table(["seed", "traces", "recommended", "movementScale", objective.description], robustness.perSeed.map { s in
+                [text("\(s.seed)"), text("\(s.traces)"), text(s.smoother ?? "none meets the constraints"),
                  number(s.movementScale), number(s.objective, 4)]
             }))
-            nodes.append(HTML.table(["parameter", "median", "min", "max", "seeds"], robustness.spread.map { p in
-                [.text(p.name), number(p.median, 4), number(p.minimum, 4), number(p.maximum, 4), .text("\(p.seeds)")]
+            nodes.append(table(["parameter", "median", "min", "max", "seeds"], robustness.spread.map { p in
+                [text(p.name), number(p.median, 4), number(p.minimum, 4), number(p.maximum, 4), text("\(p.seeds)")]
             }))
         }
         if let i = robustness.objectiveInterval {
@@ -23,8 +23,8 @@ extension TuneReport {
         }
         if let h = robustness.holdout {
             nodes.append(HTML.el("p", .text("Held out: \(h.traces.joined(separator: ", ")) — never seen by the search.")))
-            nodes.append(HTML.table(["metric", "held out", "training"], TuneRobustness.shownMetrics(objective: objective, constraints: constraints).map { m in
-                [.text(m.rawValue), number(h.heldOut[m], 4), number(h.training[m], 4)]
+            nodes.append(table(["metric", "held out", "training"], TuneRobustness.shownMetrics(objective: objective, constraints: constraints).map { m in
+                [text(m.rawValue), number(h.heldOut[m], 4), number(h.training[m], 4)]
             }))
             if let warning = h.warning {
                 nodes.append(HTML.el("p", ["class": "delta worse"], .text(warning)))
@@ -34,4 +34,12 @@ extension TuneReport {
         }
         return ReportPage.Section(id: "tune-robustness", title: "Tuning: robustness", content: nodes)
     }
+
+    /// A table whose rows are cells (`number` gives numeric cells, `text` plain ones).
+    private static func table(_ header: [String], _ rows: [[Node]]) -> Node {
+        HTML.el("table", HTML.el("thead", HTML.el("tr", children: header.map { HTML.el("th", .text($0)) })),
+                HTML.el("tbody", children: rows.map { HTML.el("tr", children: $0) }))
+    }
+
+    private static func text(_ value: String) -> Node { HTML.el("td", .text(value)) }
 }
