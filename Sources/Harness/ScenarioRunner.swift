@@ -33,7 +33,8 @@ struct ScenarioRunner {
                 var smoother = spec.makeSmoother()
                 let smoothed = smoother.smooth(trace)
                 let filtered = smoothed.samples.map(\.position)
-                var analysis = TraceAnalysis.analyze(trace, filtered: filtered, smoother: spec.description, options: options)
+                var analysis = TraceAnalysis.analyze(trace, filtered: filtered, smoother: spec.description, options: options,
+                                                     screenGiven: !screens.isEmpty)
                 truthless?.label(&analysis, filtered: filtered)
                 let psd = residualPSD(trace: trace, filtered: filtered)
                 for (screenName, screen) in screens {

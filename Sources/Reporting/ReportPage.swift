@@ -45,7 +45,7 @@ public enum ReportPage {
         header{padding:16px 24px;border-bottom:1px solid var(--line)}h1{margin:0;font-size:22px}.subtitle{margin:4px 0 0;color:var(--muted)}
         nav{position:sticky;top:0;background:#fffffff0;border-bottom:1px solid var(--line);padding:8px 24px;z-index:5}nav a{margin-right:16px;color:#0969da;text-decoration:none}
         section{padding:8px 24px 24px}h2{font-size:18px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:15px;margin:18px 0 6px}
-        table{border-collapse:collapse;margin:8px 0;font-variant-numeric:tabular-nums}th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}th{background:var(--panel)}
+        table{border-collapse:collapse;margin:8px 0;font-variant-numeric:tabular-nums}th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}th{background:var(--panel);overflow-wrap:anywhere}
         td.num{text-align:right}.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;color:#fff}
         .badge.pass{background:var(--pass)}.badge.fail,.badge.error{background:var(--fail)}.badge.missing{background:var(--warn)}.badge.skipped{background:var(--muted)}
         .chart{width:100%;max-width:680px;height:auto;display:block;margin:6px 0}.chart-title{font-size:13px;font-weight:600}.tick{font-size:10px;fill:#555}.axis-label{font-size:11px}.legend{font-size:11px}

@@ -52,6 +52,9 @@ public struct TraceSpec: Codable, Equatable, Sendable {
         noise = try c.decodeIfPresent(NoiseSpec.self, forKey: .noise) ?? NoiseSpec()
     }
 
+    /// The most samples a spec may describe (10⁷: 46 hours at 60 Hz).
+    public static let maximumSamples = 1e7
+
     /// Checks every value; the error names the field and the valid range.
     public func validate() throws {
         func fail(_ field: String, _ message: String) -> SpecValueError { SpecValueError(field: field, message: message) }
@@ -59,6 +62,10 @@ public struct TraceSpec: Codable, Equatable, Sendable {
         guard start.isFinite, start.z > 0 else { throw fail("start", "expected a finite position in front of the screen (z > 0), found \(start)") }
         guard !motion.isEmpty else { throw fail("motion", "expected at least one motion segment") }
         for (index, segment) in motion.enumerated() { try segment.validate(field: "motion[\(index)]") }
+        // Synthesis allocates every sample up front.
+        guard duration * rate <= Self.maximumSamples else {
+            throw fail("motion", "expected at most \(Int(Self.maximumSamples)) samples (duration × rate; 46 h at 60 Hz), found \(String(format: "%.0f", duration * rate))")
+        }
         try noise.validate()
     }
 }

@@ -86,6 +86,11 @@ public struct TuneTraceSet: Sendable {
         guard let spec = try TraceSpec.embedded(in: trace, file: file) else {
             return [Instance(name: file, file: file, seedIndex: nil, trace: trace)]
         }
+        // Re-synthesis allocates what the header describes: it must be the file's own spec, not a larger one.
+        let described = spec.duration * spec.rate
+        guard described <= 4 * Double(trace.count) + 1000 else {
+            throw TuneError("\(file): the '# spec:' header describes \(String(format: "%.0f", described)) samples but the file has \(trace.count); expected the spec the file was synthesized from")
+        }
         var instances = [Instance(name: file, file: file, seedIndex: seeds > 1 ? 0 : nil, trace: trace)]
         for k in 1..<seeds {
             let seed = spec.seed &+ UInt64(k)

@@ -34,6 +34,22 @@ import Tracking
         #expect(TuneContext.fingerprint(set.training[0].trace) != TuneContext.fingerprint(set.training[1].trace))
     }
 
+    /// Re-synthesis allocates what the header describes: a header larger than its file is refused before it.
+    @Test func aHeaderDescribingMoreThanItsFileIsRefused() throws {
+        var trace = try synthesized(seed: 3, seconds: 2)
+        let huge = TraceSpec(seed: 3, motion: [MotionSegment(model: .still, duration: 100_000)])
+        trace.setMetadata("spec", try huge.json())
+        #expect { try TuneTraceSet(files: [("forged.csv", trace)], seeds: 2, holdout: .none) } throws: { error in
+            "\(error)" == "forged.csv: the '# spec:' header describes 6000000 samples but the file has \(trace.count); expected the spec the file was synthesized from"
+        }
+        trace.setMetadata("spec", "{\"motion\": 3}")
+        #expect { try TuneTraceSet(files: [("bad.csv", trace)], seeds: 2, holdout: .none) } throws: { error in
+            "\(error)".hasPrefix("bad.csv: '# spec:' header: expected the JSON spec `parallax synth` writes")
+        }
+        let endless = TraceSpec(seed: 1, motion: [MotionSegment(model: .still, duration: 1e9)])
+        #expect { try endless.validate() } throws: { error in "\(error)".contains("expected at most 10000000 samples") }
+    }
+
     @Test func holdoutPicksFilesAndRefusesBadChoices() throws {
         let files = try (1...4).map { ("t\($0).csv", try synthesized(seed: UInt64($0), seconds: 2)) }
         let named = try TuneTraceSet(files: files, seeds: 2, holdout: .files(["t3.csv"]))
