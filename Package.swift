@@ -150,7 +150,7 @@ for target in package.targets where testTargetsUsingSupport.contains(target.name
 // libFuzzer targets, one per input surface (Fuzz/<Target>/): they define LLVMFuzzerTestOneInput and no main, so
 // they exist only when PARALLAX_FUZZ=1 and are built with -sanitize=fuzzer,address (`make fuzz`, `make fuzz-smoke`).
 let fuzzTargets = ["FuzzTraceCSV", "FuzzPLY", "FuzzSplat", "FuzzSPZ", "FuzzPNG", "FuzzSuite", "FuzzSmootherSpec",
-                   "FuzzToleranceSpec", "FuzzRange", "FuzzScreenSpec", "FuzzSplatRenderer", "FuzzCubeRenderer"]
+                   "FuzzToleranceSpec", "FuzzRange", "FuzzScreenSpec", "FuzzSplatRenderer", "FuzzCubeRenderer", "FuzzCameraFile"]
 if Context.environment["PARALLAX_FUZZ"] == "1" {
     package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"))
     for name in fuzzTargets {

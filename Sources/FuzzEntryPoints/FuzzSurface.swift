@@ -27,6 +27,7 @@ public enum FuzzSurface: String, CaseIterable, Sendable {
     case screenSpec = "screen-spec"
     case splatRenderer = "splat-renderer"
     case cubeRenderer = "cube-renderer"
+    case cameraFile = "camera-file"
 
     public enum Outcome: Equatable, Sendable {
         case accepted
@@ -54,7 +55,8 @@ public enum FuzzSurface: String, CaseIterable, Sendable {
         let name = "fuzz.\(fileExtension)"
         switch self {
         case .traceCSV:
-            _ = try TraceCSVReader.parse(Data(bytes), file: name)
+            // With the synthesis spec of its header, as `tune --seeds` reads it.
+            _ = try TraceSpec.embedded(in: try TraceCSVReader.parse(Data(bytes), file: name), file: name)
         case .ply:
             _ = try PLYReader.decode(bytes, name: name)
         case .splat:
@@ -77,6 +79,8 @@ public enum FuzzSurface: String, CaseIterable, Sendable {
             try SplatRendererFuzzing.run(bytes)
         case .cubeRenderer:
             try CubeRendererFuzzing.run(bytes)
+        case .cameraFile:
+            _ = try CameraFile.decode(Data(bytes), name: name)
         }
     }
 
@@ -89,6 +93,7 @@ public enum FuzzSurface: String, CaseIterable, Sendable {
         case .spz: return "spz"
         case .png: return "png"
         case .suite: return "yml"
+        case .cameraFile: return "json"
         case .smootherSpec, .toleranceSpec, .range, .screenSpec: return "txt"
         case .splatRenderer, .cubeRenderer: return "bin"
         }

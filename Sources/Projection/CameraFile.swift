@@ -46,6 +46,11 @@ public struct CameraFile: Codable, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CameraFileError("\(path): cannot read the camera file")
         }
+        return try decode(data, name: path)
+    }
+
+    /// Decodes and checks a camera file's bytes; errors start with `name`.
+    public static func decode(_ data: Data, name path: String) throws -> CameraFile {
         let camera: CameraFile
         do {
             camera = try JSONDecoder().decode(CameraFile.self, from: data)
