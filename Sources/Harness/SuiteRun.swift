@@ -131,9 +131,9 @@ public struct SuiteRun {
             if let unknown = tune.traces?.first(where: { name in !traces.contains { $0.name == name } }) {
                 throw loader.error("tune.traces: '\(unknown)' is not a trace of the suite (\(traces.map(\.name).joined(separator: ", ")))", at: [.key("tune"), .key("traces")])
             }
-            let result: TuneResult
+            let result: TuneResult, context: TuneContext
             do {
-                let context = try TuneContext(smoother: tune.smoother, movementScale: tune.movementScale, screen: tune.screen,
+                context = try TuneContext(smoother: tune.smoother, movementScale: tune.movementScale, screen: tune.screen,
                                               traces: chosen.map { ($0.name, $0.trace) },
                                               objective: tune.objective ?? TuneContext.defaultObjective,
                                               constraints: tune.constraints ?? TuneContext.defaultConstraints)
@@ -143,7 +143,7 @@ public struct SuiteRun {
             }
             try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
             try AtomicFile.write(try result.jsonData(), to: (outputDirectory as NSString).appendingPathComponent("tune.json"))
-            tuneSections = TuneReport.sections(result)
+            tuneSections = TuneReport.sections(result, view: try result.viewSection(context: context))
             tuneSummary = SuiteReport.TuneSummary(file: "tune.json", smoother: tune.smoother, movementScale: tune.movementScale,
                                                   recommendation: result.recommendation?.reasoning ?? result.notes.joined(separator: " "))
         }

@@ -170,7 +170,7 @@ public struct TuneViewData: Codable, Equatable, Sendable {
             t: bins.map { Self.rounded(trace.samples[$0.lowerBound].t, 3) }, referenceX: mm(trace.reference, \.x),
             referenceY: mm(trace.reference, \.y), measuredX: mm(measured, \.x), measuredY: mm(measured, \.y))
         let span = String(format: "%.2f–%.2f s", trace.samples[frames.lowerBound].t, trace.samples[frames.upperBound - 1].t)
-        notes.append("series: trace \(trace.name), \(span), the \(NumberText.format(budget.windowSeconds)) s around its fastest \(trace.hasTruth ? "true" : "reference") head motion among the tuned traces (from \(NumberText.format(budget.leadSeconds)) s before it); \(framesPerBin) frame(s) per point (≤ \(NumberText.format(budget.binRate)) Hz): positions at the first frame, error and swim the worst of the point's frames")
+        notes.append("series: trace \(trace.name), \(span), the \(NumberText.format(budget.windowSeconds)) s around its fastest lateral \(trace.hasTruth ? "true" : "reference") head motion among the tuned traces (from \(NumberText.format(budget.leadSeconds)) s before it); \(framesPerBin) frame(s) per point (≤ \(NumberText.format(budget.binRate)) Hz): positions at the first frame, error and swim the worst of the point's frames")
 
         func pointSeries(_ spec: SmootherSpec, scales: [Double]) throws -> PointSeries {
             var smoother = spec.makeSmoother()
@@ -214,9 +214,10 @@ public struct TuneViewData: Codable, Equatable, Sendable {
         return String(decoding: try encoder.encode(self), as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
     }
 
-    /// The trace (ground truth first) and frames of the window: `windowSeconds` starting `leadSeconds` before the
-    /// fastest reference head motion between two consecutive tracked frames (not across a gap), kept inside
-    /// the trace; the first such maximum wins.
+    /// The trace (those with ground truth first) and frames of the window: `windowSeconds` starting `leadSeconds`
+    /// before the fastest lateral (x, y: what the trajectory charts show and the parallax follows) reference head
+    /// motion between two consecutive tracked frames (not across a gap), kept inside the trace; the first
+    /// such maximum wins.
     static func window(_ traces: [PreparedTrace], budget: Budget) -> (trace: Int, frames: Range<Int>) {
         let candidates = traces.indices.filter { traces[$0].hasTruth }
         var best = (trace: (candidates.isEmpty ? traces.indices.first : candidates.first)!, frame: 0, speed: -1.0)
@@ -225,7 +226,8 @@ public struct TuneViewData: Codable, Equatable, Sendable {
             for i in 1..<trace.samples.count {
                 let dt = trace.samples[i].t - trace.samples[i - 1].t
                 guard dt > 0, dt <= trace.gapThreshold, trace.samples[i].tracked, trace.samples[i - 1].tracked else { continue }
-                let speed = (trace.reference[i] - trace.reference[i - 1]).length / dt
+                let move = trace.reference[i] - trace.reference[i - 1]
+                let speed = (move.x * move.x + move.y * move.y).squareRoot() / dt
                 if speed > best.speed { best = (t, i, speed) }
             }
         }

@@ -74,13 +74,14 @@ struct TuneCommand: ParsableCommand {
         var result = try shard.map { try Tuner.evaluate(context, shard: $0) } ?? Tuner.run(context)
         if let note = AppSettingsGrid.settabilityNote(result) { result.notes.append(note) }
         let path = output ?? shard.map { "tune.part-\($0.index)-of-\($0.count).json" } ?? "tune.json"
-        try writeAndReport(result, to: path, json: json)
+        try writeAndReport(result, to: path, json: json, context: context)
     }
 }
 
-/// Writes a tune result and prints it (shared by `tune` and `merge`); no recommendation is exit 1.
-func writeAndReport(_ result: TuneResult, to path: String, json: Bool) throws {
-    let written = try result.write(to: path)
+/// Writes a tune result and prints it (shared by `tune` and `merge`); no recommendation is exit 1. The
+/// interactive view is computed from `context` (nil: from the setup's trace files).
+func writeAndReport(_ result: TuneResult, to path: String, json: Bool, context: TuneContext? = nil) throws {
+    let written = try result.write(to: path, context: context)
     if json {
         print(String(decoding: try result.jsonData(), as: UTF8.self), terminator: "")
     } else {
