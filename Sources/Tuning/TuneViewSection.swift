@@ -114,7 +114,8 @@ public enum TuneViewSection {
             var sv=sel.v.map(function(i,a){return d.series.nearest[a][i];}),sk=d.series.nearest_scale[sel.k];
             var pt=d.series.points[flat(sv,d.series.values.map(function(v){return v.length;}))],app=d.app_series;
             var name=d.parameters.map(function(p,a){return p+' = '+fmt(d.series.values[a][sv[a]]);}).concat(['s = '+fmt(d.series.scales[sk])]).join(', ');
-            root.querySelector('.tv-shown').textContent='Charts: '+d.trace.name+' at '+name+(d.series.points.length>1||d.series.scales.length>1?' (the nearest point of the series grid)':'')+'; dashed: the app default ('+d.app_smoother+', s = '+fmt(d.app_movement_scale)+').';
+            var exact=sel.v.every(function(i,a){return d.series.values[a][sv[a]]===d.values[a][i];})&&d.series.scales[sk]===d.scales[sel.k];
+            root.querySelector('.tv-shown').textContent='Charts: '+d.trace.name+' at '+name+(exact?'':' (the nearest point of the series grid; the table is exact)')+'; dashed: the app default ('+d.app_smoother+', s = '+fmt(d.app_movement_scale)+').';
             root.querySelector('.tv-selected-head').textContent='selected: '+d.parameters.map(function(p,a){return p+' = '+fmt(d.values[a][sel.v[a]]);}).concat(['s = '+fmt(d.scales[sel.k])]).join(', ');
             var ref=d.trace.reference;
             [['x','reference_x','measured_x','smoothed_x'],['y','reference_y','measured_y','smoothed_y']].forEach(function(c){
