@@ -49,7 +49,7 @@ public enum Swim {
                     (frame.b[j] - frame.c[j]) - (before.b[j] - before.c[j]),
                 ]
                 for part in 0..<3 {
-                    let rate = angle(at: frame.trueEye, to: frame.c[j], displacedBy: change[part]) / dt
+                    let rate = Self.rate(errorChange: change[part], glass: frame.c[j], trueEye: frame.trueEye, interval: dt)
                     parts[part].append(rate)
                     pairWorst[part] = max(pairWorst[part], rate)
                 }

@@ -134,12 +134,12 @@ public struct SuiteRun {
                     throw loader.error("tune.\(key): '\(unknown)' is not a trace of the suite (\(traces.map(\.name).joined(separator: ", ")))", at: [.key("tune"), .key(key)])
                 }
             }
-            let result: TuneResult
+            let result: TuneResult, context: TuneContext
             do {
                 let options = RobustnessOptions(seeds: tune.seeds ?? 1, holdout: held.isEmpty ? .none : .files(held),
                                                 margin: tune.holdoutMargin ?? RobustnessOptions().margin)
                 let set = try TuneTraceSet(files: chosen.map { ($0.name, $0.trace) }, seeds: options.seeds, holdout: options.holdout)
-                result = try Tuner.runRobust(set, options: options) { traces in
+                (result, context) = try Tuner.runRobust(set, options: options) { traces in
                     try TuneContext(smoother: tune.smoother, movementScale: tune.movementScale, screen: tune.screen, traces: traces,
                                     objective: tune.objective ?? TuneContext.defaultObjective,
                                     constraints: tune.constraints ?? TuneContext.defaultConstraints)
@@ -149,7 +149,7 @@ public struct SuiteRun {
             }
             try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
             try AtomicFile.write(try result.jsonData(), to: (outputDirectory as NSString).appendingPathComponent("tune.json"))
-            tuneSections = TuneReport.sections(result)
+            tuneSections = TuneReport.sections(result, view: try result.viewSection(context: context))
             tuneSummary = SuiteReport.TuneSummary(file: "tune.json", smoother: tune.smoother, movementScale: tune.movementScale,
                                                   recommendation: result.recommendation?.reasoning ?? result.notes.joined(separator: " "))
         }

@@ -4,23 +4,24 @@ import Reporting
 /// The tuning section of a report: the recommendation with its reasoning, heatmaps of visible jitter and
 /// lag over the grid (α × movementScale for one swept parameter; the first two swept parameters at the
 /// recommended scale otherwise), the Pareto plot (lag vs visible jitter per movementScale) and the front
-/// as a table. `sections(_:)` is what the suite report embeds; `document(_:)` is the standalone tune.html.
+/// as a table, and the interactive view when given (`TuneViewSection`). `sections(_:)` is what the suite
+/// report embeds; `document(_:)` is the standalone tune.html.
 public enum TuneReport {
-    public static func sections(_ result: TuneResult) -> [ReportPage.Section] {
+    public static func sections(_ result: TuneResult, view: ReportPage.Section? = nil) -> [ReportPage.Section] {
         [
             ReportPage.Section(id: "tune-recommendation", title: "Tuning: recommendation", content: recommendation(result)),
             ReportPage.Section(id: "tune-heatmaps", title: "Tuning: jitter and lag", content: heatmaps(result)),
             ReportPage.Section(id: "tune-pareto", title: "Tuning: Pareto front", content: pareto(result)),
-        ] + [robustnessSection(result)].compactMap { $0 }
+        ] + [robustnessSection(result), view].compactMap { $0 }
     }
 
     /// A self-contained HTML page (the shared report style) with the tuning sections.
-    public static func document(_ result: TuneResult) -> String {
+    public static func document(_ result: TuneResult, view: ReportPage.Section? = nil) -> String {
         let traces = result.setup.traces.map(\.path).joined(separator: ", ")
         return ReportPage.document(
             title: "ParallaxLab tuning: \(result.setup.smoother)",
             subtitle: "movementScale \(result.setup.movementScale) on \(result.setup.screen); traces: \(traces)",
-            sections: sections(result))
+            sections: sections(result, view: view))
     }
 
     static func number(_ value: Double?, _ digits: Int = 3) -> Node {

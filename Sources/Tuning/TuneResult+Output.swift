@@ -1,16 +1,17 @@
 import Foundation
 import Plumbing
+import Reporting
 
 extension TuneResult {
     /// Writes the result atomically: the JSON at `path` and, for a whole result, `tune.html` beside it (same
-    /// name, .html). Returns the paths written.
+    /// name, .html; with the interactive `view` section when given). Returns the paths written.
     @discardableResult
-    public func write(to path: String) throws -> [String] {
+    public func write(to path: String, view: ReportPage.Section? = nil) throws -> [String] {
         try AtomicFile.write(try jsonData(), to: path)
         guard kind == .full else { return [path] }
         let url = URL(fileURLWithPath: path)
         let html = url.deletingLastPathComponent().appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".html").path
-        try AtomicFile.write(TuneReport.document(self), to: html)
+        try AtomicFile.write(TuneReport.document(self, view: view), to: html)
         return [path, html]
     }
 

@@ -86,18 +86,19 @@ public struct RobustnessOptions: Sendable {
 extension Tuner {
     /// A sweep on the training traces of every seed, then its robustness: each seed's own recommendation, the
     /// objective's bootstrap interval, and the recommendation's metrics on the held-out traces.
-    /// `make` builds a context with the sweep's settings for the given (name, trace) pairs.
+    /// `make` builds a context with the sweep's settings for the given (name, trace) pairs. Returns the result
+    /// and the training context (the interactive view is computed from it).
     public static func runRobust(
         _ set: TuneTraceSet, options: RobustnessOptions,
         make: ([(String, HeadTrace)]) throws -> TuneContext
-    ) throws -> TuneResult {
+    ) throws -> (result: TuneResult, context: TuneContext) {
         guard options.margin.isFinite, options.margin >= 0 else {
             throw TuneError("holdout_margin: expected a relative difference ≥ 0, found \(options.margin)")
         }
         func pairs(_ instances: [TuneTraceSet.Instance]) -> [(String, HeadTrace)] { instances.map { ($0.name, $0.trace) } }
         let context = try make(pairs(set.training))
         var result = try run(context)
-        guard options.isRequested else { return result }
+        guard options.isRequested else { return (result, context) }
         let objective = context.objective
         var robustness = TuneRobustness(seeds: set.seeds, perSeed: [], spread: [], objectiveInterval: nil, holdout: nil)
         if set.seeds > 1 {
@@ -123,7 +124,7 @@ extension Tuner {
             result.notes.append("held-out traces \(set.heldOutFiles.joined(separator: ", ")) not evaluated: there is no recommendation")
         }
         result.robustness = robustness
-        return result
+        return (result, context)
     }
 
     static func spread(_ perSeed: [TuneRobustness.SeedRecommendation], parameters: [String]) -> [TuneRobustness.ParameterSpread] {

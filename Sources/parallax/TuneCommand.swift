@@ -91,22 +91,24 @@ struct TuneCommand: ParsableCommand {
                 movementScales: grid == .app ? AppSettingsGrid.movementScale : movementScale, screen: screen, traces: traces,
                 objective: objective, constraints: constraints, refine: !noRefine, roomDepth: roomDepth, settle: settle)
         }
-        var result: TuneResult
+        var result: TuneResult, context: TuneContext
         if let shard {
             if robustness.isRequested { throw ValidationError("--seeds and --holdout run whole sweeps; they do not combine with --shard") }
-            result = try Tuner.evaluate(try make(loaded), shard: shard)
+            context = try make(loaded)
+            result = try Tuner.evaluate(context, shard: shard)
         } else {
-            result = try Tuner.runRobust(set, options: robustness, make: make)
+            (result, context) = try Tuner.runRobust(set, options: robustness, make: make)
         }
         if let note = AppSettingsGrid.settabilityNote(result) { result.notes.append(note) }
         let path = output ?? shard.map { "tune.part-\($0.index)-of-\($0.count).json" } ?? "tune.json"
-        try writeAndReport(result, to: path, json: json)
+        try writeAndReport(result, to: path, json: json, context: context)
     }
 }
 
-/// Writes a tune result and prints it (shared by `tune` and `merge`); no recommendation is exit 1.
-func writeAndReport(_ result: TuneResult, to path: String, json: Bool) throws {
-    let written = try result.write(to: path)
+/// Writes a tune result and prints it (shared by `tune` and `merge`); no recommendation is exit 1. The
+/// interactive view is computed from `context` (nil: from the setup's trace files).
+func writeAndReport(_ result: TuneResult, to path: String, json: Bool, context: TuneContext? = nil) throws {
+    let written = try result.write(to: path, context: context)
     if json {
         print(String(decoding: try result.jsonData(), as: UTF8.self), terminator: "")
     } else {

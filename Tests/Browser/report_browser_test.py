@@ -2,18 +2,22 @@
 """Drives a ParallaxLab report (index.html, opened from disk) in headless Chromium with Selenium and checks
 its layout, not just its errors: the overview fits 1280x900, a failing frame comes first and open, the
 slider's two images share one box and dragging it moves the visible split, the toggle swaps the image in
-place, 1:1 zoom pans the panes together, a thumbnail opens on click, no console errors.
+place, 1:1 zoom pans the panes together, a thumbnail opens on click, the interactive tuning view shows the
+precomputed metrics and series of the grid point its sliders select, no console errors.
 
 usage: report_browser_test.py REPORT_DIR ARTIFACTS_DIR
 Exit 0 when every check holds, 1 otherwise (each failed check on its own line), 2 on bad usage.
 Screenshots of each section go to ARTIFACTS_DIR."""
+import json
 import os
+import re
 import sys
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 WIDTH, HEIGHT = 1280, 900
@@ -90,6 +94,89 @@ def shoot(driver, element, artifacts, name):
         element.screenshot(os.path.join(artifacts, name + ".png"))
     except Exception as error:  # a screenshot is an artifact, not a check
         print(f"note: no screenshot of {name}: {error}", flush=True)
+
+
+def plotted(svg, name):
+    """The values a chart's path draws, read back through the axis ranges the chart states: [(t, value)]."""
+    x0, x1, y0, y1 = (float(svg.get_attribute("data-" + k)) for k in ("x0", "x1", "y0", "y1"))
+    left, top, width, height = (float(v) for v in svg.get_attribute("data-plot").split(","))
+    path = svg.find_element(By.CSS_SELECTOR, f"path.tv-line[data-name='{name}']").get_attribute("d")
+    points = re.findall(r"[ML](-?[\d.]+) (-?[\d.]+)", path)
+    return [(x0 + (float(px) - left) / width * (x1 - x0), y0 + (top + height - float(py)) / height * (y1 - y0)) for px, py in points], \
+        (x1 - x0) / width * 0.01, (y1 - y0) / height * 0.01
+
+
+def same_series(svg, name, times, values):
+    """The chart's path `name` draws exactly the non-null `values` at their `times` (within the path's 0.01 px rounding)."""
+    drawn, dt, dy = plotted(svg, name)
+    expected = [(t, v) for t, v in zip(times, values) if v is not None]
+    return len(drawn) == len(expected) and all(abs(a[0] - b[0]) <= dt and abs(a[1] - b[1]) <= dy for a, b in zip(drawn, expected))
+
+
+def flat(indices, sizes):
+    c = 0
+    for i, n in zip(indices, sizes):
+        c = c * n + i
+    return c
+
+
+def check_tune_view(driver, artifacts):
+    """The interactive tuning view: moving the sliders (keyboard, as a person would) shows the precomputed metrics
+    and series of that grid point, read back from the embedded JSON; the app-default button jumps there."""
+    roots = driver.find_elements(By.ID, "tune-view-root")
+    check(len(roots) == 1, "no interactive tuning view (#tune-view-root)")
+    if not roots:
+        return
+    root = roots[0]
+    data = json.loads(driver.execute_script("return document.getElementById('tune-view-data').textContent;"))
+    charts = {c.get_attribute("data-chart"): c for c in root.find_elements(By.CSS_SELECTOR, "svg.tv-chart")}
+    check(sorted(charts) == ["error", "swim", "x", "y"], f"tuning view charts: {sorted(charts)}")
+
+    def shown_matches(selection, label):
+        v, k = selection["v"], selection["k"]
+        row = data["metrics"][flat(v, [len(a) for a in data["values"]])][k]
+        cells = [r.find_element(By.CSS_SELECTOR, ".tv-selected").text for r in root.find_elements(By.CSS_SELECTOR, "table.tv-metrics tbody tr")]
+        check(len(cells) == len(data["metric_names"]) == len(row), f"{label}: {len(cells)} table rows for {len(data['metric_names'])} metrics")
+        for name, cell, value in zip(data["metric_names"], cells, row):
+            ok = cell == "n/a" if value is None else abs(float(cell) - value) <= 1e-9 + 1e-3 * abs(value)
+            check(ok, f"{label}: table {name} shows {cell!r}, the data holds {value}")
+        sv = [data["series"]["nearest"][a][i] for a, i in enumerate(v)]
+        sk = data["series"]["nearest_scale"][k]
+        point = data["series"]["points"][flat(sv, [len(a) for a in data["series"]["values"]])]
+        t = data["trace"]["t"]
+        check(same_series(charts["error"], "selected", t, point["error_px"][sk]), f"{label}: the error chart does not draw the grid point's error")
+        check(same_series(charts["swim"], "selected", t, point["swim_deg_s"][sk]), f"{label}: the swim chart does not draw the grid point's swim")
+        check(same_series(charts["x"], "selected", t, point["smoothed_x"]), f"{label}: the x chart does not draw the grid point's smoothed x")
+        check(same_series(charts["x"], "reference", t, data["trace"]["reference_x"]), f"{label}: the x chart does not draw the reference x")
+        check(same_series(charts["error"], "app", t, data["app_series"]["error_px"][0]), f"{label}: the error chart does not draw the app default's error")
+
+    def selection():
+        return json.loads(root.get_attribute("data-selection"))
+
+    check(selection() == {"v": data["start"]["values"], "k": data["start"]["scale"]}, f"the view does not start at the recommendation: {selection()}")
+    shown_matches(selection(), "at the start")
+    before = charts["error"].find_element(By.CSS_SELECTOR, "path[data-name='selected']").get_attribute("d")
+    sliders = root.find_elements(By.CSS_SELECTOR, "input.tv-axis")
+    check(len(sliders) == len(data["parameters"]) + 1, f"{len(sliders)} sliders for {len(data['parameters'])} parameters and movementScale")
+    alpha, scale = sliders[0], sliders[-1]
+    click(driver, alpha)
+    alpha.send_keys(Keys.HOME, Keys.ARROW_RIGHT)
+    click(driver, scale)
+    scale.send_keys(Keys.END)
+    moved = {"v": [1] + data["start"]["values"][1:], "k": len(data["scales"]) - 1}
+    check(selection() == moved, f"after moving the sliders the view shows {selection()}, expected {moved}")
+    shown_matches(moved, "after moving the sliders")
+    after = charts["error"].find_element(By.CSS_SELECTOR, "path[data-name='selected']").get_attribute("d")
+    check(after != before, "moving α and s did not change the error chart")
+    value = root.find_element(By.CSS_SELECTOR, "output.tv-value[data-axis='scale']").text
+    check(float(value) == data["scales"][-1], f"the movementScale read-out shows {value!r}, expected {data['scales'][-1]}")
+    shoot(driver, root, artifacts, "tune-view")
+    buttons = root.find_elements(By.CSS_SELECTOR, "button.tv-jump[data-target='app']")
+    if data.get("app_selection"):
+        click(driver, buttons[0])
+        app = {"v": data["app_selection"]["values"], "k": data["app_selection"]["scale"]}
+        check(selection() == app, f"the app-default button shows {selection()}, expected {app}")
+        shown_matches(app, "at the app default")
 
 
 def main():
@@ -192,6 +279,8 @@ def main():
             ActionChains(driver).move_to_element(chart).perform()
             readout = chart.find_element(By.CSS_SELECTOR, ".readout").text
             check(readout.startswith("x ") and "·" in readout, f"no hover read-out on the chart: {readout!r}")
+
+        check_tune_view(driver, artifacts)
 
         for section in driver.find_elements(By.CSS_SELECTOR, "section"):
             if section.get_attribute("id") not in ("overview", "frames"):

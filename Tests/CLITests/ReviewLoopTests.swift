@@ -105,14 +105,16 @@ import Testing
     }
 
     /// Tests/Browser/report_browser_test.py in headless Chromium (Selenium from .venv-browser, made by
-    /// `make deps-browser`) on a report with a failing frame and a baseline; screenshots in
-    /// .build/browser-artifacts/.
+    /// `make deps-browser`) on a report with a failing frame, a baseline and a small tuning sweep (for the
+    /// interactive tuning view); screenshots in .build/browser-artifacts/.
     @Test func theReportWorksInARealBrowser() throws {
         let python = ReviewFixture.repository.appendingPathComponent(".venv-browser/bin/python")
         try #require(FileManager.default.isExecutableFile(atPath: python.path),
                      "Selenium is needed for this test: run `make deps-browser` (chromium, chromium-driver, .venv-browser with selenium)")
         let fixture = try ReviewFixture()
         defer { fixture.directory.cleanUp() }
+        let sweep = "tune: {smoother: \"ema:alpha=0.1...0.5/0.05\", movement_scale: \"1.0...2.0/0.5\", screen: iphone-15-pro}\n"
+        try (String(contentsOfFile: fixture.suite, encoding: .utf8) + sweep).write(toFile: fixture.suite, atomically: true, encoding: .utf8)
         _ = try fixture.parallax(["run", "suite.yml", "--output", "base"])
         let run = try fixture.parallax(["run", "suite.yml", "--output", "report", "--baseline", "base/report.json"])
         #expect(run.status == 1, "the fixture's frame should fail: \(run.stdout)")
@@ -123,5 +125,6 @@ import Testing
         #expect(browser.status == 0, "\(browser.stdoutText)\n\(browser.stderrText)")
         #expect(browser.stdoutText.contains(" passed, 0 failed"), "\(browser.stdoutText)")
         #expect(FileManager.default.fileExists(atPath: artifacts + "/slider.png"))
+        #expect(FileManager.default.fileExists(atPath: artifacts + "/tune-view.png"))
     }
 }

@@ -86,7 +86,7 @@ import Tracking
         let trace = try synthesized(seed: 5)
         let files = ["a", "b", "c", "d"].map { ($0, trace) }
         let set = try TuneTraceSet(files: files, seeds: 1, holdout: .files(["d"]))
-        let result = try Tuner.runRobust(set, options: RobustnessOptions(holdout: .files(["d"]), margin: 0), make: make())
+        let result = try Tuner.runRobust(set, options: RobustnessOptions(holdout: .files(["d"]), margin: 0), make: make()).result
         let r = try #require(result.recommendation)
         let interval = try #require(result.robustness?.objectiveInterval)
         let close = NumericTolerance<Double>(absolute: 1e-12, relative: 1e-12)
@@ -104,7 +104,7 @@ import Tracking
         let quiet = TuneFixtures.rampTrace(seed: 1, sigma: 0.0002), noisy = TuneFixtures.rampTrace(seed: 2, sigma: 0.002)
         let set = try TuneTraceSet(files: [("quiet", quiet), ("noisy", noisy)], seeds: 1, holdout: .files(["noisy"]))
         let result = try Tuner.runRobust(set, options: RobustnessOptions(holdout: .files(["noisy"])),
-                                         make: make(scales: "1.5", constraints: ["visible_jitter_px<=1"]))
+                                         make: make(scales: "1.5", constraints: ["visible_jitter_px<=1"])).result
         let holdout = try #require(result.robustness?.holdout)
         let (train, held) = (try #require(holdout.trainingObjective), try #require(holdout.heldOutObjective))
         #expect(held > 1.25 * train)
@@ -115,7 +115,7 @@ import Tracking
     /// Each seed's search is the plain sweep of that seed's traces; the spread summarises them.
     @Test func perSeedRecommendationsAreThePlainSweepsOfEachSeed() throws {
         let set = try TuneTraceSet(files: [("a", try synthesized(seed: 11)), ("r", TuneFixtures.rampTrace(cycles: 1))], seeds: 3, holdout: .none)
-        let result = try Tuner.runRobust(set, options: RobustnessOptions(seeds: 3), make: make())
+        let result = try Tuner.runRobust(set, options: RobustnessOptions(seeds: 3), make: make()).result
         let robustness = try #require(result.robustness)
         #expect(robustness.perSeed.count == 3)
         for k in 0..<3 {
@@ -128,7 +128,7 @@ import Tracking
         #expect(alpha.name == "alpha" && alpha.minimum == alphas.first && alpha.maximum == alphas.last && alpha.median == alphas[1])
         #expect(robustness.spread.last?.name == "movement_scale")
         // Deterministic bytes.
-        let again = try Tuner.runRobust(set, options: RobustnessOptions(seeds: 3), make: make())
+        let again = try Tuner.runRobust(set, options: RobustnessOptions(seeds: 3), make: make()).result
         #expect(try again.jsonData() == result.jsonData())
     }
 }
