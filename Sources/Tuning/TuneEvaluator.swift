@@ -200,6 +200,7 @@ public enum TuneEvaluator {
         var previous = [Double](repeating: 0, count: 10 * m)
         try points.withUnsafeBufferPointer { pts in
             try previous.withUnsafeMutableBufferPointer { prev in
+              try trace.swimForms.withUnsafeBufferPointer { forms in
                 for i in 0..<filtered.count {
                     let eyeA: Vec3
                     do { eyeA = try core.eye(head: filtered[i]) } catch {
@@ -233,7 +234,7 @@ public enum TuneEvaluator {
                         if swim {
                             // ΔE = d₀ + s·d₁ through the swim's form at the true eye: tracking (u, v), total (u − b₁, a₁).
                             let base = 3 * (i * m + j)
-                            let fxx = trace.swimForms[base], fxy = trace.swimForms[base + 1], fyy = trace.swimForms[base + 2]
+                            let fxx = forms[base], fxy = forms[base + 1], fyy = forms[base + 2]
                             let tdx = trackingX - prev[q + 4], tdy = trackingY - prev[q + 5]
                             let tex = vx - prev[q + 6], tey = vy - prev[q + 7]
                             st00 += fxx * tdx * tdx + 2 * fxy * tdx * tdy + fyy * tdy * tdy
@@ -273,6 +274,7 @@ public enum TuneEvaluator {
                         prev[q + 3] = a1y
                     }
                 }
+              }
             }
         }
         tracking.px = [t00, t01, t11]
