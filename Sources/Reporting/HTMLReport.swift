@@ -227,4 +227,5 @@ public enum HTMLReport {
 /// The metric columns shown per scenario.
 enum ScenarioMetricNames {
     static let all = ["lag_ms", "filter_lag_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px", "parallax_error_rms_px", "exaggeration_p95_px", "latency_p95_ms"]
+        + ["lag_onset_ms", "lag_steady_ms"]
 }
