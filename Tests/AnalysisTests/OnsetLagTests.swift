@@ -152,6 +152,25 @@ import Tracking
         #expect(OnsetLag.measure(times: t, reference: drift, signal: drift, runs: [0..<count]) == nil)
     }
 
+    /// Through a trace: a timing gap or an untracked sample within the rest before the onset leaves too little
+    /// rest (0.18 s); the same trace without them has its one movement.
+    @Test func timingGapsAndUntrackedSamplesCutTheRestBeforeAnOnset() throws {
+        let count = rest + 60
+        let t = times(count), reference = ramp(count: count)
+        func trace(_ times: [Double], lostAt lost: Int? = nil) -> HeadTrace {
+            // Measured = truth plus a 1 µm wiggle: identical positions would read as a frozen (lost) tracker.
+            HeadTrace(samples: times.indices.map { k in
+                HeadSample(t: times[k], position: reference[k] + Vec3(k % 2 == 0 ? 1e-6 : 0, 0, 0), tracked: k != lost)
+            }, truth: reference)
+        }
+        func measure(_ trace: HeadTrace) -> OnsetLagReport? {
+            OnsetLag.measure(trace: trace, filtered: reference, breaks: TraceBreaks(samples: trace.samples))
+        }
+        #expect(measure(trace(t))?.movements == 1)
+        #expect(measure(trace(t.indices.map { $0 < rest - 11 ? t[$0] - 0.5 : t[$0] })) == nil)  // a 0.5 s hole
+        #expect(measure(trace(t, lostAt: rest - 12)) == nil)
+    }
+
     @Test func analysisReportsOnsetLagOnSynthesizedGlancesAndANoteOnStill() throws {
         var glance = MotionSegment(model: .glance, duration: 12)
         glance.extent = Vec3(0.08, 0.05, 0)
