@@ -100,19 +100,20 @@ public enum OnsetLag {
                                             leadIn: options.leadIn, minimumDisplacement: options.minimumDisplacement)
         guard !movements.isEmpty else { return nil }
         let frames = movements.flatMap { lags(of: $0, times: times, reference: reference, signal: signal, maxLag: options.maxLag) }
-        func median(_ range: Range<Double>) -> (Double?, Int) {
-            let lags = frames.filter { range.contains($0.sinceOnset) }.map(\.lag)
+        /// Median lag and count of the samples whose time since onset lies in [from, to).
+        func median(from: Double, to: Double) -> (Double?, Int) {
+            let lags = frames.filter { $0.sinceOnset >= from && $0.sinceOnset < to }.map(\.lag)
             return (lags.isEmpty ? nil : Statistics.median(lags), lags.count)
         }
         let edges = options.binEdges
         let bins = edges.indices.map { index -> OnsetLagBin in
             let upper = index + 1 < edges.count ? edges[index + 1] : nil
-            let (value, count) = median(edges[index]..<(upper ?? .infinity))
+            let (value, count) = median(from: edges[index], to: upper ?? .infinity)
             return OnsetLagBin(fromSeconds: edges[index], toSeconds: upper, medianSeconds: value, frames: count)
         }
         return OnsetLagReport(movements: movements.count, jumps: movements.filter(\.isJump).count, onsetWindowSeconds: options.onsetWindow,
-                              onsetSeconds: median(0..<options.onsetWindow).0, steadySeconds: median(options.onsetWindow..<Double.infinity).0,
-                              bins: bins)
+                              onsetSeconds: median(from: 0, to: options.onsetWindow).0,
+                              steadySeconds: median(from: options.onsetWindow, to: .infinity).0, bins: bins)
     }
 
     /// The lag of every measurable sample after the onset of `movement`.
