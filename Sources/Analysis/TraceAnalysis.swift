@@ -50,6 +50,8 @@ public struct LagReport: Codable, Equatable, Sendable {
     public var sensor: LagEstimate?
     public var ramp: RampLag?
     public var step: StepResponseSummary?
+    /// Lag as a function of time since movement onset (`OnsetLag`); nil without truth or movements from rest.
+    public var onset: OnsetLagReport?
     /// Only for traces whose metadata names the `chirp` model.
     public var groupDelay: [GroupDelayPoint]?
 }
@@ -177,6 +179,10 @@ public enum TraceAnalysis {
             lag.groupDelay = points
             if points.isEmpty { notes.append("group delay: not enough chirp data for a 512-sample Welch segment") }
         }
+
+        // Lag (e): across movements from rest, by time since onset, on the original samples.
+        lag.onset = OnsetLag.measure(trace: trace, filtered: filtered, breaks: breaks)
+        if hasTruth && lag.onset == nil { notes.append(OnsetLag.noMovementNote) }
 
         // Jitter.
         var jitter = JitterReport()

@@ -29,6 +29,9 @@ extension TraceAnalysisReport {
         } else {
             row("step response", "— (no steps)")
         }
+        if let onset = r.lag.onset {
+            for (label, value) in onset.textRows { row(label, value) }
+        }
         if let points = r.lag.groupDelay {
             for p in points {
                 row(String(format: "group delay @ %.2f Hz", p.frequencyHz), "\(ms(p.groupDelay))  (phase delay \(ms(p.phaseDelay)), gain \(String(format: "%.3f", p.gain)))")

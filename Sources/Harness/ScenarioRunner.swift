@@ -43,6 +43,8 @@ struct ScenarioRunner {
                         var notes = analysis.notes
                         if let lag = analysis.lag.total { metrics[ScenarioMetric.lagMs.rawValue] = lag.seconds * 1000 }
                         if let lag = analysis.lag.filter { metrics[ScenarioMetric.filterLagMs.rawValue] = lag.seconds * 1000 }
+                        if let lag = analysis.lag.onset?.onsetSeconds { metrics[ScenarioMetric.lagOnsetMs.rawValue] = lag * 1000 }
+                        if let lag = analysis.lag.onset?.steadySeconds { metrics[ScenarioMetric.lagSteadyMs.rawValue] = lag * 1000 }
                         if let jitter = analysis.jitter.stationary { metrics[ScenarioMetric.stationaryJitterMm.rawValue] = jitter.rmsMm.norm }
                         if let latency = analysis.latency.first(where: { $0.model.displayRate == 60 }) {
                             metrics[ScenarioMetric.latencyP95Ms.rawValue] = latency.distribution.p95 * 1000

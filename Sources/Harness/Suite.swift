@@ -195,11 +195,16 @@ public enum ScenarioMetric: String, Decodable, CaseIterable, Sendable {
     case swimP95DegS = "swim_p95_deg_s"
     /// RMS of the same, °/s.
     case swimRmsDegS = "swim_rms_deg_s"
+    /// Median lag (truth → smoothed) in the first 100 ms after each movement onset (`OnsetLag`), ms.
+    case lagOnsetMs = "lag_onset_ms"
+    /// Median lag from 100 ms after each onset to the movement's end, ms.
+    case lagSteadyMs = "lag_steady_ms"
 
     public var unit: String {
         switch self {
         case .lagMs, .filterLagMs, .latencyP95Ms: return "ms"
         case .stationaryJitterMm: return "mm"
+        case .lagOnsetMs, .lagSteadyMs: return "ms"
         case .swimP95DegS, .swimRmsDegS: return "°/s"
         default: return "px"
         }

@@ -56,6 +56,8 @@ public struct NoiseBand: Codable, Sendable, Equatable {
     public static let defaults: [String: NoiseBand] = [
         "lag_ms": NoiseBand(relative: 0.15, absolute: 1.0),
         "filter_lag_ms": NoiseBand(relative: 0.07, absolute: 1.0),
+        "lag_onset_ms": NoiseBand(relative: 0.2, absolute: 1.0),
+        "lag_steady_ms": NoiseBand(relative: 0.08, absolute: 1.0),
         "latency_p95_ms": NoiseBand(relative: 0.02, absolute: 0.5),
         "stationary_jitter_mm": NoiseBand(relative: 0.12, absolute: 0.01),
         "visible_jitter_px": NoiseBand(relative: 0.3, absolute: 0.01),

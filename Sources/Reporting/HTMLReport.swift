@@ -226,6 +226,6 @@ public enum HTMLReport {
 
 /// The metric columns shown per scenario.
 enum ScenarioMetricNames {
-    static let all = ["lag_ms", "filter_lag_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px", "parallax_error_rms_px", "exaggeration_p95_px",
-                      "swim_p95_deg_s", "swim_rms_deg_s", "latency_p95_ms"]
+    static let all = ["lag_ms", "filter_lag_ms", "lag_onset_ms", "lag_steady_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px",
+                      "parallax_error_rms_px", "exaggeration_p95_px", "swim_p95_deg_s", "swim_rms_deg_s", "latency_p95_ms"]
 }
