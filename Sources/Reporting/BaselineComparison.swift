@@ -65,7 +65,7 @@ public struct NoiseBand: Codable, Sendable, Equatable {
         "parallax_error_rms_px": NoiseBand(relative: 0.15, absolute: 0.05),
         "exaggeration_p95_px": NoiseBand(relative: 0.05, absolute: 0.05),
         "swim_p95_deg_s": NoiseBand(relative: 0.05, absolute: 0.05),
-        "swim_rms_deg_s": NoiseBand(relative: 0.15, absolute: 0.05),
+        "swim_rms_deg_s": NoiseBand(relative: 0.3, absolute: 0.05),
         "max_channel_diff": NoiseBand(relative: 0, absolute: 0.5),
         "over_tolerance_pixels": NoiseBand(relative: 0, absolute: 0.5),
         "over_tolerance_fraction": NoiseBand(relative: 0, absolute: 1e-9),
