@@ -25,11 +25,14 @@ public struct SwimSums: Equatable, Sendable {
         return (max(0, terms[0] + 2 * s * terms[1] + s * s * terms[2]) / Double(count)).squareRoot()
     }
 
-    /// The weights of the quadratic form |u × d|²·(180/π)²/(|u|⁴·Δt²) for d = (dx, dy, 0): (xx, xy, yy).
-    static func form(eye: Vec3, glassX: Double, glassY: Double, interval dt: Double) -> (xx: Double, xy: Double, yy: Double) {
+    /// The quadratic form |u × d|²·(180/π)²/(|u|⁴·Δt²) for d = (dx, dy, 0) as its Cholesky factor: the form is
+    /// (l11·dx + l21·dy)² + (l22·dy)². With c = (180/π)/(|u|²·Δt) and r = √(uy² + uz²): l11 = c·r,
+    /// l21 = −c·ux·uy/r, l22 = c·|uz|·|u|/r (closed form, no cancellation). Two products per error component
+    /// instead of the form's three weights in the sweep's inner loop.
+    static func factor(eye: Vec3, glassX: Double, glassY: Double, interval dt: Double) -> (l11: Double, l21: Double, l22: Double) {
         let ux = glassX - eye.x, uy = glassY - eye.y, uz = -eye.z
         let u2 = ux * ux + uy * uy + uz * uz
-        let k = (180 / Double.pi) * (180 / Double.pi) / (u2 * u2 * dt * dt)
-        return (k * (uy * uy + uz * uz), -k * ux * uy, k * (ux * ux + uz * uz))
+        let c = (180 / Double.pi) / (u2 * dt), r = (uy * uy + uz * uz).squareRoot()
+        return (c * r, -c * ux * uy / r, c * abs(uz) * u2.squareRoot() / r)
     }
 }

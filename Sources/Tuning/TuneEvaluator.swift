@@ -64,9 +64,9 @@ public struct PreparedTrace: Sendable {
     public let exaggeration: QuadraticSums
     /// swimPair[i]: frames i − 1 and i form a pair the swim counts (Δt > 0, not across a timing gap).
     let swimPair: [Bool]
-    /// Per frame × point, the swim's quadratic form at the true eye for the pair ending at that frame
-    /// (`SwimSums.form`: xx, xy, yy); zeros where `swimPair` is false.
-    let swimForms: [Double]
+    /// Per frame × point, the Cholesky factor of the swim's quadratic form at the true eye for the pair ending at
+    /// that frame (`SwimSums.factor`: l11, l21, l22); zeros where `swimPair` is false.
+    let swimFactors: [Double]
     /// Σ over pairs × points of the form applied to Δb₁: the exaggeration swim is |s − 1|·√(s11/N).
     public let exaggerationSwim: SwimSums
 
@@ -97,7 +97,7 @@ public struct PreparedTrace: Sendable {
         var still = [Bool](repeating: false, count: trace.count)
         var exaggeration = QuadraticSums()
         var swimPair = [Bool](repeating: false, count: trace.count)
-        var swimForms = [Double](repeating: 0, count: 3 * points.count * trace.count)
+        var swimFactors = [Double](repeating: 0, count: 3 * points.count * trace.count)
         var exaggerationSwim = SwimSums()
         var previousSlopes = [(x: Double, y: Double)](repeating: (0, 0), count: points.count)
         var lastMoving = trace.samples[0].t
@@ -123,14 +123,15 @@ public struct PreparedTrace: Sendable {
                 exaggeration.m[2] += bx * bx + by * by
                 if swimPair[i] {
                     // The true on-glass point C = b₀ + b₁ (movement scale 1), seen from the true eye.
-                    let f = SwimSums.form(eye: eye, glassX: b.offset.x + bx, glassY: b.offset.y + by,
+                    let f = SwimSums.factor(eye: eye, glassX: b.offset.x + bx, glassY: b.offset.y + by,
                                           interval: trace.samples[i].t - trace.samples[i - 1].t)
                     let base = 3 * (i * points.count + j)
-                    swimForms[base] = f.xx
-                    swimForms[base + 1] = f.xy
-                    swimForms[base + 2] = f.yy
+                    swimFactors[base] = f.l11
+                    swimFactors[base + 1] = f.l21
+                    swimFactors[base + 2] = f.l22
                     let dx = bx - previousSlopes[j].x, dy = by - previousSlopes[j].y
-                    exaggerationSwim.terms[2] += f.xx * dx * dx + 2 * f.xy * dx * dy + f.yy * dy * dy
+                    let rx = f.l11 * dx + f.l21 * dy, ry = f.l22 * dy
+                    exaggerationSwim.terms[2] += rx * rx + ry * ry
                 }
                 previousSlopes[j] = (bx, by)
             }
@@ -141,7 +142,7 @@ public struct PreparedTrace: Sendable {
         self.still = still
         self.exaggeration = exaggeration
         self.swimPair = swimPair
-        self.swimForms = swimForms
+        self.swimFactors = swimFactors
         self.exaggerationSwim = exaggerationSwim
     }
 }
@@ -200,7 +201,7 @@ public enum TuneEvaluator {
         var previous = [Double](repeating: 0, count: 10 * m)
         try points.withUnsafeBufferPointer { pts in
             try previous.withUnsafeMutableBufferPointer { prev in
-              try trace.swimForms.withUnsafeBufferPointer { forms in
+              try trace.swimFactors.withUnsafeBufferPointer { factors in
                 for i in 0..<filtered.count {
                     let eyeA: Vec3
                     do { eyeA = try core.eye(head: filtered[i]) } catch {
@@ -232,19 +233,21 @@ public enum TuneEvaluator {
                         uy -= b1y
                         let q = 10 * j
                         if swim {
-                            // ΔE = d₀ + s·d₁ through the swim's form at the true eye: tracking (u, v), total (u − b₁, a₁).
+                            // ΔE = d₀ + s·d₁ through the swim form's factor at the true eye: tracking (u, v), total (u − b₁, a₁).
                             let base = 3 * (i * m + j)
-                            let fxx = forms[base], fxy = forms[base + 1], fyy = forms[base + 2]
+                            let l11 = factors[base], l21 = factors[base + 1], l22 = factors[base + 2]
                             let tdx = trackingX - prev[q + 4], tdy = trackingY - prev[q + 5]
                             let tex = vx - prev[q + 6], tey = vy - prev[q + 7]
-                            st00 += fxx * tdx * tdx + 2 * fxy * tdx * tdy + fyy * tdy * tdy
-                            st01 += fxx * tdx * tex + fxy * (tdx * tey + tdy * tex) + fyy * tdy * tey
-                            st11 += fxx * tex * tex + 2 * fxy * tex * tey + fyy * tey * tey
+                            let t0x = l11 * tdx + l21 * tdy, t0y = l22 * tdy, t1x = l11 * tex + l21 * tey, t1y = l22 * tey
+                            st00 += t0x * t0x + t0y * t0y
+                            st01 += t0x * t1x + t0y * t1y
+                            st11 += t1x * t1x + t1y * t1y
                             let cdx = ux - prev[q + 8], cdy = uy - prev[q + 9]
                             let cex = a1x - prev[q + 2], cey = a1y - prev[q + 3]
-                            sc00 += fxx * cdx * cdx + 2 * fxy * cdx * cdy + fyy * cdy * cdy
-                            sc01 += fxx * cdx * cex + fxy * (cdx * cey + cdy * cex) + fyy * cdy * cey
-                            sc11 += fxx * cex * cex + 2 * fxy * cex * cey + fyy * cey * cey
+                            let c0x = l11 * cdx + l21 * cdy, c0y = l22 * cdy, c1x = l11 * cex + l21 * cey, c1y = l22 * cey
+                            sc00 += c0x * c0x + c0y * c0y
+                            sc01 += c0x * c1x + c0y * c1y
+                            sc11 += c1x * c1x + c1y * c1y
                         }
                         prev[q + 4] = trackingX
                         prev[q + 5] = trackingY
