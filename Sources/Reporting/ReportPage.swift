@@ -43,7 +43,7 @@ public enum ReportPage {
         :root{--fg:#1d1d1f;--muted:#6e6e73;--line:#d2d2d7;--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--bg:#fff;--panel:#f6f8fa}
         *{box-sizing:border-box}body{margin:0;font:14px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
         header{padding:16px 24px;border-bottom:1px solid var(--line)}h1{margin:0;font-size:22px}.subtitle{margin:4px 0 0;color:var(--muted)}
-        nav{position:sticky;top:0;background:#fffffff0;border-bottom:1px solid var(--line);padding:8px 24px;z-index:5}nav a{margin-right:16px;color:#0969da;text-decoration:none}
+        nav{position:sticky;top:0;background:#fffffff0;border-bottom:1px solid var(--line);padding:8px 24px;z-index:5}nav a{margin-right:16px;color:#0969da;text-decoration:none;white-space:nowrap;display:inline-block}
         section{padding:8px 24px 24px}h2{font-size:18px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:15px;margin:18px 0 6px}
         table{border-collapse:collapse;margin:8px 0;font-variant-numeric:tabular-nums}th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}th{background:var(--panel);overflow-wrap:anywhere}
         td.num{text-align:right}.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;color:#fff}
