@@ -35,4 +35,14 @@ public struct SwimSums: Equatable, Sendable {
         let c = (180 / Double.pi) / (u2 * dt), r = (uy * uy + uz * uz).squareRoot()
         return (c * r, -c * ux * uy / r, c * abs(uz) * u2.squareRoot() / r)
     }
+
+    /// Adds one (pair, point) term Σ|L·(d₀ + s·d₁)|² to the running sums, L the form's factor (l11, l21, l22).
+    @inline(__always)
+    static func add(_ d0x: Double, _ d0y: Double, _ d1x: Double, _ d1y: Double, factor l11: Double, _ l21: Double, _ l22: Double,
+                    to s00: inout Double, _ s01: inout Double, _ s11: inout Double) {
+        let w0x = l11 * d0x + l21 * d0y, w0y = l22 * d0y, w1x = l11 * d1x + l21 * d1y, w1y = l22 * d1y
+        s00 += w0x * w0x + w0y * w0y
+        s01 += w0x * w1x + w0y * w1y
+        s11 += w1x * w1x + w1y * w1y
+    }
 }

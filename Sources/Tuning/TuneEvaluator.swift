@@ -99,6 +99,7 @@ public struct PreparedTrace: Sendable {
         var swimPair = [Bool](repeating: false, count: trace.count)
         var swimFactors = [Double](repeating: 0, count: 3 * points.count * trace.count)
         var exaggerationSwim = SwimSums()
+        var e00 = 0.0, e01 = 0.0, e11 = 0.0
         var previousSlopes = [(x: Double, y: Double)](repeating: (0, 0), count: points.count)
         var lastMoving = trace.samples[0].t
         let wx = ppm.x * ppm.x, wy = ppm.y * ppm.y
@@ -130,8 +131,8 @@ public struct PreparedTrace: Sendable {
                     swimFactors[base + 1] = f.l21
                     swimFactors[base + 2] = f.l22
                     let dx = bx - previousSlopes[j].x, dy = by - previousSlopes[j].y
-                    let rx = f.l11 * dx + f.l21 * dy, ry = f.l22 * dy
-                    exaggerationSwim.terms[2] += rx * rx + ry * ry
+                    // The exaggeration's change is (s − 1)·Δb₁: only the s² sum (at s − 1 = 1) is non-zero.
+                    SwimSums.add(0, 0, dx, dy, factor: f.l11, f.l21, f.l22, to: &e00, &e01, &e11)
                 }
                 previousSlopes[j] = (bx, by)
             }
@@ -143,6 +144,7 @@ public struct PreparedTrace: Sendable {
         self.exaggeration = exaggeration
         self.swimPair = swimPair
         self.swimFactors = swimFactors
+        exaggerationSwim.terms = [e00, e01, e11]
         self.exaggerationSwim = exaggerationSwim
     }
 }
@@ -238,16 +240,10 @@ public enum TuneEvaluator {
                             let l11 = factors[base], l21 = factors[base + 1], l22 = factors[base + 2]
                             let tdx = trackingX - prev[q + 4], tdy = trackingY - prev[q + 5]
                             let tex = vx - prev[q + 6], tey = vy - prev[q + 7]
-                            let t0x = l11 * tdx + l21 * tdy, t0y = l22 * tdy, t1x = l11 * tex + l21 * tey, t1y = l22 * tey
-                            st00 += t0x * t0x + t0y * t0y
-                            st01 += t0x * t1x + t0y * t1y
-                            st11 += t1x * t1x + t1y * t1y
+                            SwimSums.add(tdx, tdy, tex, tey, factor: l11, l21, l22, to: &st00, &st01, &st11)
                             let cdx = ux - prev[q + 8], cdy = uy - prev[q + 9]
                             let cex = a1x - prev[q + 2], cey = a1y - prev[q + 3]
-                            let c0x = l11 * cdx + l21 * cdy, c0y = l22 * cdy, c1x = l11 * cex + l21 * cey, c1y = l22 * cey
-                            sc00 += c0x * c0x + c0y * c0y
-                            sc01 += c0x * c1x + c0y * c1y
-                            sc11 += c1x * c1x + c1y * c1y
+                            SwimSums.add(cdx, cdy, cex, cey, factor: l11, l21, l22, to: &sc00, &sc01, &sc11)
                         }
                         prev[q + 4] = trackingX
                         prev[q + 5] = trackingY

@@ -37,8 +37,8 @@ struct TuneFrameSeries: Equatable {
                 throw TuneError("trace \(trace.name): frame \(i + 1): filtered head: \(error)")
             }
             let eyeT = trace.trueEyes[i]
-            let dt = i > 0 ? trace.samples[i].t - trace.samples[i - 1].t : 0
-            let pairCounts = i > 0 && dt > 0 && dt <= trace.gapThreshold
+            let pairCounts = trace.swimPair[i]  // Δt > 0, not across a timing gap
+            let dt = pairCounts ? trace.samples[i].t - trace.samples[i - 1].t : 0
             var worstError = 0.0, worstSwim = 0.0
             for (j, p) in points.enumerated() {
                 let a = OnGlass.affine(of: p, head: eyeA, inverseDepth: OnGlass.inverseDepth(of: p, from: eyeA))
