@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "GoldenTesting", dependencies: ["Golden", "Imaging"]),
         .target(name: "Reporting", dependencies: ["Plumbing"]),
         .target(name: "Projection", dependencies: ["Plumbing", "Geometry"]),
-        .target(name: "Smoothing", dependencies: ["Tracking"]),
+        .target(name: "Smoothing", dependencies: ["Plumbing", "Tracking"]),
         .target(name: "Analysis", dependencies: ["Plumbing", "Tracking", "Smoothing", "Projection", "Scientific"]),
         .target(name: "Rendering", dependencies: ["Plumbing", "Geometry", "Imaging"]),
         .target(name: "Harness", dependencies: [

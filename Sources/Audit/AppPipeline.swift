@@ -1,18 +1,19 @@
 import Geometry
+import Plumbing
 
 /// The app's whole head-to-pixel pipeline as one configuration: every behaviour that departs from a true
-/// window is a named switch whose default is the app as shipped (`shared/reference/app-behaviour.md`), so
+/// window is a named switch whose default is the app as shipped (AristidesAI/Splat-Frame at `AppDefaults.appCommit`), so
 /// "the app" and "the app with fix X" are both one value (`fixing(_:)`).
 public struct AppPipeline: Hashable, Sendable {
     /// Per-sample EMA weight (the app's default 0.25).
-    public var alpha = 0.25
-    public var movementScale = 1.5
+    public var alpha = AppDefaults.smoothingAlpha
+    public var movementScale = AppDefaults.movementScale
     /// The app clamps the head's z to ≥ 0.1 m before and after smoothing.
-    public var zMin = 0.1
-    public var near = 0.001
-    public var far = 10.0
+    public var zMin = AppDefaults.zMin
+    public var near = AppDefaults.near
+    public var far = AppDefaults.far
     /// g of the cube's tilt offset, m/rad.
-    public var tiltGain = 0.03
+    public var tiltGain = AppDefaults.tiltGain
     public var eyeModel = EyeModel()
 
     // The app's behaviours (true = as shipped).

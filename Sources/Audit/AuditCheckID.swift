@@ -1,4 +1,4 @@
-/// The app audit's checks: each names one behaviour of the app (`shared/reference/app-behaviour.md`) that
+/// The app audit's checks: each names one behaviour of the app (AristidesAI/Splat-Frame at `AppDefaults.appCommit`; each check cites its file and line) that
 /// departs from a true window, with the unit a person reads it in, a default limit and its mechanism.
 public enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
     case screenSize = "screen-size"

@@ -1,5 +1,6 @@
 import Geometry
 import Projection
+import Plumbing
 
 /// Where the pipeline's frame puts a world point, in pixels from the screen centre (+y up): the app's
 /// frustum from the believed screen size and the eye, its view (translate, or lookAt in splat mode), and the
@@ -33,7 +34,7 @@ public struct ImageModel: Sendable {
     /// Pixel offset from the screen centre of `point` seen from `eye`.
     public func pixel(of point: Vec3, eye: Vec3) -> (x: Double, y: Double) {
         let c: Vec3
-        if looksAt, let view = Mat4.lookAt(eye: eye, target: Vec3(0, 0, -0.25), up: Vec3(0, 1, 0)) {
+        if looksAt, let view = Mat4.lookAt(eye: eye, target: AppDefaults.splatLookAtTargetVector, up: Vec3(0, 1, 0)) {
             c = view.transform(point: point).xyz
         } else {
             c = point - eye

@@ -1,6 +1,6 @@
 /// A 3-vector of doubles: a point or direction in the world frame.
 ///
-/// World frame (see DESIGN.md): the physical screen, centre at the origin, screen in the z = 0 plane,
+/// World frame (ARCHITECTURE.md "Conventions"): the physical screen, centre at the origin, screen in the z = 0 plane,
 /// +x right, +y up, +z toward the viewer (right-handed); meters. Content lies at z < 0.
 public struct Vec3: Hashable, Sendable, CustomStringConvertible {
     public var x: Double

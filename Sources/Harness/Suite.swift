@@ -57,9 +57,9 @@ public struct Suite: Decodable, Sendable {
         output = try c.decodeIfPresent(String.self, forKey: .output) ?? "Reports/latest"
         goldens = try c.decodeIfPresent(String.self, forKey: .goldens) ?? "Tests/Goldens"
         traces = try c.decodeIfPresent([TraceSource].self, forKey: .traces) ?? []
-        smoothers = try c.decodeIfPresent([String].self, forKey: .smoothers) ?? ["ema:alpha=0.25"]
+        smoothers = try c.decodeIfPresent([String].self, forKey: .smoothers) ?? [AppDefaults.smootherSpec]
         screens = try c.decodeIfPresent([String].self, forKey: .screens) ?? ["iphone-15-pro"]
-        movementScales = try c.decodeIfPresent([Double].self, forKey: .movementScales) ?? [1.5]
+        movementScales = try c.decodeIfPresent([Double].self, forKey: .movementScales) ?? [AppDefaults.movementScale]
         budgets = try c.decodeIfPresent([Budget].self, forKey: .budgets) ?? []
         numbers = try c.decodeIfPresent(NumberTolerance.self, forKey: .numbers)
         frames = try c.decodeIfPresent([FrameSpec].self, forKey: .frames) ?? []
@@ -265,7 +265,7 @@ public struct FrameSpec: Decodable, Sendable {
         trace = try c.decodeIfPresent(String.self, forKey: .trace)
         at = try c.decodeIfPresent([Double].self, forKey: .at) ?? []
         smoother = try c.decodeIfPresent(String.self, forKey: .smoother)
-        movementScale = try c.decodeIfPresent(Double.self, forKey: .movementScale) ?? 1.5
+        movementScale = try c.decodeIfPresent(Double.self, forKey: .movementScale) ?? AppDefaults.movementScale
         scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
         samples = try c.decodeIfPresent(Int.self, forKey: .samples) ?? 1
         versus = try c.decodeIfPresent(String.self, forKey: .versus)

@@ -1,4 +1,5 @@
 import Geometry
+import Plumbing
 
 /// The app's head-tracked off-axis projection (AristidesAI/Splat-Frame, from ryrotella/decorate_3D_portal),
 /// reproduced exactly, with its other behaviours as options.
@@ -32,7 +33,7 @@ public struct OffAxisProjection: Hashable, Sendable {
         case lookAt(target: Vec3, up: Vec3)
 
         /// The app's splat path: lookAt(eye → (0, 0, −0.25), up +y).
-        public static let splat = ViewMode.lookAt(target: Vec3(0, 0, -0.25), up: Vec3(0, 1, 0))
+        public static let splat = ViewMode.lookAt(target: AppDefaults.splatLookAtTargetVector, up: Vec3(0, 1, 0))
     }
 
     public var screen: ScreenModel
@@ -49,8 +50,8 @@ public struct OffAxisProjection: Hashable, Sendable {
     /// Defaults are the app's: s = 1.5, n = 0.001 m, f = 10 m, zMin = 0.1 m, OpenGL clip depth,
     /// camera-relative positions used as screen-relative, translate view (cube path).
     public init(
-        screen: ScreenModel, movementScale: Double = 1.5, near: Double = 0.001, far: Double = 10,
-        zMin: Double? = 0.1, clip: ClipConvention = .openGL, headFrame: HeadFrame = .screen, view: ViewMode = .translate
+        screen: ScreenModel, movementScale: Double = AppDefaults.movementScale, near: Double = AppDefaults.near,
+        far: Double = AppDefaults.far, zMin: Double? = AppDefaults.zMin, clip: ClipConvention = .openGL, headFrame: HeadFrame = .screen, view: ViewMode = .translate
     ) throws {
         self.screen = screen
         self.movementScale = movementScale

@@ -1,4 +1,6 @@
+import Plumbing
+
 extension SmootherSpec {
     /// The app's smoother: a per-sample EMA with α = 0.25 on each axis.
-    public static let app = try! SmootherSpec("ema:alpha=0.25")  // a literal that parses; covered by tests
+    public static let app = try! SmootherSpec(AppDefaults.smootherSpec)  // a literal that parses; covered by tests
 }

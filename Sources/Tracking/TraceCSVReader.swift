@@ -3,7 +3,7 @@ import Foundation
 import Plumbing
 import Geometry
 
-/// Reads trace CSV files (format: DESIGN.md "Trace CSV", `Traces/README.md`) with full validation.
+/// Reads trace CSV files (format: `Traces/README.md`; ARCHITECTURE.md "File formats") with full validation.
 ///
 /// Header `t,x,y,z` is required (any column order); `tracked` (0/1) and `true_x,true_y,true_z` are optional;
 /// any other column is kept verbatim as an `ExtraColumn`. Lines starting with `#` are metadata

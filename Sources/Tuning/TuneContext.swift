@@ -25,8 +25,8 @@ public struct TuneContext: Sendable {
     let eyeDistance: Double
 
     /// The app's shipped smoother and movement scale.
-    public static let appSmoother = "ema:alpha=0.25"
-    public static let appMovementScale = 1.5
+    public static let appSmoother = AppDefaults.smootherSpec
+    public static let appMovementScale = AppDefaults.movementScale
     public static let defaultObjective = "visible_jitter_px"
     public static let defaultConstraints = ["lag_ms<=50", "gain_px_per_cm>=app"]
 

@@ -1,5 +1,6 @@
 import Foundation
 import Reporting
+import Plumbing
 
 /// The tuning section of a report: the recommendation with its reasoning, heatmaps of visible jitter and
 /// lag over the grid (α × movementScale for one swept parameter; the first two swept parameters at the
@@ -125,7 +126,7 @@ public enum TuneReport {
         }
         let app = result.appDefault.metrics
         if let lag = app.lagMs, let jitter = app.visibleJitterPx {
-            series.append(SVGChart.Series(name: "app default (α 0.25, s 1.5)", points: [(lag, jitter)], color: "#000000", style: .dots))
+            series.append(SVGChart.Series(name: "app default (α \(AppDefaults.smoothingAlpha), s \(AppDefaults.movementScale))", points: [(lag, jitter)], color: "#000000", style: .dots))
         }
         if let r = result.recommendation, let lag = r.metrics.lagMs, let jitter = r.metrics.visibleJitterPx {
             series.append(SVGChart.Series(name: "recommended", points: [(lag, jitter)], color: "#d62728", style: .dots))

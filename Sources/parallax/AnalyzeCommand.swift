@@ -4,6 +4,7 @@ import Foundation
 import Projection
 import Smoothing
 import Tracking
+import Plumbing
 
 struct AnalyzeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -68,7 +69,7 @@ struct AnalyzeCommand: ParsableCommand {
         let report: TraceAnalysisReport
         do {
             report = try TraceAnalysis.analyze(trace, smoother: smoother, screen: try screen.map { try ScreenModel.parse($0) },
-                                               movementScale: movementScale ?? 1.5, options: options)
+                                               movementScale: movementScale ?? AppDefaults.movementScale, options: options)
         } catch let error as ParallaxAccuracyError {
             throw InputError("\(input): \(error.description)")  // the trace file is what lacks the truth
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Geometry
 import Projection
+import Plumbing
 
 /// The options that place the eye and build the app's off-axis camera, shared by `project` and `render`.
 struct CameraOptions: ParsableArguments {
@@ -17,7 +18,7 @@ struct CameraOptions: ParsableArguments {
     var head = Vec3(0, 0, 0.35)
 
     @Option(name: .long, help: "Movement scale s applied to head x and y (default 1.5, the app's).")
-    var movementScale: Double = 1.5
+    var movementScale: Double = AppDefaults.movementScale
 
     @Option(name: .long, help: "Near plane in meters.")
     var near: Double = 0.001

@@ -4,7 +4,7 @@ import Plumbing
 import Tracking
 
 /// The `parallax` command: thin subcommands over the library modules.
-/// Exit codes (DESIGN.md): 0 pass, 1 a regression or budget breach, 2 bad input or usage.
+/// Exit codes (README, "Exit status everywhere"): 0 pass, 1 a regression or budget breach, 2 bad input or usage.
 struct Parallax: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parallax",

@@ -1,0 +1,9 @@
+import Geometry
+import Plumbing
+
+extension AppDefaults {
+    /// `splatLookAtTarget` as a point of the screen frame.
+    public static var splatLookAtTargetVector: Vec3 {
+        Vec3(splatLookAtTarget.x, splatLookAtTarget.y, splatLookAtTarget.z)
+    }
+}
