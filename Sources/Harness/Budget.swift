@@ -1,0 +1,40 @@
+import Foundation
+import Reporting
+import Geometry
+import Golden
+import Projection
+import Rendering
+import Scenes
+import Splatting
+import Plumbing
+import Tracking
+
+/// A limit on a scenario metric, optionally only for some traces / smoothers (by name / spec).
+public struct Budget: Decodable, Sendable {
+    public var metric: ScenarioMetric
+    public var max: Double?
+    public var min: Double?
+    public var traces: [String]?
+    public var smoothers: [String]?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case metric, max, min, traces, smoothers }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        metric = try c.decode(ScenarioMetric.self, forKey: .metric)
+        max = try c.decodeIfPresent(Double.self, forKey: .max)
+        min = try c.decodeIfPresent(Double.self, forKey: .min)
+        traces = try c.decodeIfPresent([String].self, forKey: .traces)
+        smoothers = try c.decodeIfPresent([String].self, forKey: .smoothers)
+        guard (max == nil) != (min == nil) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "give exactly one of 'max' or 'min'"))
+        }
+    }
+
+    public func applies(to trace: String, smoother: String) -> Bool {
+        (traces?.contains(trace) ?? true) && (smoothers?.contains(smoother) ?? true)
+    }
+
+    public var limitDescription: String { max.map { "≤ \(NumberText.format($0))" } ?? "≥ \(NumberText.format(min!))" }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Reporting
+import Geometry
+import Golden
+import Projection
+import Rendering
+import Scenes
+import Splatting
+import Plumbing
+import Tracking
+
+/// A reference frame to render and compare with its golden PNG.
+public struct FrameSpec: Decodable, Sendable {
+    public var name: String
+    public var scene: SceneSpec
+    public var screen: String
+    /// Explicit head positions (m), or `trace` + `at` (seconds) to sample a trace (through `smoother`).
+    public var heads: [Vec3]
+    public var trace: String?
+    public var at: [Double]
+    public var smoother: String?
+    public var movementScale: Double
+    /// Fraction of the screen's pixel size to render at (1 = device resolution).
+    public var scale: Double
+    public var samples: Int
+    public var tolerance: Tolerance?
+    /// The name of a frame rendered earlier in the suite to compare this one with (same size): the report
+    /// shows their difference as `versus_*` metrics (e.g. the app's splat view against the reference frame).
+    public var versus: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, scene, screen, head, heads, trace, at, smoother, scale, samples, tolerance, versus
+        case movementScale = "movement_scale"
+    }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        scene = try c.decode(SceneSpec.self, forKey: .scene)
+        screen = try c.decodeIfPresent(String.self, forKey: .screen) ?? "iphone-15-pro"
+        var heads = try c.decodeIfPresent([Vec3].self, forKey: .heads) ?? []
+        if let head = try c.decodeIfPresent(Vec3.self, forKey: .head) { heads.insert(head, at: 0) }
+        self.heads = heads
+        trace = try c.decodeIfPresent(String.self, forKey: .trace)
+        at = try c.decodeIfPresent([Double].self, forKey: .at) ?? []
+        smoother = try c.decodeIfPresent(String.self, forKey: .smoother)
+        movementScale = try c.decodeIfPresent(Double.self, forKey: .movementScale) ?? AppDefaults.movementScale
+        scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
+        samples = try c.decodeIfPresent(Int.self, forKey: .samples) ?? 1
+        versus = try c.decodeIfPresent(String.self, forKey: .versus)
+        // A spec string (`max-channel-diff=2,min-ssim=0.98`) or a mapping of the same keys.
+        if let text = try? c.decodeIfPresent(String.self, forKey: .tolerance) {
+            do { tolerance = try Tolerance(parsing: text) } catch {
+                throw DecodingError.dataCorruptedError(forKey: .tolerance, in: c, debugDescription: "\(error)")
+            }
+        } else {
+            tolerance = try c.decodeIfPresent(Tolerance.self, forKey: .tolerance)
+        }
+        guard heads.isEmpty != (trace == nil) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "give 'head'/'heads' or 'trace' with 'at', not both and not neither"))
+        }
+        guard trace == nil || !at.isEmpty else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.at], debugDescription: "a frame sampled from a trace needs 'at': [seconds, …]"))
+        }
+        guard scale > 0 && scale <= 1 else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.scale], debugDescription: "expected a fraction in (0, 1], found \(scale)"))
+        }
+        guard [1, 2, 4].contains(samples) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.samples], debugDescription: "expected 1, 2 or 4, found \(samples)"))
+        }
+    }
+}

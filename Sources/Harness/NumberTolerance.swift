@@ -1,0 +1,28 @@
+import Foundation
+import Reporting
+import Geometry
+import Golden
+import Projection
+import Rendering
+import Scenes
+import Splatting
+import Plumbing
+import Tracking
+
+/// Tolerances of the numeric golden (metrics and matrices of every scenario and frame).
+public struct NumberTolerance: Decodable, Sendable {
+    /// Golden name under the goldens directory (a JSON file).
+    public var golden: String
+    public var absolute: Double
+    public var relative: Double
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case golden, absolute, relative }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        golden = try c.decode(String.self, forKey: .golden)
+        absolute = try c.decodeIfPresent(Double.self, forKey: .absolute) ?? 1e-9
+        relative = try c.decodeIfPresent(Double.self, forKey: .relative) ?? 1e-6
+    }
+}

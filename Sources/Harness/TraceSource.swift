@@ -1,0 +1,43 @@
+import Foundation
+import Reporting
+import Geometry
+import Golden
+import Projection
+import Rendering
+import Scenes
+import Splatting
+import Plumbing
+import Tracking
+
+/// A trace: a CSV file (`Traces/sway.csv`), a synthesis spec (`{name: glance, spec: Traces/glance.yml}`)
+/// or a recording to import (`{file: rec.tsv, import: {time_unit: ms, …}}`, `TraceImportSpec`).
+public struct TraceSource: Decodable, Sendable {
+    public var name: String
+    public var file: String?
+    public var spec: String?
+    public var importSpec: TraceImportSpec?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, file, spec, importSpec = "import" }
+
+    public init(from decoder: Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let path = try? single.decode(String.self) {
+            file = path
+            spec = nil
+            name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            return
+        }
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        file = try c.decodeIfPresent(String.self, forKey: .file)
+        spec = try c.decodeIfPresent(String.self, forKey: .spec)
+        importSpec = try c.decodeIfPresent(TraceImportSpec.self, forKey: .importSpec)
+        guard importSpec == nil || file != nil else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "'import' needs 'file' (the recording)"))
+        }
+        guard (file == nil) != (spec == nil) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "give exactly one of 'file' or 'spec'"))
+        }
+        let path = file ?? spec!
+        name = try c.decodeIfPresent(String.self, forKey: .name) ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+}
