@@ -195,7 +195,7 @@ extension ParallaxAccuracy {
                     qy.update(from: ay, count: m)
                     frame += 1
                 }
-            } catch let error as ProjectionError {
+            } catch let error as FieldError {
                 result.error = ParallaxAccuracyError("frame \(frame + 1) (t = \(samples[frame].t) s): \(error)")
             } catch {
                 result.error = error

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Plumbing
 import Projection
 import Scientific
 import Smoothing
@@ -23,20 +24,15 @@ public struct AnalysisOptions: Sendable {
 
     /// Throws when a setting is outside its meaningful range, naming it.
     public func validate() throws {
-        guard cutoff.isFinite && cutoff > 0 else { throw AnalysisOptionsError("cutoff: expected a frequency > 0 Hz, found \(cutoff)") }
-        guard maxLag.isFinite && maxLag > 0 && maxLag <= 10 else { throw AnalysisOptionsError("max lag: expected a delay in (0, 10] s, found \(maxLag)") }
+        guard cutoff.isFinite && cutoff > 0 else { throw FieldError("cutoff", expected: "a frequency > 0 Hz", found: "\(cutoff)") }
+        guard maxLag.isFinite && maxLag > 0 && maxLag <= 10 else { throw FieldError("max_lag", expected: "a delay in (0, 10] s", found: "\(maxLag)") }
         if let sensorLatency, !(sensorLatency.isFinite && sensorLatency >= 0 && sensorLatency <= 1) {
-            throw AnalysisOptionsError("sensor latency: expected a latency in [0, 1] s, found \(sensorLatency)")
+            throw FieldError("sensor_latency", expected: "a latency in [0, 1] s", found: "\(sensorLatency)")
         }
         guard renderFrames.isFinite && renderFrames >= 0 && renderFrames <= 10 else {
-            throw AnalysisOptionsError("render frames: expected a frame count in [0, 10], found \(renderFrames)")
+            throw FieldError("render_frames", expected: "a frame count in [0, 10]", found: "\(renderFrames)")
         }
     }
-}
-
-public struct AnalysisOptionsError: Error, CustomStringConvertible, Equatable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }
 
 /// Lag metrics of one analysis. Delays are seconds; positive = the output trails.

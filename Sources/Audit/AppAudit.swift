@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 import Projection
 import Scientific
 import Tracking
@@ -20,17 +21,17 @@ public struct AuditOptions: Sendable {
         self.pipeline = pipeline
     }
 
-    /// `--screen` values: device names/slugs/identifiers, or `all` for every TrueDepth iPhone of the display
+    /// `screens` values: device names/slugs/identifiers, or `all` for every TrueDepth iPhone of the display
     /// table (every row has a notch or a Dynamic Island, i.e. a TrueDepth camera).
     public static func screens(parsing texts: [String]) throws -> [ScreenModel] {
         var screens: [ScreenModel] = []
-        for text in texts {
+        for (index, text) in texts.enumerated() {
             if text.lowercased() == "all" {
                 screens += try DisplayTable.records.map { try ScreenModel.device($0) }
             } else {
                 let screen = try ScreenModel.parse(text)
                 guard screen.source == .displayTable else {
-                    throw AuditError("--screen", expected: "a display-table iPhone (the audit compares the app's table with the true active area itself)", found: "'\(text)'")
+                    throw FieldError(FieldPath([.key("screens"), .index(index)]), expected: "a display-table iPhone (the audit compares the app's table with the true active area itself)", found: "'\(text)'")
                 }
                 screens.append(screen)
             }
@@ -38,14 +39,14 @@ public struct AuditOptions: Sendable {
         return screens
     }
 
-    /// `--mode cube|splat|both`.
+    /// `mode`: `cube`, `splat` or `both`.
     public static func modes(parsing text: String) throws -> [AppMode] {
         if text == "both" { return AppMode.allCases }
-        guard let mode = AppMode(rawValue: text) else { throw AuditError("--mode", expected: "cube, splat or both", found: "'\(text)'") }
+        guard let mode = AppMode(rawValue: text) else { throw FieldError("mode", expected: "cube, splat or both", found: "'\(text)'") }
         return [mode]
     }
 
-    /// `--fix` values: check ids or `all`.
+    /// `fix` values: check ids or `all`.
     public static func fixes(parsing texts: [String]) throws -> Set<AuditCheckID> {
         try texts.reduce(into: Set<AuditCheckID>()) { set, text in
             if text.lowercased() == "all" { set.formUnion(AuditCheckID.allCases) } else { set.insert(try AuditCheckID(parsing: text)) }
@@ -59,14 +60,14 @@ public enum AppAudit {
     /// With `framesDirectory`, each failing image-shift check's frames at its worst instant (the app's, a true
     /// window's, their difference) are written there as `<check>.png` (`AuditFrames`).
     public static func run(_ options: AuditOptions, framesDirectory: String? = nil) throws -> AuditResult {
-        guard !options.traces.isEmpty else { throw AuditError("traces", expected: "at least one trace", found: "none") }
-        guard !options.screens.isEmpty else { throw AuditError("screens", expected: "at least one screen", found: "none") }
+        guard !options.traces.isEmpty else { throw FieldError("traces", expected: "at least one trace", found: "none") }
+        guard !options.screens.isEmpty else { throw FieldError("screens", expected: "at least one screen", found: "none") }
         let configured = options.pipeline.fixing(options.fixes)
         var cases: [AuditCase] = []
         for screen in options.screens {
             for mode in options.modes {
                 for (name, trace) in options.traces {
-                    guard trace.count > 1 else { throw AuditError("trace \(name)", expected: "at least 2 samples", found: "\(trace.count)") }
+                    guard trace.count > 1 else { throw FieldError(FieldPath([.key("trace \(name)")]), expected: "at least 2 samples", found: "\(trace.count)") }
                     cases.append(try AuditCase(traceName: name, trace: trace, screen: screen, mode: mode))
                 }
             }

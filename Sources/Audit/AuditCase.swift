@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 import Geometry
+import Plumbing
 import Projection
 import Tracking
 
@@ -37,7 +38,7 @@ public struct AuditCase: Sendable {
               let roll = trace.extraColumns.first(where: { $0.name == "roll" }) else { return nil }
         return try zip(pitch.values, roll.values).enumerated().map { i, pair in
             guard let p = Double(pair.0), let r = Double(pair.1), p.isFinite, r.isFinite else {
-                throw AuditError("\(name): sample \(i + 1) pitch,roll", expected: "finite angles in radians", found: "'\(pair.0)','\(pair.1)'")
+                throw FieldError(FieldPath([.key("\(name): sample \(i + 1) pitch,roll")]), expected: "finite angles in radians", found: "'\(pair.0)','\(pair.1)'")
             }
             return (p, r)
         }

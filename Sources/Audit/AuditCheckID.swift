@@ -1,3 +1,5 @@
+import Plumbing
+
 /// The app audit's checks: each names one behaviour of the app (AristidesAI/Splat-Frame at `AppDefaults.appCommit`; each check cites its file and line) that
 /// departs from a true window, with the unit a person reads it in, a default limit and its mechanism.
 public enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
@@ -19,10 +21,10 @@ public enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 
-    /// Parses a `--fix` value; `all` is handled by the caller.
+    /// Parses a `fix` value; `all` is handled by the caller.
     public init(parsing text: String) throws {
         guard let id = AuditCheckID(rawValue: text.lowercased()) else {
-            throw AuditError("--fix", expected: "a check id (\(Self.allCases.map(\.rawValue).joined(separator: ", ")) or all)", found: "'\(text)'")
+            throw FieldError("fix", expected: "a check id (\(Self.allCases.map(\.rawValue).joined(separator: ", ")) or all)", found: "'\(text)'")
         }
         self = id
     }

@@ -45,6 +45,8 @@ struct SuiteAudit {
             let framesDirectory = (outputDirectory as NSString).appendingPathComponent(AuditReport.framesFolder)
             try? FileManager.default.removeItem(atPath: framesDirectory)
             result = try AppAudit.run(options, framesDirectory: framesDirectory)
+        } catch let error as FieldError {
+            throw loader.located(error, under: FieldPath("audit"))
         } catch {
             throw loader.error("audit: \(error)", at: [.key("audit")])
         }

@@ -39,10 +39,7 @@ struct FrameRunner {
                 let trace = try traces[traceName] ?? TraceCSVReader.read(contentsOf: loader.resolve(traceName))
                 var positions = trace.samples.map(\.position)
                 if let smoother = spec.smoother {
-                    let parsed: SmootherSpec
-                    do { parsed = try SmootherSpec(smoother) } catch {
-                        throw loader.error("frames[\(index)].smoother: \(error)", at: [.key("frames"), .index(index), .key("smoother")])
-                    }
+                    let parsed = try loader.value(at: FieldPath([.key("frames"), .index(index), .key("smoother")])) { try SmootherSpec(smoother) }
                     var filter = parsed.makeSmoother()
                     positions = filter.smooth(trace.samples)
                 }
@@ -77,10 +74,7 @@ struct FrameRunner {
             let started = ContinuousClock.now
             let spec = job.spec
             let steps: [SuiteLoader.PathStep] = [.key("frames"), .index(job.specIndex)]
-            let screen: ScreenModel
-            do { screen = try ScreenModel.parse(spec.screen) } catch {
-                throw loader.error("frames[\(job.specIndex)].screen: \(error)", at: steps + [.key("screen")])
-            }
+            let screen = try loader.value(at: FieldPath([.key("frames"), .index(job.specIndex), .key("screen")])) { try ScreenModel.parse(spec.screen) }
             let camera: CameraSetup
             do {
                 camera = try OffAxisProjection(screen: screen, movementScale: spec.movementScale, view: spec.scene.view.mode).camera(head: job.head)

@@ -80,12 +80,12 @@ public struct GoldenAcceptance {
             numbers = report.numbers.map { !$0.status.passed } ?? false
         case .only(let names):
             for name in names where name != "numbers" && !report.frames.contains(where: { $0.name == name }) {
-                throw SuiteError(file: reportPath, line: nil, message: "--only \(name): no such frame in the report (\(report.frames.map(\.name).joined(separator: ", ")))")
+                throw SuiteError(file: reportPath, line: nil, message: "frame '\(name)': no such frame in the report (\(report.frames.map(\.name).joined(separator: ", ")))")
             }
             frames = report.frames.filter { names.contains($0.name) }
             numbers = names.contains("numbers")
             if numbers && report.numbers == nil {
-                throw SuiteError(file: reportPath, line: nil, message: "--only numbers: the report has no numeric golden")
+                throw SuiteError(file: reportPath, line: nil, message: "numbers: the report has no numeric golden")
             }
         }
         var changed: [String] = []

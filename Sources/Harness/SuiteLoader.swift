@@ -126,10 +126,33 @@ public struct SuiteLoader {
         }
     }
 
-    /// Errors about a value found while running (a bad smoother spec, an unknown screen) with the line of
-    /// the suite entry that holds it.
+    /// Errors about a value found while running (a trace not in the suite, a time past a trace's end) with the
+    /// line of the suite entry that holds it.
     func error(_ message: String, at steps: [PathStep]) -> SuiteError {
         SuiteError(file: path, line: line(at: steps), message: message)
+    }
+
+    /// A library's error about the value at `entry`, as the suite reads it: this file, the line of the deepest
+    /// node of the full path that exists, and `entry` in front of the error's own path
+    /// (`parallax.yml:9: smoothers[1].ema.alpha: expected alpha ∈ (0, 1], found 1.5`). An error that already
+    /// names its own file (a spec file's field) is left as it is.
+    public func located(_ error: FieldError, under entry: FieldPath) -> FieldError {
+        guard error.file == nil else { return error }
+        var located = error.under(entry)
+        located.file = path
+        located.line = line(at: located.path.steps.compactMap { step -> PathStep? in
+            switch step {
+            case .key(let key): return .key(key)
+            case .index(let index): return .index(index)
+            case .flag: return nil
+            }
+        })
+        return located
+    }
+
+    /// `body`'s result; a `FieldError` it throws about the value at `entry` comes back `located` in the suite.
+    func value<T>(at entry: FieldPath, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as FieldError { throw located(error, under: entry) }
     }
 }
 

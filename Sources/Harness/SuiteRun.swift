@@ -8,8 +8,8 @@ import Smoothing
 import Tracking
 import Tuning
 
-/// Runs a suite end to end and writes its report folder. Exit status: 0 every comparison and budget holds,
-/// 1 a regression, budget breach or missing golden, 2 bad input (thrown as `SuiteError` and friends).
+/// Runs a suite end to end and writes its report folder. A regression, budget breach, missing golden or gated
+/// audit failure is the outcome's `failure` (exit 1); bad input is thrown (`SuiteError`, `FieldError`: exit 2).
 public struct SuiteRun {
     public struct Options {
         public var suitePath: String
@@ -36,7 +36,8 @@ public struct SuiteRun {
     public struct Outcome {
         public var report: SuiteReport
         public var directory: String
-        public var exitCode: Int32
+        /// Set when a check failed; the summary printed from `report` says which.
+        public var failure: CheckFailure?
     }
 
     public static func run(_ options: Options) throws -> Outcome {
@@ -49,39 +50,34 @@ public struct SuiteRun {
         let suitePath = options.suitePath
         let store = GoldenStore(root: loader.resolve(suite.goldens)) { name in "parallax record \(suitePath) --only \(name)" }
 
-        // Traces.
+        // Traces, smoothers, screens and scales: a bad value is a `FieldError` located at its suite entry.
         var traces: [(name: String, trace: HeadTrace)] = []
         for (i, source) in suite.traces.enumerated() {
             options.progress("trace \(source.name)")
+            let entry = FieldPath([.key("traces"), .index(i)])
             if let file = source.file, let importSpec = source.importSpec {
-                do {
-                    traces.append((source.name, try TraceImporter.read(contentsOf: loader.resolve(file), options: try importSpec.options()).trace))
-                } catch let error as ImportOptionError {
-                    throw loader.error("traces[\(i)].import.\(error)", at: [.key("traces"), .index(i)])
-                } catch let error as ProjectionError {
-                    throw loader.error("traces[\(i)].import.screen: \(error)", at: [.key("traces"), .index(i)])
-                }
+                let importOptions = try loader.value(at: entry.appending(FieldPath("import"))) { try importSpec.options() }
+                traces.append((source.name, try TraceImporter.read(contentsOf: loader.resolve(file), options: importOptions).trace))
             } else if let file = source.file {
                 traces.append((source.name, try TraceCSVReader.read(contentsOf: loader.resolve(file))))
             } else {
-                let spec = try SpecFile.load(TraceSpec.self, from: loader.resolve(source.spec!))
-                do { traces.append((source.name, try TraceSynthesizer.synthesize(spec))) } catch let error as SpecValueError {
-                    throw loader.error("traces[\(i)] (\(source.spec!)): \(error)", at: [.key("traces"), .index(i)])
+                // A spec's values belong to the spec file, as its decoding errors do.
+                let specPath = loader.resolve(source.spec!)
+                let spec = try SpecFile.load(TraceSpec.self, from: specPath)
+                do { traces.append((source.name, try TraceSynthesizer.synthesize(spec))) } catch let error as FieldError {
+                    throw error.located(file: specPath)
                 }
             }
         }
         let smoothers = try suite.smoothers.enumerated().map { i, text in
-            do { return (text, try SmootherSpec(text)) } catch {
-                throw loader.error("smoothers[\(i)]: \(error)", at: [.key("smoothers"), .index(i)])
-            }
+            (text, try loader.value(at: FieldPath([.key("smoothers"), .index(i)])) { try SmootherSpec(text) })
         }
         let screens = try suite.screens.enumerated().map { i, text in
-            do { return (text, try ScreenModel.parse(text)) } catch {
-                throw loader.error("screens[\(i)]: \(error)", at: [.key("screens"), .index(i)])
-            }
+            (text, try loader.value(at: FieldPath([.key("screens"), .index(i)])) { try ScreenModel.parse(text) })
         }
         for (i, scale) in suite.movementScales.enumerated() where !(scale.isFinite && scale > 0 && scale <= 10) {
-            throw loader.error("movement_scales[\(i)]: expected a scale in (0, 10], found \(scale)", at: [.key("movement_scales"), .index(i)])
+            throw loader.located(FieldError(FieldPath(), expected: "a scale in (0, 10]", found: "\(scale)"),
+                                 under: FieldPath([.key("movement_scales"), .index(i)]))
         }
 
         // Scenarios and budgets.
@@ -90,10 +86,8 @@ public struct SuiteRun {
         // Budgets name smoothers as written in the suite; scenarios carry the canonical spec.
         let canonicalBudgets = try suite.budgets.enumerated().map { i, budget -> Budget in
             var budget = budget
-            budget.smoothers = try budget.smoothers?.map { text in
-                do { return try SmootherSpec(text).description } catch {
-                    throw loader.error("budgets[\(i)].smoothers: \(error)", at: [.key("budgets"), .index(i), .key("smoothers")])
-                }
+            budget.smoothers = try budget.smoothers?.enumerated().map { j, text in
+                try loader.value(at: FieldPath([.key("budgets"), .index(i), .key("smoothers"), .index(j)])) { try SmootherSpec(text).description }
             }
             return budget
         }
@@ -180,7 +174,8 @@ public struct SuiteRun {
         if let summaryFile = options.environment["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
             try StepSummary.append(MarkdownSummary.render(report), to: summaryFile)
         }
-        return Outcome(report: report, directory: outputDirectory, exitCode: report.passed && !(audit?.failsRun ?? false) ? 0 : 1)
+        return Outcome(report: report, directory: outputDirectory,
+                       failure: report.passed && !(audit?.failsRun ?? false) ? nil : CheckFailure())
     }
 
     static func evaluate(_ budgets: [Budget], on scenarios: [ScenarioResult], lines: [Int?] = []) -> [BudgetResult] {
@@ -211,7 +206,7 @@ public struct SuiteRun {
             let lines = mine.differences(from: baseline.setup ?? Self.setup(of: baseline))
             if !lines.isEmpty {
                 throw SuiteError(file: baselinePath, line: nil,
-                                 message: "the baseline measured a different setup (\(lines.joined(separator: "; "))); pass --allow-different-setup to compare anyway")
+                                 message: "the baseline measured a different setup (\(lines.joined(separator: "; "))); compare anyway only by allowing a different setup")
             }
         }
         return BaselineComparison.compare(report, with: baseline, overrides: bands)

@@ -7,15 +7,12 @@ public enum ImagingError: Error, Equatable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// An in-memory image with inconsistent dimensions or parameters.
     case invalidImage(String)
-    /// A value given as text (a colour, a size) that does not parse.
-    case invalidValue(String)
 
     public var description: String {
         switch self {
         case let .invalidPNG(path, reason): return "\(path): not a valid PNG: \(reason)"
         case let .writeFailed(path, reason): return "\(path): cannot write: \(reason)"
         case let .invalidImage(reason): return "invalid image: \(reason)"
-        case let .invalidValue(reason): return reason
         }
     }
 }

@@ -1,3 +1,5 @@
+import Plumbing
+
 /// An 8-bit RGBA image: `pixels` holds `width × height × 4` bytes, row 0 is the top row, each row packed
 /// left to right as R, G, B, A. Values are sRGB-encoded as stored in the frame (no gamma conversion).
 public struct RGBAImage: Sendable, Equatable {
@@ -86,7 +88,7 @@ extension RGBA {
     public init(parsing text: String) throws {
         let parts = text.split(separator: ",").map { UInt8($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 3, let r = parts[0], let g = parts[1], let b = parts[2] else {
-            throw ImagingError.invalidValue("expected r,g,b with each 0–255, found '\(text)'")
+            throw FieldError(FieldPath(), expected: "r,g,b with each 0–255", found: "'\(text)'")
         }
         self.init(r, g, b)
     }

@@ -1,4 +1,5 @@
 import Geometry
+import Plumbing
 
 /// Kooima's generalized perspective projection ("Generalized Perspective Projection", 2008): the
 /// physically correct window for a screen in any pose, the independent reference for `OffAxisProjection`.
@@ -18,16 +19,16 @@ public struct GeneralizedPerspective: Hashable, Sendable {
 
     public init(lowerLeft: Vec3, lowerRight: Vec3, upperLeft: Vec3, near: Double = 0.001, far: Double = 10) throws {
         for (name, p) in [("lower-left corner", lowerLeft), ("lower-right corner", lowerRight), ("upper-left corner", upperLeft)] where !p.isFinite {
-            throw ProjectionError(name, expected: "finite x,y,z in meters", found: "\(p)")
+            throw FieldError(name, expected: "finite x,y,z in meters", found: "\(p)")
         }
-        guard near.isFinite, near > 0 else { throw ProjectionError("near", expected: "a finite distance > 0 m", found: "\(near)") }
-        guard far.isFinite, far > near else { throw ProjectionError("far", expected: "a finite distance > near (\(near) m)", found: "\(far)") }
+        guard near.isFinite, near > 0 else { throw FieldError("near", expected: "a finite distance > 0 m", found: "\(near)") }
+        guard far.isFinite, far > near else { throw FieldError("far", expected: "a finite distance > near (\(near) m)", found: "\(far)") }
         let width = (lowerRight - lowerLeft).length, height = (upperLeft - lowerLeft).length
-        guard width > 0 else { throw ProjectionError("screen width", expected: "a positive size (lower-right ≠ lower-left)", found: "\(width) m") }
-        guard height > 0 else { throw ProjectionError("screen height", expected: "a positive size (upper-left ≠ lower-left)", found: "\(height) m") }
+        guard width > 0 else { throw FieldError("screen width", expected: "a positive size (lower-right ≠ lower-left)", found: "\(width) m") }
+        guard height > 0 else { throw FieldError("screen height", expected: "a positive size (upper-left ≠ lower-left)", found: "\(height) m") }
         let normal = (lowerRight - lowerLeft).cross(upperLeft - lowerLeft)
         guard normal.length > 1e-12 * width * height else {
-            throw ProjectionError("screen corners", expected: "three corners that span a plane", found: "collinear \(lowerLeft), \(lowerRight), \(upperLeft)")
+            throw FieldError("screen corners", expected: "three corners that span a plane", found: "collinear \(lowerLeft), \(lowerRight), \(upperLeft)")
         }
         self.lowerLeft = lowerLeft
         self.lowerRight = lowerRight
@@ -38,8 +39,8 @@ public struct GeneralizedPerspective: Hashable, Sendable {
 
     /// A width × height screen centred at the origin in the z = 0 plane (the world-frame screen).
     public init(width: Double, height: Double, near: Double = 0.001, far: Double = 10) throws {
-        guard width.isFinite, width > 0 else { throw ProjectionError("screen width", expected: "a positive finite size in meters", found: "\(width)") }
-        guard height.isFinite, height > 0 else { throw ProjectionError("screen height", expected: "a positive finite size in meters", found: "\(height)") }
+        guard width.isFinite, width > 0 else { throw FieldError("screen width", expected: "a positive finite size in meters", found: "\(width)") }
+        guard height.isFinite, height > 0 else { throw FieldError("screen height", expected: "a positive finite size in meters", found: "\(height)") }
         try self.init(lowerLeft: Vec3(-width / 2, -height / 2, 0), lowerRight: Vec3(width / 2, -height / 2, 0),
                       upperLeft: Vec3(-width / 2, height / 2, 0), near: near, far: far)
     }
@@ -54,12 +55,12 @@ public struct GeneralizedPerspective: Hashable, Sendable {
     /// Projection (OpenGL clip convention), view, and frustum for an eye; the eye must be in front of the
     /// screen plane (d > near).
     public func camera(eye pe: Vec3) throws -> CameraSetup {
-        guard pe.isFinite else { throw ProjectionError("eye", expected: "finite x,y,z in meters", found: "\(pe)") }
+        guard pe.isFinite else { throw FieldError("eye", expected: "finite x,y,z in meters", found: "\(pe)") }
         let (vr, vu, vn) = basis
         let va = lowerLeft - pe, vb = lowerRight - pe, vc = upperLeft - pe
         let d = -va.dot(vn)
-        guard d > 0 else { throw ProjectionError("eye distance to the screen plane", expected: "> 0 m (eye in front of the screen)", found: "\(d) m") }
-        guard near < d else { throw ProjectionError("near", expected: "< the eye's distance to the screen plane (\(d) m)", found: "\(near) m") }
+        guard d > 0 else { throw FieldError("eye distance to the screen plane", expected: "> 0 m (eye in front of the screen)", found: "\(d) m") }
+        guard near < d else { throw FieldError("near", expected: "< the eye's distance to the screen plane (\(d) m)", found: "\(near) m") }
         let k = near / d
         let frustum = Frustum(left: vr.dot(va) * k, right: vr.dot(vb) * k, bottom: vu.dot(va) * k, top: vu.dot(vc) * k, near: near, far: far)
         let view = Mat4.basis(right: vr, up: vu, back: vn) * Mat4.translation(-pe)

@@ -66,14 +66,14 @@ public struct OffAxisProjection: Hashable, Sendable {
 
     /// Checks the parameters that do not depend on the head: finite, n > 0, f > n, zMin > 0, screen size.
     public func validate() throws {
-        guard movementScale.isFinite else { throw ProjectionError("movement scale", expected: "a finite number", found: "\(movementScale)") }
-        guard near.isFinite, near > 0 else { throw ProjectionError("near", expected: "a finite distance > 0 m", found: "\(near)") }
-        guard far.isFinite, far > near else { throw ProjectionError("far", expected: "a finite distance > near (\(near) m)", found: "\(far)") }
-        if let zMin, !(zMin.isFinite && zMin > 0) { throw ProjectionError("zMin", expected: "a finite distance > 0 m", found: "\(zMin)") }
-        guard screen.width.isFinite, screen.width > 0 else { throw ProjectionError("screen width", expected: "a positive finite size in meters", found: "\(screen.width)") }
-        guard screen.height.isFinite, screen.height > 0 else { throw ProjectionError("screen height", expected: "a positive finite size in meters", found: "\(screen.height)") }
+        guard movementScale.isFinite else { throw FieldError("movement scale", expected: "a finite number", found: "\(movementScale)") }
+        guard near.isFinite, near > 0 else { throw FieldError("near", expected: "a finite distance > 0 m", found: "\(near)") }
+        guard far.isFinite, far > near else { throw FieldError("far", expected: "a finite distance > near (\(near) m)", found: "\(far)") }
+        if let zMin, !(zMin.isFinite && zMin > 0) { throw FieldError("zMin", expected: "a finite distance > 0 m", found: "\(zMin)") }
+        guard screen.width.isFinite, screen.width > 0 else { throw FieldError("screen width", expected: "a positive finite size in meters", found: "\(screen.width)") }
+        guard screen.height.isFinite, screen.height > 0 else { throw FieldError("screen height", expected: "a positive finite size in meters", found: "\(screen.height)") }
         if case .lookAt(let target, let up) = view, !(target.isFinite && up.isFinite && up.length > 0) {
-            throw ProjectionError("lookAt", expected: "a finite target and a non-zero up vector", found: "target \(target), up \(up)")
+            throw FieldError("lookAt", expected: "a finite target and a non-zero up vector", found: "target \(target), up \(up)")
         }
     }
 
@@ -138,19 +138,19 @@ public struct OffAxisCore: Hashable, Sendable {
 
     /// The eye for a head position: (s·hx, s·hy, max(zMin, hz)) after the head-frame conversion.
     @inlinable public func eye(head: Vec3) throws -> Vec3 {
-        guard head.isFinite else { throw ProjectionError("head", expected: "finite x,y,z in meters", found: "\(head)") }
+        guard head.isFinite else { throw FieldError("head", expected: "finite x,y,z in meters", found: "\(head)") }
         let h = headFrame == .camera ? head + cameraOffset : head
         let ez: Double
         if let zMin {
             ez = max(zMin, h.z)
         } else {
             guard h.z > 0 else {
-                throw ProjectionError("eye z", expected: "> 0 m (in front of the screen plane) with no zMin clamp", found: "\(h.z) m")
+                throw FieldError("eye z", expected: "> 0 m (in front of the screen plane) with no zMin clamp", found: "\(h.z) m")
             }
             ez = h.z
         }
         guard near < ez else {
-            throw ProjectionError("near", expected: "< the eye's distance to the screen plane (\(ez) m), the nearest content", found: "\(near) m")
+            throw FieldError("near", expected: "< the eye's distance to the screen plane (\(ez) m), the nearest content", found: "\(near) m")
         }
         return Vec3(movementScale * h.x, movementScale * h.y, ez)
     }
@@ -172,7 +172,7 @@ public struct OffAxisCore: Hashable, Sendable {
             return Mat4.translation(-eye)
         case .lookAt(let target, let up):
             guard let m = Mat4.lookAt(eye: eye, target: target, up: up) else {
-                throw ProjectionError("lookAt", expected: "an eye away from the target \(target) and not straight along up \(up)", found: "eye \(eye)")
+                throw FieldError("lookAt", expected: "an eye away from the target \(target) and not straight along up \(up)", found: "eye \(eye)")
             }
             return m
         }

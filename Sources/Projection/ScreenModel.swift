@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Plumbing
 
 /// A physical screen in the world frame: its active area centred at the origin in the z = 0 plane,
 /// +x right, +y up, +z toward the viewer (meters), in the given orientation.
@@ -62,14 +63,14 @@ public struct ScreenModel: Hashable, Sendable {
         // Pixel sizes derived from meters are compared as doubles first: a huge size must not reach Int(_:).
         let derived = (width / 0.0254 * AppScreenTable.fallbackPPI, height / 0.0254 * AppScreenTable.fallbackPPI)
         guard pixelWidth != nil || derived.0 < 1e9, pixelHeight != nil || derived.1 < 1e9 else {
-            throw ProjectionError("screen size", expected: "at most 1e9 pixels per side at \(AppScreenTable.fallbackPPI) ppi", found: "\(width) x \(height) m")
+            throw FieldError("screen size", expected: "at most 1e9 pixels per side at \(AppScreenTable.fallbackPPI) ppi", found: "\(width) x \(height) m")
         }
         let pw = pixelWidth ?? Int(derived.0.rounded())
         let ph = pixelHeight ?? Int(derived.1.rounded())
-        guard pw > 0 else { throw ProjectionError("screen pixel width", expected: "a positive number of pixels", found: "\(pw)") }
-        guard ph > 0 else { throw ProjectionError("screen pixel height", expected: "a positive number of pixels", found: "\(ph)") }
+        guard pw > 0 else { throw FieldError("screen pixel width", expected: "a positive number of pixels", found: "\(pw)") }
+        guard ph > 0 else { throw FieldError("screen pixel height", expected: "a positive number of pixels", found: "\(ph)") }
         let offset = cameraOffset ?? Vec3(0, height / 2, 0)
-        guard offset.isFinite else { throw ProjectionError("camera offset", expected: "finite x,y,z in meters", found: "\(offset)") }
+        guard offset.isFinite else { throw FieldError("camera offset", expected: "finite x,y,z in meters", found: "\(offset)") }
         self.name = name
         self.source = source
         self.width = width
@@ -85,7 +86,7 @@ public struct ScreenModel: Hashable, Sendable {
 
     private static func check(_ value: Double, _ name: String) throws {
         guard value.isFinite, value > 0 else {
-            throw ProjectionError(name, expected: "a positive finite size in meters", found: "\(value)")
+            throw FieldError(name, expected: "a positive finite size in meters", found: "\(value)")
         }
     }
 
@@ -93,7 +94,7 @@ public struct ScreenModel: Hashable, Sendable {
     /// (`iphone-16-pro`) or identifier (`iPhone17,1`). Width × height = pixels / ppi × 0.0254 m.
     public static func device(_ key: String, source: Source = .displayTable, orientation: Orientation = .portrait) throws -> ScreenModel {
         guard let record = DisplayTable.record(named: key) else {
-            throw ProjectionError("screen", expected: "an iPhone name, slug or identifier (e.g. iphone-16-pro, 'iPhone 16 Pro', iPhone17,1) or WxH in meters", found: "'\(key)'")
+            throw FieldError("screen", expected: "an iPhone name, slug or identifier (e.g. iphone-16-pro, 'iPhone 16 Pro', iPhone17,1) or WxH in meters", found: "'\(key)'")
         }
         return try device(record, source: source, orientation: orientation)
     }
@@ -178,7 +179,7 @@ public struct ScreenModel: Hashable, Sendable {
         }
         if let custom = try parseCustom(key, orientation: orientation) {
             if source == .appTable {
-                throw ProjectionError("screen", expected: "an iPhone name with the app-table source (custom sizes have no app-table entry)", found: "'\(text)'")
+                throw FieldError("screen", expected: "an iPhone name with the app-table source (custom sizes have no app-table entry)", found: "'\(text)'")
             }
             return custom
         }
@@ -190,13 +191,13 @@ public struct ScreenModel: Hashable, Sendable {
         let dims = sizeAndPixels[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard dims.count == 2, let first = dims[0].first, first.isNumber || first == "." || first == "-" else { return nil }
         guard sizeAndPixels.count <= 2, let w = Double(dims[0]), let h = Double(dims[1]) else {
-            throw ProjectionError("screen", expected: "WxH in meters (e.g. 0.065x0.141) or WxH@PWxPH", found: "'\(key)'")
+            throw FieldError("screen", expected: "WxH in meters (e.g. 0.065x0.141) or WxH@PWxPH", found: "'\(key)'")
         }
         var pw: Int?, ph: Int?
         if sizeAndPixels.count == 2 {
             let px = sizeAndPixels[1].lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard px.count == 2, let a = Int(px[0]), let b = Int(px[1]) else {
-                throw ProjectionError("screen pixels", expected: "PWxPH in whole pixels (e.g. 1170x2532)", found: "'\(sizeAndPixels[1])'")
+                throw FieldError("screen pixels", expected: "PWxPH in whole pixels (e.g. 1170x2532)", found: "'\(sizeAndPixels[1])'")
             }
             pw = a
             ph = b

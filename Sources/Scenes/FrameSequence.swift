@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Imaging
+import Plumbing
 import Projection
 import Tracking
 
@@ -48,7 +49,7 @@ extension OffAxisProjection {
     public func camera(head: Vec3, naming what: String) throws -> CameraSetup {
         do {
             return try camera(head: head)
-        } catch let error as ProjectionError {
+        } catch let error as FieldError {
             throw SceneError("\(what): \(error.description)")
         }
     }

@@ -1,4 +1,5 @@
 import Imaging
+import Plumbing
 import Projection
 import Rendering
 
@@ -17,7 +18,7 @@ public struct FrameSize: Equatable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws {
         let parts = text.lowercased().split(separator: "x").map { Int($0) }
         guard parts.count == 2, let w = parts[0], let h = parts[1], (try? FrameLimits.check(width: w, height: h)) != nil else {
-            throw SceneError("expected WxH in pixels, 1…\(FrameLimits.maximumSide) each and at most \(FrameLimits.maximumPixels) pixels, found '\(text)'")
+            throw FieldError(FieldPath(), expected: "WxH in pixels, 1…\(FrameLimits.maximumSide) each and at most \(FrameLimits.maximumPixels) pixels", found: "'\(text)'")
         }
         self.width = w
         self.height = h

@@ -1,3 +1,4 @@
+import Plumbing
 import Projection
 import Rendering
 
@@ -19,7 +20,7 @@ public enum RoomPreset: Equatable, Sendable, CustomStringConvertible {
             let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 3, let w = parts[0], let h = parts[1], let d = parts[2],
                   [w, h, d].allSatisfy({ $0.isFinite && $0 > 0 }) else {
-                throw SceneError("expected screen, app-cube, app-portrait or W,H,D (three positive sizes in meters), found '\(text)'")
+                throw FieldError(FieldPath(), expected: "screen, app-cube, app-portrait or W,H,D (three positive sizes in meters)", found: "'\(text)'")
             }
             self = .custom(width: w, height: h, depth: d)
         }
@@ -45,7 +46,8 @@ public enum RoomPreset: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A scene that cannot be set up as described (exit 2): the message names the value and what was expected.
+/// A scene that cannot be set up from values that are valid one by one: names where the value came from (a
+/// trace sample, a camera file, the frame size) and the underlying error. Bad values themselves are `FieldError`s.
 public struct SceneError: Error, CustomStringConvertible, Equatable {
     public var description: String
     public init(_ description: String) { self.description = description }
@@ -59,7 +61,7 @@ public struct FaceTexture: Equatable, Sendable {
     public init(parsing text: String) throws {
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, let face = CubeRoom.Face(rawValue: parts[0]) else {
-            throw SceneError("expected FACE=PATH with FACE one of \(CubeRoom.Face.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
+            throw FieldError(FieldPath(), expected: "FACE=PATH with FACE one of \(CubeRoom.Face.allCases.map(\.rawValue).joined(separator: ", "))", found: "'\(text)'")
         }
         self.face = face
         self.path = parts[1]

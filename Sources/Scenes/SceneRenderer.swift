@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Imaging
+import Plumbing
 import Projection
 import Rendering
 import Splatting
@@ -71,7 +72,7 @@ public struct SceneRenderer: Sendable {
             return try scene.renderValidated(clipFromWorld: projection * view, width: width, height: height, options: options)
         case .appLook(let scene):
             do { try FrameLimits.check(width: width, height: height) } catch { throw SceneError("size: \(error.description)") }
-            guard let eye = view.inverse?.transform(point: .zero).xyz else { throw SceneError("camera: view: expected an invertible matrix") }
+            guard let eye = view.inverse?.transform(point: .zero).xyz else { throw FieldError("camera.view", expected: "an invertible matrix") }
             return scene.render(clipFromWorld: projection * view, eye: eye, width: width, height: height, time: time)
         case .splat(let scene, let model, var options, _):
             let camera = try SplatCamera(view: view, projection: projection, width: width, height: height, clip: clip)

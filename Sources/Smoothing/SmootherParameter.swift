@@ -1,3 +1,5 @@
+import Plumbing
+
 /// One documented parameter of a filter in a spec string: name, unit, valid range, default.
 public struct SmootherParameter: Sendable {
     public enum Domain: Sendable {
@@ -58,17 +60,17 @@ public struct SmootherParameter: Sendable {
         switch domain {
         case .number(let lower, let lowerClosed, let upper, let upperClosed):
             guard let value = Double(text), value.isFinite else {
-                throw SmootherSpecError("\(filter): \(name) must be a number, found '\(text)'; valid: \(validDescription)")
+                throw FieldError(FieldPath([.key(filter), .key(name)]), expected: "a number, \(validDescription)", found: "'\(text)'")
             }
             let aboveLower = lowerClosed ? value >= lower : value > lower
             let belowUpper = upper.map { upperClosed ? value <= $0 : value < $0 } ?? true
             guard aboveLower && belowUpper else {
-                throw SmootherSpecError("\(filter): \(name) = \(text) is out of range; valid: \(validDescription)")
+                throw FieldError(FieldPath([.key(filter), .key(name)]), expected: validDescription, found: text)
             }
             return .number(value)
         case .choice(let words):
             guard words.contains(text) else {
-                throw SmootherSpecError("\(filter): \(name) = '\(text)' is not valid; valid: \(validDescription)")
+                throw FieldError(FieldPath([.key(filter), .key(name)]), expected: validDescription, found: "'\(text)'")
             }
             return .word(text)
         }

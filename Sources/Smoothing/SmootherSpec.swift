@@ -1,8 +1,10 @@
+import Plumbing
+
 /// A smoother described by a spec string: stages separated by `|`, each `name` or
 /// `name:param=value,param=value`, e.g. `one-euro:mincutoff=1,beta=10,dcutoff=1|predict:horizon=0.03`.
 ///
 /// Parsing checks everything: an unknown filter name, an unknown or repeated parameter, a value that is
-/// not a number or out of range gives a `SmootherSpecError` naming the filter, the parameter and its
+/// not a number or out of range gives a `FieldError` naming the filter, the parameter and its
 /// valid range. Omitted parameters take their documented defaults; `description` is the canonical form
 /// with every parameter written out.
 public struct SmootherSpec: Sendable, Equatable, CustomStringConvertible {
@@ -31,7 +33,7 @@ public struct SmootherSpec: Sendable, Equatable, CustomStringConvertible {
     public init(_ text: String) throws {
         let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty else {
-            throw SmootherSpecError("empty smoother spec; expected e.g. 'ema:alpha=0.25' (filters: \(SmootherKind.names))")
+            throw FieldError(FieldPath(), expected: "a smoother such as 'ema:alpha=0.25' (filters: \(SmootherKind.names))", found: "an empty smoother spec")
         }
         stages = try trimmed.split(separator: "|", omittingEmptySubsequences: false).map { try Self.parseStage(String($0)) }
     }
@@ -46,7 +48,7 @@ public struct SmootherSpec: Sendable, Equatable, CustomStringConvertible {
     private static func parseStage(_ raw: String) throws -> Stage {
         let text = raw.trimmingWhitespace
         guard !text.isEmpty else {
-            throw SmootherSpecError("empty stage in the chain; expected 'filter|filter' with filters: \(SmootherKind.names)")
+            throw FieldError(FieldPath(), expected: "'filter|filter' with filters: \(SmootherKind.names)", found: "an empty stage in the chain")
         }
         let name: String
         let arguments: String?
@@ -58,7 +60,7 @@ public struct SmootherSpec: Sendable, Equatable, CustomStringConvertible {
             arguments = nil
         }
         guard let kind = SmootherKind(rawValue: name) else {
-            throw SmootherSpecError("unknown smoother '\(name)'; expected one of: \(SmootherKind.names)")
+            throw FieldError(FieldPath(), expected: "one of: \(SmootherKind.names)", found: "an unknown smoother '\(name)'")
         }
         let parameters = kind.parameters
         var values: [String: ParameterValue] = [:]
@@ -67,13 +69,13 @@ public struct SmootherSpec: Sendable, Equatable, CustomStringConvertible {
                 let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                     .map { String($0).trimmingWhitespace }
                 guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                    throw SmootherSpecError("\(name): expected param=value, found '\(assignment)'; parameters: \(kind.parameterList)")
+                    throw FieldError(FieldPath([.key(name)]), expected: "param=value with parameters: \(kind.parameterList)", found: "'\(assignment)'")
                 }
                 guard let parameter = parameters.first(where: { $0.name == parts[0] }) else {
-                    throw SmootherSpecError("\(name): unknown parameter '\(parts[0])'; parameters: \(kind.parameterList)")
+                    throw FieldError(FieldPath([.key(name)]), expected: "one of its parameters: \(kind.parameterList)", found: "an unknown parameter '\(parts[0])'")
                 }
                 guard values[parameter.name] == nil else {
-                    throw SmootherSpecError("\(name): parameter '\(parameter.name)' given twice")
+                    throw FieldError(FieldPath([.key(name), .key(parameter.name)]), expected: "each parameter once", found: "'\(parameter.name)' given twice")
                 }
                 values[parameter.name] = try parameter.parse(parts[1], filter: name)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Plumbing
 
 /// Units of a recording's time column.
 public enum TimeUnit: String, CaseIterable, Sendable {
@@ -47,7 +48,7 @@ public struct AxisMapping: Equatable, Sendable, CustomStringConvertible {
 
     public init(_ text: String) throws {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        func fail() -> ImportOptionError { ImportOptionError("axes: expected a signed permutation of x,y,z such as 'x,y,-z' or '-y,x,z', found '\(text)'") }
+        func fail() -> FieldError { FieldError("axes", expected: "a signed permutation of x,y,z such as 'x,y,-z' or '-y,x,z'", found: "'\(text)'") }
         guard parts.count == 3 else { throw fail() }
         var source: [Int] = [], sign: [Double] = []
         for part in parts {
@@ -88,18 +89,20 @@ public struct ColumnMapping: Equatable, Sendable, CustomStringConvertible {
         self.tracked = tracked
     }
 
+    static let form = "'t=NAME,x=NAME,y=NAME,z=NAME[,tracked=NAME]'"
+
     /// `t=timestamp,x=pos_x,y=pos_y,z=pos_z[,tracked=is_tracked]`.
     public init(_ text: String) throws {
         var names: [String: String] = [:]
         for part in text.split(separator: ",") {
             let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard pair.count == 2, ["t", "x", "y", "z", "tracked"].contains(pair[0]), !pair[1].isEmpty, names[pair[0]] == nil else {
-                throw ImportOptionError("columns: expected 't=NAME,x=NAME,y=NAME,z=NAME[,tracked=NAME]', found '\(part)' in '\(text)'")
+                throw FieldError("columns", expected: Self.form, found: "'\(part)' in '\(text)'")
             }
             names[pair[0]] = pair[1]
         }
         for key in ["t", "x", "y", "z"] where names[key] == nil {
-            throw ImportOptionError("columns: missing '\(key)=NAME' in '\(text)'; expected t, x, y and z")
+            throw FieldError("columns", expected: Self.form, found: "'\(text)' without '\(key)=NAME'")
         }
         self.init(t: names["t"]!, x: names["x"]!, y: names["y"]!, z: names["z"]!, tracked: names["tracked"])
     }
@@ -151,8 +154,3 @@ public struct ImportOptions: Sendable {
     public init() {}
 }
 
-/// An import option that cannot be used.
-public struct ImportOptionError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}

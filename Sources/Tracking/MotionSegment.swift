@@ -119,7 +119,7 @@ public struct MotionSegment: Codable, Equatable, Sendable {
 
     func validate(field: String) throws {
         func check(_ ok: Bool, _ key: String, _ expected: String, _ found: Any) throws {
-            if !ok { throw SpecValueError(field: "\(field).\(key)", message: "expected \(expected), found \(found)") }
+            if !ok { throw FieldError("\(field).\(key)", expected: expected, found: "\(found)") }
         }
         try check(duration.isFinite && duration > 0, "duration", "a duration > 0 s", duration)
         try check(resolvedAmplitude.isFinite && abs(resolvedAmplitude.x) <= 1 && abs(resolvedAmplitude.y) <= 1 && abs(resolvedAmplitude.z) <= 1,

@@ -71,7 +71,7 @@ public struct NoiseSpec: Codable, Equatable, Sendable {
 
     func validate() throws {
         func check(_ ok: Bool, _ key: CodingKeys, _ expected: String, _ found: Any) throws {
-            if !ok { throw SpecValueError(field: "noise.\(key.stringValue)", message: "expected \(expected), found \(found)") }
+            if !ok { throw FieldError(FieldPath([.key("noise"), .key(key.stringValue)]), expected: expected, found: "\(found)") }
         }
         try check(sigma.isFinite && sigma.x >= 0 && sigma.y >= 0 && sigma.z >= 0 && max(sigma.x, sigma.y, sigma.z) <= 0.5, .sigma, "σ per axis in [0, 0.5] m", sigma)
         try check(referenceDistance.isFinite && referenceDistance > 0, .referenceDistance, "a distance > 0 m", referenceDistance)

@@ -45,7 +45,7 @@ public enum TraceImporter {
         guard let header else { throw TraceError(file: file, line: max(lineNumber, 1), message: "no header line; expected column names (e.g. timestamp,pos_x,pos_y,pos_z)") }
         let headerLine = lineNumber
         guard let columns = options.columns ?? ColumnMapping.detect(in: header) else {
-            throw TraceError(file: file, line: headerLine, message: "cannot tell which columns hold t, x, y, z in '\(header.joined(separator: String(delimiter)))'; expected common names (time/timestamp, x/pos_x, …) or --columns t=NAME,x=NAME,y=NAME,z=NAME")
+            throw TraceError(file: file, line: headerLine, message: "cannot tell which columns hold t, x, y, z in '\(header.joined(separator: String(delimiter)))'; expected common names (time/timestamp, x/pos_x, …) or a column mapping t=NAME,x=NAME,y=NAME,z=NAME")
         }
         func index(of name: String) throws -> Int {
             guard let i = header.firstIndex(of: name) else {
@@ -105,7 +105,7 @@ public enum TraceImporter {
                 position = options.axes.apply(position)
                 if let offset = options.cameraOffset { position += offset }
                 guard position.isFinite, max(abs(position.x), abs(position.y), abs(position.z)) <= TraceCSVReader.maximumAbsolutePosition else {
-                    throw TraceError(file: file, line: k + 1, message: "position \(position) m after conversion is beyond ±\(TraceCSVReader.maximumAbsolutePosition) m; expected head positions (check --position-unit)")
+                    throw TraceError(file: file, line: k + 1, message: "position \(position) m after conversion is beyond ±\(TraceCSVReader.maximumAbsolutePosition) m; expected head positions (check the position unit)")
                 }
                 if firstTime == nil { firstTime = rawTime }
                 samples.append(HeadSample(t: t, position: position, tracked: tracked))

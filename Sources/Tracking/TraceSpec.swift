@@ -57,22 +57,15 @@ public struct TraceSpec: Codable, Equatable, Sendable {
 
     /// Checks every value; the error names the field and the valid range.
     public func validate() throws {
-        func fail(_ field: String, _ message: String) -> SpecValueError { SpecValueError(field: field, message: message) }
-        guard rate.isFinite, rate > 0, rate <= 10_000 else { throw fail("rate", "expected a rate in (0, 10000] Hz, found \(rate)") }
-        guard start.isFinite, start.z > 0 else { throw fail("start", "expected a finite position in front of the screen (z > 0), found \(start)") }
-        guard !motion.isEmpty else { throw fail("motion", "expected at least one motion segment") }
+        guard rate.isFinite, rate > 0, rate <= 10_000 else { throw FieldError("rate", expected: "a rate in (0, 10000] Hz", found: "\(rate)") }
+        guard start.isFinite, start.z > 0 else { throw FieldError("start", expected: "a finite position in front of the screen (z > 0)", found: "\(start)") }
+        guard !motion.isEmpty else { throw FieldError("motion", expected: "at least one motion segment") }
         for (index, segment) in motion.enumerated() { try segment.validate(field: "motion[\(index)]") }
         // Synthesis allocates every sample up front.
         guard duration * rate <= Self.maximumSamples else {
-            throw fail("motion", "expected at most \(Int(Self.maximumSamples)) samples (duration × rate; 46 h at 60 Hz), found \(String(format: "%.0f", duration * rate))")
+            throw FieldError("motion", expected: "at most \(Int(Self.maximumSamples)) samples (duration × rate; 46 h at 60 Hz)",
+                             found: String(format: "%.0f", duration * rate))
         }
         try noise.validate()
     }
-}
-
-/// A value in a spec that is out of its valid range.
-public struct SpecValueError: Error, CustomStringConvertible {
-    public var field: String
-    public var message: String
-    public var description: String { "\(field): \(message)" }
 }

@@ -116,7 +116,7 @@ public struct SweepSpec: Sendable, Equatable {
         let text = parts.isEmpty ? kind.rawValue : kind.rawValue + ":" + parts.joined(separator: ",")
         do {
             return try SmootherSpec(text)
-        } catch let error as SmootherSpecError {
+        } catch let error as FieldError {
             throw TuneError("smoother: \(error.description)")
         }
     }

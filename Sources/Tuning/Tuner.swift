@@ -92,7 +92,7 @@ public enum Tuner {
         guard let first = parts.first else { throw TuneError("merge: expected at least one part, found none") }
         for (k, part) in parts.enumerated() {
             guard part.kind == .partial, let shard = part.shard else {
-                throw TuneError("merge: part \(k + 1) is a '\(part.kind.rawValue)' result; expected a tune part (written by tune --shard i/n)")
+                throw TuneError("merge: part \(k + 1) is a '\(part.kind.rawValue)' result; expected a tune part (kind tune-partial, one shard of a sweep)")
             }
             guard part.setup == first.setup else {
                 throw TuneError("merge: part \(k + 1) (shard \(shard.index)/\(shard.count)) comes from a different sweep setup than part 1")

@@ -72,6 +72,9 @@ struct AnalyzeCommand: ParsableCommand {
                                                movementScale: movementScale ?? AppDefaults.movementScale, options: options)
         } catch let error as ParallaxAccuracyError {
             throw InputError("\(input): \(error.description)")  // the trace file is what lacks the truth
+        } catch let error as FieldError {
+            throw error.naming(flags: ["cutoff": "--cutoff", "max_lag": "--max-lag", "sensor_latency": "--sensor-latency",
+                                       "render_frames": "--render-frames"])
         }
         if json {
             print(String(decoding: try report.jsonData(), as: UTF8.self))

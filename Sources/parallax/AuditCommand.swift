@@ -1,6 +1,7 @@
 import ArgumentParser
 import Audit
 import Foundation
+import Plumbing
 
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,8 +40,14 @@ struct AuditCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let result = try AppAudit.run(tracePaths: traces, screens: screen, mode: mode, fixes: fix, directory: output)
+        let result: AuditResult
+        do {
+            result = try AppAudit.run(tracePaths: traces, screens: screen, mode: mode, fixes: fix, directory: output)
+        } catch let error as FieldError {
+            throw error.naming(flags: ["screens": "--screen", "screen": "--screen", "mode": "--mode", "fix": "--fix", "traces": "--traces"])
+        }
         print(json ? String(decoding: try result.jsonData(), as: UTF8.self) : result.text, terminator: "")
-        if !result.passed { throw ExitCode(1) }
+        // The table printed above shows which checks failed.
+        if !result.passed { throw CheckFailure() }
     }
 }

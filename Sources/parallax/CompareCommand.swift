@@ -53,6 +53,7 @@ struct CompareCommand: ParsableCommand {
         } else {
             print(ComparisonReport.text(comparison, golden: golden, actual: actual))
         }
-        if !comparison.passed { throw ExitCode(1) }
+        // The comparison printed above shows what is outside the tolerance.
+        if !comparison.passed { throw CheckFailure() }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Plumbing
 import Projection
 import Tracking
 
@@ -53,8 +54,8 @@ struct ImportCommand: ParsableCommand {
         do {
             options.columns = try columns.map(ColumnMapping.init)
             options.axes = try AxisMapping(axes)
-        } catch let error as ImportOptionError {
-            throw InputError("--\(error.description)")
+        } catch let error as FieldError {
+            throw error.naming(flags: ["columns": "--columns", "axes": "--axes"])
         }
         guard let time = TimeUnit(rawValue: timeUnit) else {
             throw InputError("--time-unit: expected one of \(TimeUnit.allCases.map(\.rawValue).joined(separator: ", ")), found '\(timeUnit)'")
@@ -70,7 +71,7 @@ struct ImportCommand: ParsableCommand {
             if screen != nil { throw InputError("--screen: only used with --frame camera") }
         case "camera":
             guard let screen else { throw InputError("--frame camera: needs --screen (whose camera offset to add)") }
-            do { options.cameraOffset = try ScreenModel.parse(screen).cameraOffset } catch let error as ProjectionError { throw InputError("--screen: \(error.description)") }
+            do { options.cameraOffset = try ScreenModel.parse(screen).cameraOffset } catch let error as FieldError { throw InputError("--screen: \(error.description)") }
         default:
             throw InputError("--frame: expected screen or camera, found '\(frame)'")
         }

@@ -49,29 +49,27 @@ enum ParallaxMain {
     /// Help and --version go to stdout with status 0; every other error is one line on stderr, printed here
     /// and nowhere else.
     static func exit(with error: Error) -> Never {
-        if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
+        // A failed check is exit 1, its message (if the printed result does not already say it) on stderr.
+        if let failure = error as? CheckFailure {
+            if let message = failure.message { FileHandle.standardError.write(Data("parallax: error: \(message)\n".utf8)) }
+            Foundation.exit(1)
+        }
         let status = Parallax.exitCode(for: error)
         if status == .success {
             print(Parallax.fullMessage(for: error))
             Foundation.exit(0)
         }
-        // A failed check is exit 1; bad input found by a library (its error names the file, line or field),
-        // argument-parser's usage errors (64) and anything else unexpected in the input are exit 2.
-        let code: Int32 = error is RegressionError ? 1 : 2
+        // Bad input found by a library (its error names the file, line or field; a `FieldError` from a
+        // command-line value names the flag, see `FieldError.naming(flags:)`), argument-parser's usage errors
+        // (64) and anything else unexpected in the input are exit 2.
         let message = Parallax.message(for: error)
         FileHandle.standardError.write(Data("parallax: error: \(message)\n".utf8))
-        Foundation.exit(code)
+        Foundation.exit(2)
     }
 }
 
 /// Bad input or usage (exit 2): the message says which value and what was expected.
 struct InputError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// A check that ran and failed (exit 1).
-struct RegressionError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harness
+import Plumbing
 import Reporting
 
 struct RunCommand: ParsableCommand {
@@ -53,7 +54,7 @@ struct RunCommand: ParsableCommand {
         options.junitRoot = junitRoot
         options.history = history
         let outcome = try SuiteCommandSupport.run(options)
-        throw ExitCode(outcome.exitCode)
+        if let failure = outcome.failure { throw failure }
     }
 }
 
@@ -86,7 +87,7 @@ struct RecordCommand: ParsableCommand {
         options.record = true
         options.only = only
         let outcome = try SuiteCommandSupport.run(options)
-        throw ExitCode(outcome.exitCode)
+        if let failure = outcome.failure { throw failure }
     }
 }
 

@@ -116,6 +116,6 @@ func writeAndReport(_ result: TuneResult, to path: String, json: Bool, context: 
         print("wrote \(written.joined(separator: ", "))")
     }
     if result.kind == .full && result.recommendation == nil {
-        throw RegressionError("tune: \(result.notes.last ?? "no configuration meets the constraints")")
+        throw CheckFailure("tune: \(result.notes.last ?? "no configuration meets the constraints")")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Golden
 import Imaging
 import ParallaxTestSupport
+import Plumbing
 import Projection
 import Testing
 import Tracking
@@ -64,8 +65,8 @@ struct AuditDecisiveTests {
     }
 
     @Test func badFixAndScreenAreNamed() {
-        #expect(throws: AuditError.self) { try AuditOptions.fixes(parsing: ["nope"]) }
-        #expect(throws: AuditError.self) { try AuditOptions.screens(parsing: ["app-table:iphone-15-pro"]) }
-        #expect(throws: AuditError.self) { try AuditOptions.modes(parsing: "both-ways") }
+        #expect(throws: FieldError.self) { try AuditOptions.fixes(parsing: ["nope"]) }
+        #expect(throws: FieldError.self) { try AuditOptions.screens(parsing: ["app-table:iphone-15-pro"]) }
+        #expect(throws: FieldError.self) { try AuditOptions.modes(parsing: "both-ways") }
     }
 }

@@ -25,6 +25,18 @@ struct AuditCommandTests {
         }
     }
 
+    /// The library names the field (`mode`, `screens`, `fix`); the command line reads the flag.
+    @Test func badInputNamesTheFlag() throws {
+        for (arguments, message) in [
+            (["--mode", "sideways"], "--mode: expected cube, splat or both, found 'sideways'"),
+            (["--fix", "nope"], "--fix: expected a check id (screen-size"),
+            (["--screen", "app-table:iphone-15-pro"], "--screen: expected a display-table iPhone"),
+        ] {
+            let run = try ParallaxProcess.run(["audit", "--traces", "Traces/sway.csv"] + arguments, in: Self.repository)
+            #expect(run.stderr.hasPrefix("parallax: error: \(message)"), "\(arguments): \(run.stderr)")
+        }
+    }
+
     @Test func ungatedSuiteAuditReportsWithoutFailing() throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }

@@ -85,7 +85,7 @@ import Testing
             (["--axes", "x,x,z"], "--axes: expected a signed permutation"),
             (["--time-unit", "fortnights"], "--time-unit: expected one of s, ms, us, ns, ticks"),
             (["--frame", "camera"], "--frame camera: needs --screen"),
-            (["--columns", "t=timestamp_ms,x=pos_x"], "--columns: missing 'y=NAME'"),
+            (["--columns", "t=timestamp_ms,x=pos_x"], "--columns: expected 't=NAME,x=NAME,y=NAME,z=NAME[,tracked=NAME]', found 't=timestamp_ms,x=pos_x' without 'y=NAME'"),
         ] {
             let run = try ParallaxProcess.run(["import", Self.example, "-o", dir.path("out.csv")] + arguments)
             #expect(run.status == 2)

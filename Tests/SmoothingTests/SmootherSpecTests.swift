@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Plumbing
 import Smoothing
 import Testing
 import Tracking
@@ -28,7 +29,7 @@ import Tracking
         ("desp:alpha=1", ["desp", "alpha", "(0, 1)"]),
         ("kalman-cv:r=-1", ["kalman-cv", "r", "(0, ∞) m²"]),
         ("predict:horizon=2", ["horizon", "[0, 1] s"]),
-        ("ema-time:tau=abc", ["tau", "must be a number", "(0, 10] s"]),
+        ("ema-time:tau=abc", ["tau", "expected a number", "(0, 10] s"]),
         ("ema:loss=drop", ["loss", "one of hold, freeze-and-reinit"]),
         ("kalmann", ["unknown smoother 'kalmann'", "kalman-cv"]),
         ("none:alpha=1", ["unknown parameter 'alpha'", "takes no parameters"]),
@@ -41,7 +42,7 @@ import Tracking
         do {
             _ = try SmootherSpec(text)
             Issue.record("'\(text)' parsed")
-        } catch let error as SmootherSpecError {
+        } catch let error as FieldError {
             for fragment in fragments { #expect(error.description.contains(fragment), "'\(error.description)' lacks '\(fragment)'") }
             #expect(!error.description.contains("\n"))
         } catch {

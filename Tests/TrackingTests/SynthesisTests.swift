@@ -215,16 +215,16 @@ import Testing
     @Test func invalidSpecValuesNameTheField() {
         var spec = TraceSpec(motion: [MotionSegment(model: .sway, duration: 5)])
         spec.noise.dropoutRate = -1
-        #expect(throws: SpecValueError.self) { try TraceSynthesizer.synthesize(spec) }
+        #expect(throws: FieldError.self) { try TraceSynthesizer.synthesize(spec) }
         do {
             _ = try TraceSynthesizer.synthesize(spec)
-        } catch let error as SpecValueError {
-            #expect(error.field == "noise.dropout_rate")
+        } catch let error as FieldError {
+            #expect(error.path.description == "noise.dropout_rate")
         } catch {
             Issue.record("unexpected \(error)")
         }
         spec = TraceSpec(start: Vec3(0, 0, -0.1), motion: [MotionSegment(model: .sway, duration: 5)])
-        #expect(throws: SpecValueError.self) { try TraceSynthesizer.synthesize(spec) }
+        #expect(throws: FieldError.self) { try TraceSynthesizer.synthesize(spec) }
     }
 
     @Test func specDecodesFromYAMLAndJSONAndRejectsUnknownKeys() throws {

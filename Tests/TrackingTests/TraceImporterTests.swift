@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Plumbing
 import Testing
 @testable import Tracking
 
@@ -72,9 +73,9 @@ import Testing
     @Test func rejectsUnknownColumnsAndBadOptions() throws {
         #expect(throws: TraceError.self) { try Self.importing("foo,bar,baz,qux\n0,0,0,0\n") }
         #expect(throws: TraceError.self) { try Self.importing("t,x,y,z\n0,0,0,0.3\n") { $0.columns = try! ColumnMapping("t=time,x=x,y=y,z=z") } }
-        #expect(throws: ImportOptionError.self) { try AxisMapping("x,x,z") }
-        #expect(throws: ImportOptionError.self) { try AxisMapping("x,y") }
-        #expect(throws: ImportOptionError.self) { try ColumnMapping("t=a,x=b,y=c") }
+        #expect(throws: FieldError.self) { try AxisMapping("x,x,z") }
+        #expect(throws: FieldError.self) { try AxisMapping("x,y") }
+        #expect(throws: FieldError.self) { try ColumnMapping("t=a,x=b,y=c") }
         #expect(try AxisMapping("X, -Z, +y").description == "x,-z,y")
         // A position unit mistake (mm read as m) is caught by the ±10 m plausibility limit.
         #expect(throws: TraceError.self) { try Self.importing("t,x,y,z\n0,0,0,350\n") }
