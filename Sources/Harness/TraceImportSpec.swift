@@ -37,24 +37,13 @@ public struct TraceImportSpec: Decodable, Sendable {
         var options = ImportOptions()
         options.columns = try columns.map(ColumnMapping.init)
         options.axes = try axes.map(AxisMapping.init) ?? .identity
-        if let timeUnit {
-            guard let unit = TimeUnit(rawValue: timeUnit) else {
-                throw ImportOptionError("time_unit: expected one of \(TimeUnit.allCases.map(\.rawValue).joined(separator: ", ")), found '\(timeUnit)'")
-            }
-            options.timeUnit = unit
-        }
-        if let positionUnit {
-            guard let unit = PositionUnit(rawValue: positionUnit) else {
-                throw ImportOptionError("position_unit: expected one of \(PositionUnit.allCases.map(\.rawValue).joined(separator: ", ")), found '\(positionUnit)'")
-            }
-            options.positionUnit = unit
-        }
-        switch frame ?? "screen" {
-        case "screen": break
-        case "camera":
+        options.timeUnit = try timeUnit.map(TimeUnit.init(parsing:)) ?? .seconds
+        options.positionUnit = try positionUnit.map(PositionUnit.init(parsing:)) ?? .meters
+        switch try frame.map(PositionFrame.init(parsing:)) ?? .screen {
+        case .screen: break
+        case .camera:
             guard let screen else { throw ImportOptionError("frame: camera needs 'screen' (whose camera offset to add)") }
             options.cameraOffset = try ScreenModel.parse(screen).cameraOffset
-        default: throw ImportOptionError("frame: expected screen or camera, found '\(frame!)'")
         }
         options.skipBadRows = skipBadRows ?? false
         return options
