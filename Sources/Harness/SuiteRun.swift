@@ -117,36 +117,11 @@ public struct SuiteRun {
         }
 
         // Tuning sweep.
-        var tuneSections: [ReportPage.Section] = []
-        var tuneSummary: SuiteReport.TuneSummary?
-        if let tune = suite.tune {
-            options.progress("tune \(tune.smoother) × s \(tune.movementScale)")
-            let held = tune.holdout ?? []
-            let chosen = traces.filter { (tune.traces?.contains($0.name) ?? true) || held.contains($0.name) }
-            for (key, names) in [("traces", tune.traces ?? []), ("holdout", held)] {
-                if let unknown = names.first(where: { name in !traces.contains { $0.name == name } }) {
-                    throw loader.error("tune.\(key): '\(unknown)' is not a trace of the suite (\(traces.map(\.name).joined(separator: ", ")))", at: [.key("tune"), .key(key)])
-                }
-            }
-            let result: TuneResult, context: TuneContext
-            do {
-                let options = RobustnessOptions(seeds: tune.seeds ?? 1, holdout: held.isEmpty ? .none : .files(held),
-                                                margin: tune.holdoutMargin ?? RobustnessOptions().margin)
-                let set = try TuneTraceSet(files: chosen.map { ($0.name, $0.trace) }, seeds: options.seeds, holdout: options.holdout)
-                (result, context) = try Tuner.runRobust(set, options: options) { traces in
-                    try TuneContext(smoother: tune.smoother, movementScale: tune.movementScale, screen: tune.screen, traces: traces,
-                                    objective: tune.objective ?? TuneContext.defaultObjective,
-                                    constraints: tune.constraints ?? TuneContext.defaultConstraints)
-                }
-            } catch {
-                throw loader.error("tune: \(error)", at: [.key("tune")])
-            }
-            try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
-            try AtomicFile.write(try result.jsonData(), to: (outputDirectory as NSString).appendingPathComponent("tune.json"))
-            tuneSections = TuneReport.sections(result, view: try result.viewSection(context: context))
-            tuneSummary = SuiteReport.TuneSummary(file: "tune.json", smoother: tune.smoother, movementScale: tune.movementScale,
-                                                  recommendation: result.recommendation?.reasoning ?? result.notes.joined(separator: " "))
+        let tune = try suite.tune.map { spec in
+            options.progress("tune \(spec.smoother) × s \(spec.movementScale)")
+            return try SuiteTune.run(spec, traces: traces, loader: loader, outputDirectory: outputDirectory)
         }
+        var tuneSections = tune?.sections ?? []
 
         // The app audit (its section comes first among the extra sections).
         let audit = try suite.audit.map { spec in
@@ -156,7 +131,7 @@ public struct SuiteRun {
 
         var report = SuiteReport(suite: suite.name, suiteFile: options.suitePath, environment: Self.environment(),
                                  budgets: budgets, scenarios: scenarios, frames: frames, numbers: numbers)
-        report.tune = tuneSummary
+        report.tune = tune?.summary
         report.setup = RunSetup(traces: Dictionary(traces.map { ($0.name, Self.fingerprint($0.trace)) }) { a, _ in a },
                                 smoothers: smoothers.map { $0.1.description }, screens: suite.screens, movementScales: suite.movementScales)
         if let baseline = options.baseline {

@@ -32,30 +32,18 @@ public struct TraceImportSpec: Decodable, Sendable {
         skipBadRows = try c.decodeIfPresent(Bool.self, forKey: .skipBadRows)
     }
 
-    /// The importer's options; a bad value is a `FieldError` whose path starts at this spec's key.
+    /// The importer's options; the error message names the key and what was expected.
     public func options() throws -> ImportOptions {
         var options = ImportOptions()
         options.columns = try columns.map(ColumnMapping.init)
         options.axes = try axes.map(AxisMapping.init) ?? .identity
-        if let timeUnit {
-            guard let unit = TimeUnit(rawValue: timeUnit) else {
-                throw FieldError("time_unit", expected: "one of \(TimeUnit.allCases.map(\.rawValue).joined(separator: ", "))", found: "'\(timeUnit)'")
-            }
-            options.timeUnit = unit
-        }
-        if let positionUnit {
-            guard let unit = PositionUnit(rawValue: positionUnit) else {
-                throw FieldError("position_unit", expected: "one of \(PositionUnit.allCases.map(\.rawValue).joined(separator: ", "))", found: "'\(positionUnit)'")
-            }
-            options.positionUnit = unit
-        }
-        switch frame ?? "screen" {
-        case "screen": break
-        case "camera":
+        options.timeUnit = try timeUnit.map(TimeUnit.init(parsing:)) ?? .seconds
+        options.positionUnit = try positionUnit.map(PositionUnit.init(parsing:)) ?? .meters
+        switch try frame.map(PositionFrame.init(parsing:)) ?? .screen {
+        case .screen: break
+        case .camera:
             guard let screen else { throw FieldError("screen", expected: "the screen whose camera offset to add (frame: camera)", found: "none") }
-            // ScreenModel's errors are named `screen…` already.
             options.cameraOffset = try ScreenModel.parse(screen).cameraOffset
-        default: throw FieldError("frame", expected: "screen or camera", found: "'\(frame!)'")
         }
         options.skipBadRows = skipBadRows ?? false
         return options

@@ -3,10 +3,20 @@ import Geometry
 import Plumbing
 
 /// Units of a recording's time column.
-public enum TimeUnit: String, CaseIterable, Sendable {
+public enum TimeUnit: String, CaseIterable, Sendable, CustomStringConvertible {
     case seconds = "s", milliseconds = "ms", microseconds = "us", nanoseconds = "ns"
     /// .NET ticks: 100 ns.
     case ticks
+
+    /// `s`, `ms`, `us`, `ns` or `ticks`; the error names the `time_unit` field.
+    public init(parsing text: String) throws {
+        guard let unit = TimeUnit(rawValue: text) else {
+            throw FieldError("time_unit", expected: "one of \(TimeUnit.allCases.map(\.rawValue).joined(separator: ", "))", found: "'\(text)'")
+        }
+        self = unit
+    }
+
+    public var description: String { rawValue }
 
     /// Seconds per unit.
     public var seconds: Double {
@@ -21,8 +31,18 @@ public enum TimeUnit: String, CaseIterable, Sendable {
 }
 
 /// Units of a recording's position columns.
-public enum PositionUnit: String, CaseIterable, Sendable {
+public enum PositionUnit: String, CaseIterable, Sendable, CustomStringConvertible {
     case meters = "m", centimeters = "cm", millimeters = "mm"
+
+    /// `m`, `cm` or `mm`; the error names the `position_unit` field.
+    public init(parsing text: String) throws {
+        guard let unit = PositionUnit(rawValue: text) else {
+            throw FieldError("position_unit", expected: "one of \(PositionUnit.allCases.map(\.rawValue).joined(separator: ", "))", found: "'\(text)'")
+        }
+        self = unit
+    }
+
+    public var description: String { rawValue }
 
     public var meters: Double {
         switch self {
@@ -31,6 +51,22 @@ public enum PositionUnit: String, CaseIterable, Sendable {
         case .millimeters: return 0.001
         }
     }
+}
+
+/// What a recording's positions are relative to: the screen's centre (as the app uses them) or the front
+/// camera (the screen's camera offset is added: `ImportOptions.cameraOffset`).
+public enum PositionFrame: String, CaseIterable, Sendable, CustomStringConvertible {
+    case screen, camera
+
+    /// `screen` or `camera`; the error names the `frame` field.
+    public init(parsing text: String) throws {
+        guard let frame = PositionFrame(rawValue: text) else {
+            throw FieldError("frame", expected: "screen or camera", found: "'\(text)'")
+        }
+        self = frame
+    }
+
+    public var description: String { rawValue }
 }
 
 /// A signed permutation of the axes: output axis k is `sign[k]` × input axis `source[k]`.
@@ -151,6 +187,14 @@ public struct ImportOptions: Sendable {
     /// of stopping at the first.
     public var skipBadRows = false
 
-    public init() {}
+    public init(columns: ColumnMapping? = nil, timeUnit: TimeUnit = .seconds, positionUnit: PositionUnit = .meters,
+                axes: AxisMapping = .identity, cameraOffset: Vec3? = nil, skipBadRows: Bool = false) {
+        self.columns = columns
+        self.timeUnit = timeUnit
+        self.positionUnit = positionUnit
+        self.axes = axes
+        self.cameraOffset = cameraOffset
+        self.skipBadRows = skipBadRows
+    }
 }
 

@@ -29,6 +29,15 @@ public enum TraceImporter {
         return try parse(text, file: path, options: options)
     }
 
+    /// `parallax import`: reads the recording at `input` and writes it as a trace CSV at `output` (atomically;
+    /// nothing is written when the recording is refused).
+    @discardableResult
+    public static func convert(contentsOf input: String, to output: String, options: ImportOptions) throws -> Result {
+        let result = try read(contentsOf: input, options: options)
+        try TraceCSVWriter.write(result.trace, to: output)
+        return result
+    }
+
     public static func parse(_ text: String, file: String, options: ImportOptions) throws -> Result {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }

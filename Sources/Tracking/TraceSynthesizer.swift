@@ -12,6 +12,11 @@ import Scientific
 public enum TraceSynthesizer {
     enum Stream: UInt64 { case motion = 0, timing, dropouts, noise, outliers }
 
+    /// `parallax synth`: synthesizes the spec's trace and writes it as a trace CSV at `path` (atomically).
+    public static func synthesize(_ spec: TraceSpec, to path: String) throws {
+        try TraceCSVWriter.write(try synthesize(spec), to: path)
+    }
+
     public static func synthesize(_ spec: TraceSpec) throws -> HeadTrace {
         try spec.validate()
         let noise = spec.noise

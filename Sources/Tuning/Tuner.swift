@@ -123,7 +123,8 @@ public enum Tuner {
         return result
     }
 
-    /// Pareto fronts, the recommendation and (for ≥ 2 swept parameters) the refinement.
+    /// Pareto fronts, the recommendation, (for ≥ 2 swept parameters) the refinement and, for an EMA
+    /// recommendation the app cannot be set to, the settability note.
     static func finalize(_ result: inout TuneResult, context given: TuneContext?) throws {
         let objective = try TuneObjective(result.setup.objective)
         let constraints = try result.setup.constraints.map { try TuneConstraint($0) }
@@ -174,6 +175,8 @@ public enum Tuner {
         recommendation.reasoning = reasoning(recommendation, result: result, sweep: sweep, objective: objective,
                                              constraints: constraints)
         result.recommendation = recommendation
+        // Part of the result, not of the command: a merge of shards carries it as the unsharded run does.
+        if let note = AppSettingsGrid.settabilityNote(result) { result.notes.append(note) }
     }
 
 }

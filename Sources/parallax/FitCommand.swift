@@ -1,8 +1,6 @@
 import Analysis
 import ArgumentParser
 import Foundation
-import Plumbing
-import Tracking
 
 struct FitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,16 +31,12 @@ struct FitCommand: ParsableCommand {
     @Option(name: .long, help: "Seed of the written spec (default 1).")
     var seed: UInt64 = 1
 
+    func validate() throws {
+        guard latency.isFinite && latency >= 0 && latency <= 1 else { throw ValidationError("--latency: expected a latency in [0, 1] s, found \(latency)") }
+    }
+
     func run() throws {
-        guard latency.isFinite && latency >= 0 && latency <= 1 else { throw InputError("--latency: expected a latency in [0, 1] s, found \(latency)") }
-        let recording = try TraceCSVReader.read(contentsOf: input)
-        var given = NoiseSpec()
-        given.latency = latency
-        let fit: NoiseFit
-        do { fit = try NoiseFit.fit(recording, given: given) } catch let error as NoiseFitError { throw InputError("\(input): \(error.description)") }
-        let spec = fit.traceSpec(recording: recording, given: given, seed: seed)
-        let text = try spec.yaml(comments: ["noise fitted by parallax fit \(ParallaxVersion.string) to \(URL(fileURLWithPath: input).lastPathComponent)"])
-        try AtomicFile.write(Array(text.utf8), to: output)
+        let fit = try NoiseFit.fit(contentsOf: input, latency: latency, seed: seed, writingSpecTo: output)
         print(input)
         for line in fit.summaryLines { print("  " + line) }
         print("  → \(output)")

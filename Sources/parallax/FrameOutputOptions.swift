@@ -3,7 +3,6 @@ import Foundation
 import Imaging
 import Projection
 import Scenes
-import Tracking
 
 /// The output options every renderer shares: frame size, background, an explicit camera file, a trace path
 /// to render as a sequence, and where the PNGs go.
@@ -31,21 +30,11 @@ struct FrameOutputOptions: ParsableArguments {
         if cameraFile != nil && path != nil { throw ValidationError("give either --camera or --path, not both") }
     }
 
-    /// Renders what the options ask for — one frame from a camera file, a sequence along a trace, or one
-    /// frame at `--head` — and writes the PNG(s).
-    func render(_ scene: SceneRenderer, camera: CameraOptions, view: OffAxisProjection.ViewPreset, time: Double = 0) throws {
-        if let cameraFile {
-            try PNGCodec.write(try scene.render(try CameraFile.load(cameraFile), from: cameraFile, time: time), to: output, options: scene.pngOptions)
-            return
-        }
+    /// What the options ask for: one frame from a camera file, a sequence along a trace, or one frame at `--head`.
+    func job(camera: CameraOptions, view: OffAxisProjection.ViewPreset) throws -> FrameJob {
+        if let cameraFile { return .cameraFile(cameraFile) }
         let projection = try camera.projection(view: view)
-        let size = try self.size ?? FrameSize(of: projection.screen)
-        if let path {
-            let sequence = FrameSequence(trace: try TraceCSVReader.read(contentsOf: path), traceName: path, every: every)
-            try sequence.render(scene, projection: projection, width: size.width, height: size.height, into: output)
-            return
-        }
-        let frame = try scene.render(try projection.camera(head: camera.head, naming: "--head"), width: size.width, height: size.height, time: time)
-        try PNGCodec.write(frame, to: output, options: scene.pngOptions)
+        if let path { return .trace(path: path, every: every, projection: projection, size: size) }
+        return .head(camera.head, naming: "--head", projection: projection, size: size)
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Plumbing
 import Projection
 import Tracking
 
@@ -28,55 +27,40 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output trace CSV.")
     var output: String
 
-    @Option(name: .long, help: "Column mapping t=NAME,x=NAME,y=NAME,z=NAME[,tracked=NAME] (default: detected).")
-    var columns: String?
+    @Option(name: .long, help: "Column mapping t=NAME,x=NAME,y=NAME,z=NAME[,tracked=NAME] (default: detected).", transform: ColumnMapping.init)
+    var columns: ColumnMapping?
 
-    @Option(name: .long, help: "Time unit: s, ms, us, ns or ticks (.NET, 100 ns) (default s).")
-    var timeUnit: String = "s"
+    @Option(name: .long, help: "Time unit: s, ms, us, ns or ticks (.NET, 100 ns) (default s).", transform: TimeUnit.init(parsing:))
+    var timeUnit = TimeUnit.seconds
 
-    @Option(name: .long, help: "Position unit: m, cm or mm (default m).")
-    var positionUnit: String = "m"
+    @Option(name: .long, help: "Position unit: m, cm or mm (default m).", transform: PositionUnit.init(parsing:))
+    var positionUnit = PositionUnit.meters
 
-    @Option(name: .long, help: "Axis mapping, a signed permutation such as x,y,-z (default x,y,z).")
-    var axes: String = "x,y,z"
+    @Option(name: .long, help: "Axis mapping, a signed permutation such as x,y,-z (default x,y,z).", transform: AxisMapping.init)
+    var axes = AxisMapping.identity
 
-    @Option(name: .long, help: "Frame of the positions: screen (relative to the screen centre) or camera (relative to the front camera; needs --screen).")
-    var frame: String = "screen"
+    @Option(name: .long, help: "Frame of the positions: screen (relative to the screen centre) or camera (relative to the front camera; needs --screen).",
+            transform: PositionFrame.init(parsing:))
+    var frame = PositionFrame.screen
 
-    @Option(name: .long, help: "Screen whose camera offset converts camera-relative positions (iPhone name, slug or identifier).")
-    var screen: String?
+    @Option(name: .long, help: "Screen whose camera offset converts camera-relative positions (iPhone name, slug or identifier).",
+            transform: { try ScreenModel.parse($0) })
+    var screen: ScreenModel?
 
     @Flag(name: .long, help: "Skip (and count) rows with missing or non-numeric fields instead of stopping.")
     var skipBadRows = false
 
-    func run() throws {
-        var options = ImportOptions()
-        do {
-            options.columns = try columns.map(ColumnMapping.init)
-            options.axes = try AxisMapping(axes)
-        } catch let error as FieldError {
-            throw error.naming(flags: ["columns": "--columns", "axes": "--axes"])
-        }
-        guard let time = TimeUnit(rawValue: timeUnit) else {
-            throw InputError("--time-unit: expected one of \(TimeUnit.allCases.map(\.rawValue).joined(separator: ", ")), found '\(timeUnit)'")
-        }
-        guard let position = PositionUnit(rawValue: positionUnit) else {
-            throw InputError("--position-unit: expected one of \(PositionUnit.allCases.map(\.rawValue).joined(separator: ", ")), found '\(positionUnit)'")
-        }
-        options.timeUnit = time
-        options.positionUnit = position
-        options.skipBadRows = skipBadRows
+    func validate() throws {
         switch frame {
-        case "screen":
-            if screen != nil { throw InputError("--screen: only used with --frame camera") }
-        case "camera":
-            guard let screen else { throw InputError("--frame camera: needs --screen (whose camera offset to add)") }
-            do { options.cameraOffset = try ScreenModel.parse(screen).cameraOffset } catch let error as FieldError { throw InputError("--screen: \(error.description)") }
-        default:
-            throw InputError("--frame: expected screen or camera, found '\(frame)'")
+        case .screen: if screen != nil { throw ValidationError("--screen: only used with --frame camera") }
+        case .camera: if screen == nil { throw ValidationError("--frame camera: needs --screen (whose camera offset to add)") }
         }
-        let result = try TraceImporter.read(contentsOf: input, options: options)
-        try TraceCSVWriter.write(result.trace, to: output)
+    }
+
+    func run() throws {
+        let options = ImportOptions(columns: columns, timeUnit: timeUnit, positionUnit: positionUnit, axes: axes,
+                                    cameraOffset: screen?.cameraOffset, skipBadRows: skipBadRows)
+        let result = try TraceImporter.convert(contentsOf: input, to: output, options: options)
         let trace = result.trace
         print(String(format: "%@: %d samples, %.2f s, columns %@%@ → %@", input, trace.count, trace.duration, result.columns.description,
                      result.skippedRows > 0 ? ", \(result.skippedRows) bad row(s) skipped" : "", output))

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Plumbing
 import Tuning
 
 struct MergeCommand: ParsableCommand {
@@ -24,9 +23,11 @@ struct MergeCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the result JSON to stdout instead of the text summary.")
     var json = false
 
-    func run() throws {
+    func validate() throws {
         guard !parts.isEmpty else { throw ValidationError("expected part files (tune --shard i/n outputs), found none") }
-        let result = try Tuner.merge(try parts.map { try TuneResult.decode(Data(try FileContents.read($0)), name: $0) })
-        try writeAndReport(result, to: output, json: json)
+    }
+
+    func run() throws {
+        try report(try Tuner.merge(partFiles: parts, output: output), json: json)
     }
 }

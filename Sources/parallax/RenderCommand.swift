@@ -81,7 +81,7 @@ struct RenderCubeCommand: ParsableCommand {
                                                 samples: samples, filter: filter, linearLight: linearLight, look: look,
                                                 appLook: appLook ?? AppLookParameters())
         let scene = try SceneRenderer(.cube(settings), screen: try camera.screenModel(), background: frame.background)
-        try frame.render(scene, camera: camera, view: .translate, time: time)
+        try frame.job(camera: camera, view: .translate).render(scene, time: time, to: frame.output)
     }
 }
 

@@ -83,7 +83,7 @@ struct RenderSplatCommand: ParsableCommand {
         let settings = SceneSource.SplatSettings(path: scene, mode: mode, placement: placement, halfPrecision: !float32,
                                                  drawable: drawable, sortLag: sortLag)
         let renderer = try SceneRenderer(.splat(settings), screen: try camera.screenModel(), background: frame.background)
-        try frame.render(renderer, camera: camera, view: view)
+        try frame.job(camera: camera, view: view).render(renderer, to: frame.output)
     }
 }
 

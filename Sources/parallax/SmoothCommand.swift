@@ -30,11 +30,6 @@ struct SmoothCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-        let trace = try TraceCSVReader.read(contentsOf: input)
-        var filter = smoother.makeSmoother()
-        var result = filter.smooth(trace)
-        // Smoothing a smoothed trace is the chain of both smoothers: record it as such.
-        result.setMetadata("smoother", trace.metadata("smoother").map { "\($0)|\(smoother.description)" } ?? smoother.description)
-        try TraceCSVWriter.write(result, to: output)
+        try TraceCSVWriter.write(smoother.smooth(try TraceCSVReader.read(contentsOf: input)), to: output)
     }
 }

@@ -72,34 +72,16 @@ struct SynthCommand: ParsableCommand {
     }
 
     func run() throws {
-        var traceSpec = try effectiveSpec()
-        if let seed { traceSpec.seed = seed }
-        if let rate { traceSpec.rate = rate }
-        if let start { traceSpec.start = start }
-        if noNoise { traceSpec.noise = .none }
-        if let sigma { traceSpec.noise.sigma = sigma }
-        if let latency { traceSpec.noise.latency = latency }
-        if let dropoutRate { traceSpec.noise.dropoutRate = dropoutRate }
-        if let timingJitter { traceSpec.noise.timingJitter = timingJitter }
-        if let depthScaleError { traceSpec.noise.depthScaleError = depthScaleError }
+        let overrides = TraceSpecOverrides(duration: duration, seed: seed, rate: rate, start: start, noNoise: noNoise, sigma: sigma,
+                                           latency: latency, dropoutRate: dropoutRate, timingJitter: timingJitter,
+                                           depthScaleError: depthScaleError)
+        let given = try spec.map { try SpecFile.load(TraceSpec.self, from: $0) } ?? TraceSpec(motion: [MotionSegment(model: model!, duration: 30)])
+        let traceSpec = try given.applying(overrides)
         if printSpec {
             print(try traceSpec.json())
-            return
+        } else {
+            try TraceSynthesizer.synthesize(traceSpec, to: output!)
         }
-        let trace = try TraceSynthesizer.synthesize(traceSpec)
-        try TraceCSVWriter.write(trace, to: output!)
-    }
-
-    private func effectiveSpec() throws -> TraceSpec {
-        if let spec {
-            var loaded = try SpecFile.load(TraceSpec.self, from: spec)
-            if let duration {
-                guard loaded.motion.count == 1 else { throw ValidationError("--duration: the spec has \(loaded.motion.count) segments; set their durations in the spec") }
-                loaded.motion[0].duration = duration
-            }
-            return loaded
-        }
-        return TraceSpec(motion: [MotionSegment(model: model!, duration: duration ?? 30)])
     }
 }
 

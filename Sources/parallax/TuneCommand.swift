@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Plumbing
-import Tracking
 import Tuning
 
 struct TuneCommand: ParsableCommand {
@@ -78,42 +77,37 @@ struct TuneCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the result JSON to stdout instead of the text summary.")
     var json = false
 
-    func run() throws {
-        let files = traces + holdout.filter { !traces.contains($0) }
-        let loaded = try files.map { ($0, try TraceCSVReader.read(contentsOf: $0)) }
+    func validate() throws {
         if !holdout.isEmpty && holdoutFraction != nil { throw ValidationError("give --holdout or --holdout-fraction, not both") }
-        let robustness = RobustnessOptions(seeds: seeds, holdout: holdoutFraction ?? (holdout.isEmpty ? .none : .files(holdout)), margin: holdoutMargin)
-        let set = try TuneTraceSet(files: loaded, seeds: seeds, holdout: robustness.holdout)
-        let constraints = constraint.isEmpty ? try TuneContext.defaultConstraints.map(TuneConstraint.init) : constraint
-        let make = { (traces: [(String, HeadTrace)]) in
-            try TuneContext(
-                sweep: grid == .app ? AppSettingsGrid.sweep : smoother,
-                movementScales: grid == .app ? AppSettingsGrid.movementScale : movementScale, screen: screen, traces: traces,
-                objective: objective, constraints: constraints, refine: !noRefine, roomDepth: roomDepth, settle: settle)
+        if shard != nil && (seeds > 1 || !holdout.isEmpty || holdoutFraction != nil) {
+            throw ValidationError("--seeds and --holdout run whole sweeps; they do not combine with --shard")
         }
-        var result: TuneResult, context: TuneContext
-        if let shard {
-            if robustness.isRequested { throw ValidationError("--seeds and --holdout run whole sweeps; they do not combine with --shard") }
-            context = try make(loaded)
-            result = try Tuner.evaluate(context, shard: shard)
-        } else {
-            (result, context) = try Tuner.runRobust(set, options: robustness, make: make)
-        }
-        if let note = AppSettingsGrid.settabilityNote(result) { result.notes.append(note) }
-        let path = output ?? shard.map { "tune.part-\($0.index)-of-\($0.count).json" } ?? "tune.json"
-        try writeAndReport(result, to: path, json: json, context: context)
+    }
+
+    func run() throws {
+        var request = TuneRequest(traces: .files(traces), sweep: smoother, movementScales: movementScale, objective: objective)
+        request.robustness = RobustnessOptions(seeds: seeds, holdout: holdoutFraction ?? (holdout.isEmpty ? .none : .files(holdout)),
+                                               margin: holdoutMargin)
+        request.grid = grid
+        request.screen = screen
+        request.constraints = constraint.isEmpty ? nil : constraint
+        request.refine = !noRefine
+        request.roomDepth = roomDepth
+        request.settle = settle
+        request.shard = shard
+        request.output = output
+        try report(try Tuner.run(request), json: json)
     }
 }
 
-/// Writes a tune result and prints it (shared by `tune` and `merge`); no recommendation is exit 1. The
-/// interactive view is computed from `context` (nil: from the setup's trace files).
-func writeAndReport(_ result: TuneResult, to path: String, json: Bool, context: TuneContext? = nil) throws {
-    let written = try result.write(to: path, context: context)
+/// Prints a tune outcome (shared by `tune` and `merge`); no recommendation in a whole result is exit 1.
+func report(_ outcome: TuneOutcome, json: Bool) throws {
+    let result = outcome.result
     if json {
         print(String(decoding: try result.jsonData(), as: UTF8.self), terminator: "")
     } else {
         print(result.summary, terminator: "")
-        print("wrote \(written.joined(separator: ", "))")
+        print("wrote \(outcome.written.joined(separator: ", "))")
     }
     if result.kind == .full && result.recommendation == nil {
         throw CheckFailure("tune: \(result.notes.last ?? "no configuration meets the constraints")")

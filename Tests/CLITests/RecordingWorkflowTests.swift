@@ -82,10 +82,12 @@ import Testing
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
         for (arguments, message) in [
-            (["--axes", "x,x,z"], "--axes: expected a signed permutation"),
-            (["--time-unit", "fortnights"], "--time-unit: expected one of s, ms, us, ns, ticks"),
+            // Values parse through the library's parsers (transform:): argument-parser names the flag, the
+            // library the field and what it expected.
+            (["--axes", "x,x,z"], "The value 'x,x,z' is invalid for '--axes <axes>': axes: expected a signed permutation"),
+            (["--time-unit", "fortnights"], "The value 'fortnights' is invalid for '--time-unit <time-unit>': time_unit: expected one of s, ms, us, ns, ticks"),
             (["--frame", "camera"], "--frame camera: needs --screen"),
-            (["--columns", "t=timestamp_ms,x=pos_x"], "--columns: expected 't=NAME,x=NAME,y=NAME,z=NAME[,tracked=NAME]', found 't=timestamp_ms,x=pos_x' without 'y=NAME'"),
+            (["--columns", "t=timestamp_ms,x=pos_x"], "The value 't=timestamp_ms,x=pos_x' is invalid for '--columns <columns>': columns: expected 't=NAME,x=NAME,y=NAME,z=NAME[,tracked=NAME]', found 't=timestamp_ms,x=pos_x' without 'y=NAME'"),
         ] {
             let run = try ParallaxProcess.run(["import", Self.example, "-o", dir.path("out.csv")] + arguments)
             #expect(run.status == 2)

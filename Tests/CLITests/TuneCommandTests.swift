@@ -19,8 +19,12 @@ import Testing
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
         let names = try Self.traces(dir)
-        for smoother in ["ema:alpha=0.1...0.9/0.1", "one-euro:mincutoff=0.5...2/0.5,beta=0...20/10"] {
-            let common = ["tune", "--traces"] + names + ["--smoother", smoother, "--movement-scale", "1...2/0.5", "--constraint", "lag_ms<=200"]
+        // The third grid recommends an α the app's slider cannot be set to: its settability note must survive the merge.
+        let grids = [("ema:alpha=0.1...0.9/0.1", "1...2/0.5", "lag_ms<=200"),
+                     ("one-euro:mincutoff=0.5...2/0.5,beta=0...20/10", "1...2/0.5", "lag_ms<=200"),
+                     ("ema:alpha=0.05...0.95/0.01", "1.0", "lag_ms<=50")]
+        for (smoother, scales, constraint) in grids {
+            let common = ["tune", "--traces"] + names + ["--smoother", smoother, "--movement-scale", scales, "--constraint", constraint]
             let full = try ParallaxProcess.run(common + ["-o", "tune.json"], in: dir.url)
             #expect(full.status == 0, "\(full.stderr)")
             #expect(full.stdout.contains("Pareto front") && full.stdout.contains("Recommendation:") && full.stdout.contains("(the app's default) is"))
@@ -38,6 +42,9 @@ import Testing
             #expect(object?["schema"] as? Int == 1)
             #expect(object?["recommendation"] != nil && object?["pareto"] != nil)
             if smoother.hasPrefix("one-euro") { #expect(object?["refinement"] != nil) }
+            if smoother.hasSuffix("/0.01") {
+                #expect((object?["notes"] as? [String])?.contains { $0.contains("cannot be set in the app") } == true)
+            }
             let incomplete = try ParallaxProcess.run(["merge", "tune.part-1-of-3.json", "tune.part-2-of-3.json", "-o", "bad.json"], in: dir.url)
             #expect(incomplete.status == 2 && incomplete.stderr.contains("missing shard(s) 3/3"))
         }

@@ -117,6 +117,16 @@ struct TunerTests {
             #expect(try Tuner.merge(parts, context: context).jsonData() == full)
             #expect(throws: TuneError.self) { try Tuner.merge(Array(parts.dropFirst()), context: context) }
         }
+        // An EMA recommendation off the app's settings (α on a 0.01 grid): its settability note is part of the
+        // merged result as of the unsharded one.
+        let offGrid = try TuneContext(smoother: "ema:alpha=0.05...0.95/0.01", movementScale: "1.0", screen: "iphone-15-pro",
+                                      traces: traces, constraints: ["lag_ms<=50"])
+        let unsharded = try Tuner.run(offGrid)
+        #expect(unsharded.notes.contains { $0.contains("cannot be set in the app") })
+        let parts = try (1...3).map { i in
+            try TuneResult.decode(try Tuner.evaluate(offGrid, shard: ShardInfo(index: i, count: 3)).jsonData(), name: "part \(i)")
+        }
+        #expect(try Tuner.merge(parts, context: offGrid).jsonData() == unsharded.jsonData())
     }
 
     @Test func paretoFrontKeepsOnlyUndominatedConfigurations() throws {

@@ -1,0 +1,42 @@
+import Foundation
+import Reporting
+import Tracking
+import Tuning
+
+/// The suite's tuning sweep (`tune:`): runs it on the suite's traces through `Tuner.run`, writes tune.json
+/// beside the report and returns the report sections and the summary line.
+struct SuiteTune {
+    var sections: [ReportPage.Section]
+    var summary: SuiteReport.TuneSummary
+
+    static func run(_ tune: TuneSpec, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader, outputDirectory: String) throws -> SuiteTune {
+        let held = tune.holdout ?? []
+        let chosen = traces.filter { (tune.traces?.contains($0.name) ?? true) || held.contains($0.name) }
+        for (key, names) in [("traces", tune.traces ?? []), ("holdout", held)] {
+            if let unknown = names.first(where: { name in !traces.contains { $0.name == name } }) {
+                throw loader.error("tune.\(key): '\(unknown)' is not a trace of the suite (\(traces.map(\.name).joined(separator: ", ")))", at: [.key("tune"), .key(key)])
+            }
+        }
+        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        let outcome: TuneOutcome
+        do {
+            var request = TuneRequest(traces: .loaded(chosen), sweep: try SweepSpec(tune.smoother),
+                                      movementScales: try ParameterRange(tune.movementScale, name: "movement_scale"),
+                                      objective: try TuneObjective(tune.objective ?? TuneContext.defaultObjective))
+            request.robustness = RobustnessOptions(seeds: tune.seeds ?? 1, holdout: held.isEmpty ? .none : .files(held),
+                                                   margin: tune.holdoutMargin ?? RobustnessOptions().margin)
+            request.screen = tune.screen
+            request.constraints = try (tune.constraints ?? TuneContext.defaultConstraints).map(TuneConstraint.init)
+            request.output = (outputDirectory as NSString).appendingPathComponent("tune.json")
+            request.writesPage = false
+            outcome = try Tuner.run(request)
+        } catch {
+            throw loader.error("tune: \(error)", at: [.key("tune")])
+        }
+        let result = outcome.result
+        return SuiteTune(
+            sections: TuneReport.sections(result, view: try result.viewSection(context: outcome.context)),
+            summary: SuiteReport.TuneSummary(file: "tune.json", smoother: tune.smoother, movementScale: tune.movementScale,
+                                             recommendation: result.recommendation?.reasoning ?? result.notes.joined(separator: " ")))
+    }
+}
