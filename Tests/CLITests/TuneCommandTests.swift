@@ -20,7 +20,7 @@ import Testing
         defer { dir.cleanUp() }
         let names = try Self.traces(dir)
         for smoother in ["ema:alpha=0.1...0.9/0.1", "one-euro:mincutoff=0.5...2/0.5,beta=0...20/10"] {
-            let common = ["tune", "--traces"] + names + ["--smoother", smoother, "--movement-scale", "1...2/0.5", "--constraint", "lag_ms<=200"]
+            let common = ["tune", "--traces"] + names + ["--smoother", smoother, "--movement-scale", "1...2/0.5", "--constraint", "ramp_lag_ms<=200"]
             let full = try ParallaxProcess.run(common + ["-o", "tune.json"], in: dir.url)
             #expect(full.status == 0, "\(full.stderr)")
             #expect(full.stdout.contains("Pareto front") && full.stdout.contains("Recommendation:") && full.stdout.contains("(the app's default) is"))
