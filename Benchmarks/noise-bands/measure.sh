@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run-to-run spread of the suite's scenario metrics over synthesis seeds: the evidence behind
-# NoiseBand.defaults (README "Gating baselines"). For seeds 1..N, every trace spec of Traces/ is synthesized
+# the scenario metrics' default noise bands (MetricDescriptor.noiseBand in Sources/Plumbing/Metrics/ScenarioMetrics.swift; README "Gating baselines"). For seeds 1..N, every trace spec of Traces/ is synthesized
 # with that seed and the project's smoothers, screen and movement scales are run over them; then
 # spread.py prints, per metric, the median over scenarios of (standard deviation / |mean|) across seeds.
 # usage: Benchmarks/noise-bands/measure.sh PARALLAX [SEEDS]   (from the repository root)

@@ -29,16 +29,8 @@ public enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
         self = id
     }
 
-    public var unit: String {
-        switch self {
-        case .trackingLoss: return "s"
-        case .latency: return "ms"
-        case .clipDepth: return "mm"
-        case .splatColour: return "levels"
-        case .jacobianClamp: return "%"
-        default: return "px"
-        }
-    }
+    /// The symbol of the check's unit (`metric`).
+    public var unit: String { metric.unit.symbol }
 
     /// The limit a value must not exceed (clip-depth compares with the nearest geometry instead).
     public var defaultLimit: Double {

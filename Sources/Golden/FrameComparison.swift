@@ -107,24 +107,24 @@ public enum FrameComparator {
         let t = c.tolerance
         var checks: [FrameComparison.Check] = []
         if let bound = t.maxOverFraction {
-            checks.append(.init(limit: "max-over-fraction", metric: "over_tolerance_fraction", value: c.overToleranceFraction,
+            checks.append(.init(limit: "max-over-fraction", metric: MetricDescriptor.overToleranceFraction.name, value: c.overToleranceFraction,
                                 bound: bound, relation: .atMost, passed: c.overToleranceFraction <= bound, note: nil))
         }
         if let bound = t.maxOverPixels {
-            checks.append(.init(limit: "max-over-pixels", metric: "over_tolerance_pixels", value: Double(c.overTolerancePixels),
+            checks.append(.init(limit: "max-over-pixels", metric: MetricDescriptor.overTolerancePixels.name, value: Double(c.overTolerancePixels),
                                 bound: Double(bound), relation: .atMost, passed: c.overTolerancePixels <= bound, note: nil))
         }
         let smallNote = "not applicable: image smaller than 11×11"
         if let bound = t.minSSIM {
-            checks.append(.init(limit: "min-ssim", metric: "ssim_mean", value: c.ssim?.mean, bound: bound, relation: .atLeast,
+            checks.append(.init(limit: "min-ssim", metric: MetricDescriptor.ssimMean.name, value: c.ssim?.mean, bound: bound, relation: .atLeast,
                                 passed: c.ssim.map { $0.mean >= bound } ?? true, note: c.ssim == nil ? smallNote : nil))
         }
         if let bound = t.minSSIMLocal {
-            checks.append(.init(limit: "min-ssim-local", metric: "ssim_min", value: c.ssim?.minimum, bound: bound, relation: .atLeast,
+            checks.append(.init(limit: "min-ssim-local", metric: MetricDescriptor.ssimMin.name, value: c.ssim?.minimum, bound: bound, relation: .atLeast,
                                 passed: c.ssim.map { $0.minimum >= bound } ?? true, note: c.ssim == nil ? smallNote : nil))
         }
         if let bound = t.minPSNR {
-            checks.append(.init(limit: "min-psnr", metric: "psnr_db", value: c.psnr, bound: bound, relation: .atLeast,
+            checks.append(.init(limit: "min-psnr", metric: MetricDescriptor.psnrDb.name, value: c.psnr, bound: bound, relation: .atLeast,
                                 passed: c.psnr.map { $0 >= bound } ?? true, note: c.psnr == nil ? "PSNR infinite (identical RGB)" : nil))
         }
         return checks

@@ -106,19 +106,19 @@ public struct GoldenVerification {
 }
 
 extension FrameComparison {
-    /// The metrics reports and baselines carry, under their JSON names.
+    /// The metrics reports and baselines carry (`MetricCatalog.frame`), under their JSON names.
     public var metrics: [String: Double] {
-        var metrics: [String: Double] = [
-            "max_channel_diff": Double(maxChannelDiff),
-            "over_tolerance_pixels": Double(overTolerancePixels),
-            "over_tolerance_fraction": overToleranceFraction,
-            "mean_absolute_error": meanAbsoluteError,
+        var metrics: [MetricDescriptor: Double] = [
+            .maxChannelDiff: Double(maxChannelDiff),
+            .overTolerancePixels: Double(overTolerancePixels),
+            .overToleranceFraction: overToleranceFraction,
+            .meanAbsoluteError: meanAbsoluteError,
         ]
-        if let psnr { metrics["psnr_db"] = psnr }
+        if let psnr { metrics[.psnrDb] = psnr }
         if let ssim {
-            metrics["ssim_mean"] = ssim.mean
-            metrics["ssim_min"] = ssim.minimum
+            metrics[.ssimMean] = ssim.mean
+            metrics[.ssimMin] = ssim.minimum
         }
-        return metrics
+        return Dictionary(uniqueKeysWithValues: metrics.map { ($0.key.name, $0.value) })
     }
 }

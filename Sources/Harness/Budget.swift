@@ -11,7 +11,8 @@ import Tracking
 
 /// A limit on a scenario metric, optionally only for some traces / smoothers (by name / spec).
 public struct Budget: Decodable, Sendable {
-    public var metric: ScenarioMetric
+    /// One of `MetricCatalog.scenario` (by name or alias).
+    public var metric: MetricDescriptor
     public var max: Double?
     public var min: Double?
     public var traces: [String]?
@@ -22,7 +23,12 @@ public struct Budget: Decodable, Sendable {
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        metric = try c.decode(ScenarioMetric.self, forKey: .metric)
+        let name = try c.decode(String.self, forKey: .metric)
+        guard let metric = MetricCatalog.scenario.descriptor(named: name) else {
+            throw DecodingError.dataCorruptedError(forKey: .metric, in: c, debugDescription:
+                "expected \(MetricCatalog.scenario.namesList), found '\(name)'")
+        }
+        self.metric = metric
         max = try c.decodeIfPresent(Double.self, forKey: .max)
         min = try c.decodeIfPresent(Double.self, forKey: .min)
         traces = try c.decodeIfPresent([String].self, forKey: .traces)

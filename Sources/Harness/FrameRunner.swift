@@ -109,8 +109,9 @@ struct FrameRunner {
                 }
                 do {
                     let difference = try FrameComparator.compare(golden: other, actual: frame)
-                    result.metrics.merge(difference.metrics.filter { $0.key != "ssim_min" && $0.key != "over_tolerance_pixels" }
-                        .mapKeys { "versus_" + $0 }) { $1 }
+                    let notCompared: Set = [MetricDescriptor.ssimMin.name, MetricDescriptor.overTolerancePixels.name]
+                    result.metrics.merge(difference.metrics.filter { !notCompared.contains($0.key) }
+                        .mapKeys { MetricDescriptor.versusPrefix + $0 }) { $1 }
                 } catch {
                     throw loader.error("frames[\(job.specIndex)].versus: \(error)", at: steps + [.key("versus")])
                 }

@@ -41,25 +41,25 @@ struct ScenarioRunner {
                     for scale in movementScales {
                         var metrics: [String: Double] = [:]
                         var notes = analysis.notes
-                        if let lag = analysis.lag.total { metrics[ScenarioMetric.lagMs.rawValue] = lag.seconds * 1000 }
-                        if let lag = analysis.lag.filter { metrics[ScenarioMetric.filterLagMs.rawValue] = lag.seconds * 1000 }
-                        if let lag = analysis.lag.onset?.onsetSeconds { metrics[ScenarioMetric.lagOnsetMs.rawValue] = lag * 1000 }
-                        if let lag = analysis.lag.onset?.steadySeconds { metrics[ScenarioMetric.lagSteadyMs.rawValue] = lag * 1000 }
-                        if let jitter = analysis.jitter.stationary { metrics[ScenarioMetric.stationaryJitterMm.rawValue] = jitter.rmsMm.norm }
+                        if let lag = analysis.lag.total { metrics[metric: .lagMs] = lag.seconds * 1000 }
+                        if let lag = analysis.lag.filter { metrics[metric: .filterLagMs] = lag.seconds * 1000 }
+                        if let lag = analysis.lag.onset?.onsetSeconds { metrics[metric: .lagOnsetMs] = lag * 1000 }
+                        if let lag = analysis.lag.onset?.steadySeconds { metrics[metric: .lagSteadyMs] = lag * 1000 }
+                        if let jitter = analysis.jitter.stationary { metrics[metric: .stationaryJitterMm] = jitter.rmsMm.norm }
                         if let latency = analysis.latency.first(where: { $0.model.displayRate == 60 }) {
-                            metrics[ScenarioMetric.latencyP95Ms.rawValue] = latency.distribution.p95 * 1000
+                            metrics[metric: .latencyP95Ms] = latency.distribution.p95 * 1000
                         }
                         var errorSeries: [Double] = []
                         if trace.truth != nil {
                             let (accuracy, trackingWorstPx) = try ParallaxAccuracy.evaluateWithTrackingSeries(
                                 trace: smoothed, screen: screen, movementScale: scale)
-                            metrics[ScenarioMetric.parallaxErrorP95Px.rawValue] = accuracy.tracking.pixels.p95
-                            metrics[ScenarioMetric.parallaxErrorRmsPx.rawValue] = accuracy.tracking.pixels.rms
-                            metrics[ScenarioMetric.exaggerationP95Px.rawValue] = accuracy.exaggeration.pixels.p95
-                            if let visible = accuracy.visibleJitter { metrics[ScenarioMetric.visibleJitterPx.rawValue] = visible.pixels.rms }
+                            metrics[metric: .parallaxErrorP95Px] = accuracy.tracking.pixels.p95
+                            metrics[metric: .parallaxErrorRmsPx] = accuracy.tracking.pixels.rms
+                            metrics[metric: .exaggerationP95Px] = accuracy.exaggeration.pixels.p95
+                            if let visible = accuracy.visibleJitter { metrics[metric: .visibleJitterPx] = visible.pixels.rms }
                             let swim = try Swim.evaluate(trace: smoothed, screen: screen, movementScale: scale)
-                            metrics[ScenarioMetric.swimP95DegS.rawValue] = swim.tracking.p95
-                            metrics[ScenarioMetric.swimRmsDegS.rawValue] = swim.tracking.rms
+                            metrics[metric: .swimP95DegS] = swim.tracking.p95
+                            metrics[metric: .swimRmsDegS] = swim.tracking.rms
                             errorSeries = trackingWorstPx
                         } else {
                             notes.append("no ground truth: parallax error and visible jitter are not computed")

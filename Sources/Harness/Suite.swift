@@ -38,7 +38,7 @@ public struct Suite: Decodable, Sendable {
     public var numbers: NumberTolerance?
     public var frames: [FrameSpec]
     public var tune: TuneSpec?
-    /// Noise bands for `--baseline`, by metric name, replacing `NoiseBand.defaults`:
+    /// Noise bands for `--baseline`, by metric name, replacing the descriptors' default bands (`MetricDescriptor.noiseBand`):
     /// `baseline_bands: {lag_ms: {relative: 0.2, absolute: 2}}`.
     public var baselineBands: [String: NoiseBand]
     public var audit: AuditSpec?

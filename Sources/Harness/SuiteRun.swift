@@ -157,9 +157,9 @@ public struct SuiteRun {
         var results: [BudgetResult] = []
         for (index, budget) in budgets.enumerated() {
             for scenario in scenarios where budget.applies(to: scenario.trace, smoother: scenario.smootherSpec) {
-                let value = scenario.metrics[budget.metric.rawValue]
+                let value = scenario.metrics[metric: budget.metric]
                 let passed = value.map { v in budget.max.map { v <= $0 } ?? (v >= budget.min!) } ?? false
-                results.append(BudgetResult(metric: budget.metric.rawValue, unit: budget.metric.unit, limit: budget.limitDescription,
+                results.append(BudgetResult(metric: budget.metric.name, unit: budget.metric.unit.symbol, limit: budget.limitDescription,
                                             scenario: scenario.id, value: value, passed: passed,
                                             note: value == nil ? "not computed for this scenario (see its notes)" : nil,
                                             line: index < lines.count ? lines[index] : nil))

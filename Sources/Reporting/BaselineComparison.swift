@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 
 /// How one metric of this run compares with the same metric of the baseline run (`--baseline`).
 public enum BaselineState: String, Codable, Sendable, CaseIterable {
@@ -22,67 +23,6 @@ public enum BaselineState: String, Codable, Sendable, CaseIterable {
         case .new: return "+ new"
         case .gone: return "− gone"
         }
-    }
-}
-
-/// Which way a metric improves.
-public enum MetricDirection: Sendable {
-    case lowerIsBetter, higherIsBetter
-
-    /// SSIM and PSNR grow as frames agree; every other metric (lag, jitter, errors, pixel differences) shrinks.
-    /// `versus_*` metrics follow the metric they are built from.
-    public init(metric: String) {
-        let base = metric.hasPrefix("versus_") ? String(metric.dropFirst("versus_".count)) : metric
-        self = base.hasPrefix("ssim") || base.hasPrefix("psnr") ? .higherIsBetter : .lowerIsBetter
-    }
-}
-
-/// The change a metric may show between two runs without counting as worse or better: the larger of a
-/// relative part (of the baseline value) and an absolute floor.
-public struct NoiseBand: Codable, Sendable, Equatable {
-    public var relative: Double
-    public var absolute: Double
-
-    public init(relative: Double, absolute: Double) {
-        self.relative = relative
-        self.absolute = absolute
-    }
-
-    public func width(around baseline: Double) -> Double { max(abs(baseline) * relative, absolute) }
-
-    /// Defaults per metric. Scenario metrics: about twice the median run-to-run spread (standard deviation
-    /// over synthesis seeds 1–8 relative to the mean, `Benchmarks/noise-bands/measure.sh`; README "The CI loop").
-    /// Frame metrics are deterministic (same inputs, same bytes), so their bands only absorb rounding.
-    public static let defaults: [String: NoiseBand] = [
-        "lag_ms": NoiseBand(relative: 0.15, absolute: 1.0),
-        "filter_lag_ms": NoiseBand(relative: 0.07, absolute: 1.0),
-        "lag_onset_ms": NoiseBand(relative: 0.2, absolute: 1.0),
-        "lag_steady_ms": NoiseBand(relative: 0.08, absolute: 1.0),
-        "latency_p95_ms": NoiseBand(relative: 0.02, absolute: 0.5),
-        "stationary_jitter_mm": NoiseBand(relative: 0.12, absolute: 0.01),
-        "visible_jitter_px": NoiseBand(relative: 0.3, absolute: 0.01),
-        "parallax_error_p95_px": NoiseBand(relative: 0.05, absolute: 0.05),
-        "parallax_error_rms_px": NoiseBand(relative: 0.15, absolute: 0.05),
-        "exaggeration_p95_px": NoiseBand(relative: 0.05, absolute: 0.05),
-        "swim_p95_deg_s": NoiseBand(relative: 0.05, absolute: 0.05),
-        "swim_rms_deg_s": NoiseBand(relative: 0.3, absolute: 0.05),
-        "max_channel_diff": NoiseBand(relative: 0, absolute: 0.5),
-        "over_tolerance_pixels": NoiseBand(relative: 0, absolute: 0.5),
-        "over_tolerance_fraction": NoiseBand(relative: 0, absolute: 1e-9),
-        "mean_absolute_error": NoiseBand(relative: 0, absolute: 1e-6),
-        "ssim_mean": NoiseBand(relative: 0, absolute: 1e-6),
-        "ssim_min": NoiseBand(relative: 0, absolute: 1e-6),
-        "psnr_db": NoiseBand(relative: 0, absolute: 1e-3),
-    ]
-
-    /// For metrics not in the table.
-    public static let fallback = NoiseBand(relative: 0.05, absolute: 1e-6)
-
-    /// The band of `metric`: the suite's override, else the default of the metric (or of the metric a
-    /// `versus_*` metric is built from), else the fallback.
-    public static func band(for metric: String, overrides: [String: NoiseBand] = [:]) -> NoiseBand {
-        let base = metric.hasPrefix("versus_") ? String(metric.dropFirst("versus_".count)) : metric
-        return overrides[metric] ?? defaults[metric] ?? defaults[base] ?? fallback
     }
 }
 

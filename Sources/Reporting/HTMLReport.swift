@@ -50,7 +50,7 @@ public enum HTMLReport {
     static func headlineChart(_ report: SuiteReport) -> Node? {
         var bySmoother: [String: [(x: Double, y: Double)]] = [:]
         for s in report.scenarios {
-            if let lag = s.metrics["lag_ms"], let jitter = s.metrics["stationary_jitter_mm"] { bySmoother[s.smoother, default: []].append((lag, jitter)) }
+            if let point = latencyJitterPoint(s) { bySmoother[s.smoother, default: []].append(point) }
         }
         guard !bySmoother.isEmpty else { return nil }
         let series = bySmoother.keys.sorted().enumerated().map { i, name in
@@ -58,6 +58,12 @@ public enum HTMLReport {
         }
         return .trusted(SVGChart(title: "Latency vs jitter (one point per configuration)", xLabel: "lag (ms)",
                                  yLabel: "stationary jitter (mm)", series: series).svg)
+    }
+
+    /// A scenario's point on the latency-vs-jitter charts: (lag, stationary jitter), when both were computed.
+    static func latencyJitterPoint(_ s: ScenarioResult) -> (x: Double, y: Double)? {
+        guard let lag = s.metrics[metric: .lagMs], let jitter = s.metrics[metric: .stationaryJitterMm] else { return nil }
+        return (lag, jitter)
     }
 
     static func budgetsSection(_ report: SuiteReport) -> ReportPage.Section {
@@ -95,17 +101,14 @@ public enum HTMLReport {
     }
 
     static func comparisonSection(_ report: SuiteReport) -> ReportPage.Section {
-        let metrics = ["lag_ms", "filter_lag_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px", "exaggeration_p95_px", "swim_p95_deg_s", "latency_p95_ms"]
-        let table = HTML.table(["scenario"] + metrics, report.scenarios.map { scenario in
-            [HTML.text(scenario.id)] + metrics.map { HTML.text(Format.value(scenario.metrics[$0])) }
+        let metrics = MetricCatalog.scenario.metrics.filter(\.comparesSmoothers)
+        let table = HTML.table(["scenario"] + metrics.map(\.name), report.scenarios.map { scenario in
+            [HTML.text(scenario.id)] + metrics.map { HTML.text(Format.value(scenario.metrics[metric: $0])) }
         }, attributes: ["class": "filterable"])
-        let points = report.scenarios.compactMap { s -> (x: Double, y: Double)? in
-            guard let lag = s.metrics["lag_ms"], let jitter = s.metrics["stationary_jitter_mm"] else { return nil }
-            return (lag, jitter)
-        }
+        let points = report.scenarios.compactMap(latencyJitterPoint)
         var bySmoother: [String: [(x: Double, y: Double)]] = [:]
         for s in report.scenarios {
-            if let lag = s.metrics["lag_ms"], let jitter = s.metrics["stationary_jitter_mm"] { bySmoother[s.smoother, default: []].append((lag, jitter)) }
+            if let point = latencyJitterPoint(s) { bySmoother[s.smoother, default: []].append(point) }
         }
         let series = bySmoother.keys.sorted().enumerated().map { i, name in
             SVGChart.Series(name: name, points: bySmoother[name]!, color: SVGChart.palette[i % SVGChart.palette.count], style: .dots)
@@ -133,8 +136,8 @@ public enum HTMLReport {
             var trajectory = SVGChart(title: "Trajectory x: \(key)" + (s.breaks == nil ? "" : " (shaded: timing gaps and frozen stretches)"), xLabel: "time (s)", yLabel: "x (mm)", series: lines)
             trajectory.shaded = (s.breaks ?? []).compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }
             var content: [Node] = [
-                HTML.table(["screen", "movement scale"] + ScenarioMetricNames.all, same.map { sc in
-                    [HTML.text(sc.screen), HTML.text(Format.value(sc.movementScale))] + ScenarioMetricNames.all.map { HTML.text(Format.value(sc.metrics[$0])) }
+                HTML.table(["screen", "movement scale"] + MetricCatalog.scenario.metrics.map(\.name), same.map { sc in
+                    [HTML.text(sc.screen), HTML.text(Format.value(sc.movementScale))] + MetricCatalog.scenario.metrics.map { HTML.text(Format.value(sc.metrics[metric: $0])) }
                 }, attributes: ["class": "filterable"]),
                 .trusted(trajectory.svg),
             ]
@@ -222,10 +225,4 @@ public enum HTMLReport {
             document.body.setAttribute('data-loaded','1');});
         })();
         """ + "\n"
-}
-
-/// The metric columns shown per scenario.
-enum ScenarioMetricNames {
-    static let all = ["lag_ms", "filter_lag_ms", "lag_onset_ms", "lag_steady_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px",
-                      "parallax_error_rms_px", "exaggeration_p95_px", "swim_p95_deg_s", "swim_rms_deg_s", "latency_p95_ms"]
 }

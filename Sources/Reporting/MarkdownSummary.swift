@@ -33,8 +33,9 @@ public enum MarkdownSummary {
         lines.append("| frame | status | max diff | over-tolerance | SSIM mean / min | record |")
         lines.append("|---|---|---:|---:|---|---|")
         for frame in report.frames.sorted(by: { ($0.status.passed ? 1 : 0, $0.name) < ($1.status.passed ? 1 : 0, $1.name) }) {
-            let ssim = "\(Format.value(frame.metrics["ssim_mean"])) / \(Format.value(frame.metrics["ssim_min"]))"
-            lines.append("| \(cell(frame.name)) | \(frame.status.rawValue) | \(Format.value(frame.metrics["max_channel_diff"])) | \(Format.value(frame.metrics["over_tolerance_pixels"])) | \(ssim) | \(frame.status.passed ? "" : "`\(cell(frame.recordCommand))`") |")
+            func value(_ metric: MetricDescriptor) -> String { Format.value(frame.metrics[metric: metric]) }
+            let ssim = "\(value(.ssimMean)) / \(value(.ssimMin))"
+            lines.append("| \(cell(frame.name)) | \(frame.status.rawValue) | \(value(.maxChannelDiff)) | \(value(.overTolerancePixels)) | \(ssim) | \(frame.status.passed ? "" : "`\(cell(frame.recordCommand))`") |")
         }
         lines.append("")
         lines.append("### Budgets")

@@ -24,20 +24,19 @@ public enum RunHistory {
     }
 
     /// Metrics drawn as trends (those present in the entries).
-    public static let trendMetrics = ["lag_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px", "swim_p95_deg_s", "frames_failed", "budgets_failed"]
+    public static let trendMetrics = (MetricCatalog.scenario.metrics + MetricCatalog.run.metrics).filter(\.trends)
     /// Runs shown in the trend charts.
     public static let shownRuns = 30
 
     public static func entry(for report: SuiteReport, date: Date) -> Entry {
-        var headline: [String: Double] = [
-            "frames_failed": Double(report.counts.framesFailed),
-            "budgets_failed": Double(report.counts.budgetsFailed),
-        ]
-        for metric in ScenarioMetricNames.all {
-            let values = report.scenarios.compactMap { $0.metrics[metric] }.filter(\.isFinite).sorted()
+        var headline: [String: Double] = [:]
+        headline[metric: .framesFailed] = Double(report.counts.framesFailed)
+        headline[metric: .budgetsFailed] = Double(report.counts.budgetsFailed)
+        for metric in MetricCatalog.scenario.metrics {
+            let values = report.scenarios.compactMap { $0.metrics[metric: metric] }.filter(\.isFinite).sorted()
             guard !values.isEmpty else { continue }
             let middle = values.count / 2
-            headline[metric] = values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+            headline[metric: metric] = values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
         }
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -74,10 +73,13 @@ public enum RunHistory {
         var content: [Node] = [HTML.el("p", ["class": "muted"], .text(
             "Runs \(first)–\(entries.count) of the history (x: run number; last: this run, \(shown.last.map { "\($0.commit), \($0.date)" } ?? ""))."))]
         for (i, metric) in trendMetrics.enumerated() {
-            let points = shown.enumerated().compactMap { k, entry in entry.headline[metric].map { (x: Double(first + k), y: $0) } }
+            let points = shown.enumerated().compactMap { k, entry in entry.headline[metric: metric].map { (x: Double(first + k), y: $0) } }
             guard !points.isEmpty else { continue }
-            var chart = SVGChart(title: "\(metric) (median over scenarios)".replacingOccurrences(of: "_failed (median over scenarios)", with: " failed"),
-                                 xLabel: "run", yLabel: metric, series: [.init(name: metric, points: points, color: SVGChart.palette[i % SVGChart.palette.count])])
+            // Run counts are one number per run; scenario metrics are medians.
+            let isCount = MetricCatalog.run.metrics.contains(metric)
+            let title = isCount ? metric.name.replacingOccurrences(of: "_", with: " ") : "\(metric.name) (median over scenarios)"
+            var chart = SVGChart(title: title, xLabel: "run", yLabel: metric.name,
+                                 series: [.init(name: metric.name, points: points, color: SVGChart.palette[i % SVGChart.palette.count])])
             chart.height = 200
             content.append(.trusted(chart.svg))
         }

@@ -104,7 +104,7 @@ public struct ScenarioResult: Codable, Sendable {
     public var smootherSpec: String
     public var screen: String
     public var movementScale: Double
-    /// Metric name (a `ScenarioMetric` raw value) → value; absent when it could not be computed.
+    /// Metric name (a `MetricCatalog.scenario` name) → value; absent when it could not be computed.
     public var metrics: [String: Double]
     public var notes: [String]
     /// Plot data (downsampled): time, truth / measured / smoothed x (mm), on-screen tracking error (px).

@@ -45,7 +45,7 @@ public enum AppSettingsGrid {
         if let k = result.movementScales.firstIndex(where: { abs($0 - s) <= 1e-9 }),
            let c = result.configurations.first(where: { emaAlpha($0.smoother).map { abs($0 - a) <= 1e-9 } ?? false }) {
             let m = result.metrics(c, scale: k)
-            note += ": lag \(m.lagMs.map { String(format: "%.1f ms", $0) } ?? "n/a"), visible jitter "
+            note += ": ramp lag \(m.rampLagMs.map { String(format: "%.1f ms", $0) } ?? "n/a"), visible jitter "
                 + "\(m.visibleJitterPx.map { String(format: "%.3f px", $0) } ?? "n/a"), parallax error \(String(format: "%.2f px", m.trackingPx)), "
                 + "gain \(String(format: "%.2f px/cm", m.gainPxPerCm))"
                 + (m.swimTotalDegS.map { String(format: ", swim %.2f °/s", $0) } ?? "")

@@ -15,6 +15,6 @@ extension TuneContext {
     func metrics(_ perTrace: [PointTraceMetrics], at indices: [Int], scale s: Double) -> TuneMetrics {
         let pooled = PooledPoint(indices.map { perTrace[$0] })
         let effect = self.effect(s, over: indices)
-        return TuneResult.metrics(lagMs: pooled.lagMs, jitterMm: pooled.jitterMm, errors: pooled.errors(s), effect: effect)
+        return TuneResult.metrics(rampLagMs: pooled.lagMs, jitterMm: pooled.jitterMm, errors: pooled.errors(s), effect: effect)
     }
 }

@@ -27,8 +27,8 @@ public struct TuneContext: Sendable {
     /// The app's shipped smoother and movement scale.
     public static let appSmoother = AppDefaults.smootherSpec
     public static let appMovementScale = AppDefaults.movementScale
-    public static let defaultObjective = "visible_jitter_px"
-    public static let defaultConstraints = ["lag_ms<=50", "gain_px_per_cm>=app"]
+    public static let defaultObjective = MetricDescriptor.visibleJitterPx.name
+    public static let defaultConstraints = ["\(MetricDescriptor.rampLagMs.name)<=50", "\(MetricDescriptor.gainPxPerCm.name)>=app"]
 
     /// Parses and validates a setup given as text (suite files, tune.json); errors name the field.
     public init(

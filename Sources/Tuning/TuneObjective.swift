@@ -1,30 +1,31 @@
 import Foundation
+import Plumbing
 
-/// The metrics of one configuration (smoother point × movement scale), pooled over the traces.
-///
-/// - `lag_ms`: the filter's own steady-state ramp lag (mean over traces; see `TuneEvaluator`).
-/// - `jitter_mm`: stationary jitter, RMS 3D norm (mean over traces with stationary stretches).
-/// - `visible_jitter_px` / `_mm`: RMS frame-to-frame motion on the glass of the cube-room points while the
-///   true head is still (the same definition as `ParallaxAccuracy`'s visible jitter).
-/// - `tracking_*`, `exaggeration_*`, `total_*`: RMS parallax error parts (as `ParallaxAccuracy`).
-/// - `gain_px_per_cm`: on-screen shift of the back wall per cm of head motion, s·D/(z + D)·ppm/100.
-/// - `swim_tracking_deg_s`, `swim_exaggeration_deg_s`, `swim_total_deg_s`: RMS swim of those error parts, °/s of
-///   visual angle at the true eye (`Swim`; its continuous-time rate, see `SwimSums`).
-public enum TuneMetric: String, CaseIterable, Sendable, Codable {
-    case lagMs = "lag_ms"
-    case jitterMm = "jitter_mm"
-    case visibleJitterPx = "visible_jitter_px"
-    case visibleJitterMm = "visible_jitter_mm"
-    case trackingPx = "tracking_px"
-    case trackingMm = "tracking_mm"
-    case exaggerationPx = "exaggeration_px"
-    case exaggerationMm = "exaggeration_mm"
-    case totalPx = "total_px"
-    case totalMm = "total_mm"
-    case gainPxPerCm = "gain_px_per_cm"
-    case swimTrackingDegS = "swim_tracking_deg_s"
-    case swimExaggerationDegS = "swim_exaggeration_deg_s"
-    case swimTotalDegS = "swim_total_deg_s"
+/// The metrics of one configuration (smoother point × movement scale), pooled over the traces; each is a
+/// `MetricDescriptor` (`TuneMetric+Descriptor.swift`: name, unit, meaning, aliases). A metric parses from its
+/// name or an alias (`lag_ms` is `ramp_lag_ms`) and prints as its name.
+public enum TuneMetric: CaseIterable, Sendable, RawRepresentable {
+    case rampLagMs
+    case jitterMm
+    case visibleJitterPx
+    case visibleJitterMm
+    case trackingPx
+    case trackingMm
+    case exaggerationPx
+    case exaggerationMm
+    case totalPx
+    case totalMm
+    case gainPxPerCm
+    case swimTrackingDegS
+    case swimExaggerationDegS
+    case swimTotalDegS
+
+    public var rawValue: String { descriptor.name }
+
+    public init?(rawValue: String) {
+        guard let metric = Self.allCases.first(where: { $0.descriptor.isNamed(rawValue) }) else { return nil }
+        self = metric
+    }
 
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
@@ -38,7 +39,7 @@ public enum TuneMetric: String, CaseIterable, Sendable, Codable {
 
 /// Metric values of one configuration; nil where not computable (no ramps, no stationary stretch).
 public struct TuneMetrics: Codable, Equatable, Sendable {
-    public var lagMs: Double?
+    public var rampLagMs: Double?
     public var jitterMm: Double?
     public var visibleJitterPx: Double?
     public var visibleJitterMm: Double?
@@ -55,7 +56,7 @@ public struct TuneMetrics: Codable, Equatable, Sendable {
 
     public subscript(metric: TuneMetric) -> Double? {
         switch metric {
-        case .lagMs: return lagMs
+        case .rampLagMs: return rampLagMs
         case .jitterMm: return jitterMm
         case .visibleJitterPx: return visibleJitterPx
         case .visibleJitterMm: return visibleJitterMm
@@ -73,7 +74,7 @@ public struct TuneMetrics: Codable, Equatable, Sendable {
     }
 }
 
-/// What to minimise: a weighted sum of metrics, `visible_jitter_px` or `visible_jitter_px+0.01*lag_ms`
+/// What to minimise: a weighted sum of metrics, `visible_jitter_px` or `visible_jitter_px+0.01*ramp_lag_ms`
 /// (terms joined by `+`; a term is `metric` or `weight*metric`; a negative weight maximises, e.g.
 /// `visible_jitter_px+-0.1*gain_px_per_cm`).
 public struct TuneObjective: Sendable, Equatable, CustomStringConvertible {
@@ -84,21 +85,28 @@ public struct TuneObjective: Sendable, Equatable, CustomStringConvertible {
 
     public init(_ raw: String) throws {
         let text = raw.replacingOccurrences(of: " ", with: "")
-        let form = "expected metric or weight*metric joined by '+' (e.g. visible_jitter_px+0.01*lag_ms)"
+        let form = "expected metric or weight*metric joined by '+' (e.g. visible_jitter_px+0.01*ramp_lag_ms)"
         guard !text.isEmpty else { throw TuneError("objective: empty; \(form)") }
+        var canonical: [String] = []
         terms = try text.split(separator: "+", omittingEmptySubsequences: false).map { term in
             let parts = term.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
             switch parts.count {
-            case 1: return (1, try TuneMetric.parse(parts[0], context: "objective"))
+            case 1:
+                let metric = try TuneMetric.parse(parts[0], context: "objective")
+                canonical.append(metric.rawValue)
+                return (1, metric)
             case 2:
                 guard let weight = Double(parts[0]), weight.isFinite else {
                     throw TuneError("objective: weight '\(parts[0])' in '\(term)' is not a number; \(form)")
                 }
-                return (weight, try TuneMetric.parse(parts[1], context: "objective"))
+                let metric = try TuneMetric.parse(parts[1], context: "objective")
+                canonical.append(parts[0] + "*" + metric.rawValue)
+                return (weight, metric)
             default: throw TuneError("objective: term '\(term)'; \(form)")
             }
         }
-        description = text
+        // As written, with every metric under its current name (an alias such as lag_ms becomes ramp_lag_ms).
+        description = canonical.joined(separator: "+")
     }
 
     /// The objective's value; nil when a metric it uses is nil.
@@ -112,7 +120,7 @@ public struct TuneObjective: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A bound on a metric: `lag_ms<=50`, `gain_px_per_cm>=8`, or against the app's default configuration
+/// A bound on a metric: `ramp_lag_ms<=50`, `gain_px_per_cm>=8`, or against the app's default configuration
 /// (ema α = 0.25, s = 1.5): `gain_px_per_cm>=app`.
 public struct TuneConstraint: Sendable, Equatable, CustomStringConvertible {
     public enum Relation: String, Sendable { case atMost = "<=", atLeast = ">=" }
@@ -124,7 +132,7 @@ public struct TuneConstraint: Sendable, Equatable, CustomStringConvertible {
 
     public init(_ raw: String) throws {
         let text = raw.replacingOccurrences(of: " ", with: "")
-        let form = "expected metric<=value, metric>=value or metric>=app (e.g. lag_ms<=50)"
+        let form = "expected metric<=value, metric>=value or metric>=app (e.g. ramp_lag_ms<=50)"
         let relation: Relation
         let pieces: [String]
         if text.contains("<=") {
@@ -147,7 +155,7 @@ public struct TuneConstraint: Sendable, Equatable, CustomStringConvertible {
             }
             bound = value
         }
-        description = text
+        description = metric.rawValue + relation.rawValue + pieces[1]
     }
 
     /// How far `metrics` is outside the constraint (0 when satisfied); nil when the metric is nil.

@@ -9,7 +9,7 @@ import Tracking
 
 /// The recommendation's reasoning in words (tune.json, tune.html and the summary print it).
 extension Tuner {
-    /// "α = 0.18, s = 1.5: visible jitter 0.21 px, lag 43 ms, …; α = 0.25, s = 1.5 (the app's default) is 0.27 px / 50 ms".
+    /// "α = 0.18, s = 1.5: visible jitter 0.21 px, ramp lag 43 ms, …; α = 0.25, s = 1.5 (the app's default) is 0.27 px / 50 ms".
     static func reasoning(_ r: Recommendation, result: TuneResult, sweep: SweepSpec, objective: TuneObjective,
                           constraints: [TuneConstraint]) -> String {
         let app = result.appDefault
@@ -20,11 +20,11 @@ extension Tuner {
         }
         let name = label(result.parameters, r.values, filter: result.filter, s: r.movementScale)
         let m = r.metrics
-        var text = "\(name): visible jitter \(px(m.visibleJitterPx)) px, lag \(ms(m.lagMs)) ms"
+        var text = "\(name): visible jitter \(px(m.visibleJitterPx)) px, ramp lag \(ms(m.rampLagMs)) ms"
         text += ", stationary jitter \(optional(m.jitterMm, 3)) mm, tracking error \(format(m.trackingPx, 3)) px"
         text += ", effect \(format(m.gainPxPerCm, 3)) px/cm"
         let appLabel = (result.filter == "ema" ? "α = 0.25" : "ema α = 0.25") + ", s = \(format(app.movementScale, 3))"
-        text += "; \(appLabel) (the app's default) is \(px(app.metrics.visibleJitterPx)) px / \(ms(app.metrics.lagMs)) ms"
+        text += "; \(appLabel) (the app's default) is \(px(app.metrics.visibleJitterPx)) px / \(ms(app.metrics.rampLagMs)) ms"
         let failed = constraints.filter { ($0.violation(app.metrics, app: app.metrics) ?? 1) > 0 }
         if !failed.isEmpty { text += " and fails \(failed.map(\.description).joined(separator: ", "))" }
         text += ". Minimises \(objective.description)"

@@ -33,7 +33,7 @@ extension Tuner {
         func metrics(_ values: [Double]) throws -> (TuneMetrics, SmootherSpec) {
             let spec = try context.sweep.spec(Dictionary(uniqueKeysWithValues: zip(axes.map(\.name), values)))
             let pooled = try context.pooled(spec)
-            return (TuneResult.metrics(lagMs: pooled.lagMs, jitterMm: pooled.jitterMm, errors: pooled.errors(s), effect: effect), spec)
+            return (TuneResult.metrics(rampLagMs: pooled.lagMs, jitterMm: pooled.jitterMm, errors: pooled.errors(s), effect: effect), spec)
         }
         func cost(_ metrics: TuneMetrics) -> Double {
             guard let value = objective.value(metrics) else { return 1e6 }

@@ -3,15 +3,15 @@ import Reporting
 import Plumbing
 
 /// The tuning section of a report: the recommendation with its reasoning, heatmaps of visible jitter and
-/// lag over the grid (α × movementScale for one swept parameter; the first two swept parameters at the
-/// recommended scale otherwise), the Pareto plot (lag vs visible jitter per movementScale) and the front
+/// ramp lag over the grid (α × movementScale for one swept parameter; the first two swept parameters at the
+/// recommended scale otherwise), the Pareto plot (ramp lag vs visible jitter per movementScale) and the front
 /// as a table, and the interactive view when given (`TuneViewSection`). `sections(_:)` is what the suite
 /// report embeds; `document(_:)` is the standalone tune.html.
 public enum TuneReport {
     public static func sections(_ result: TuneResult, view: ReportPage.Section? = nil) -> [ReportPage.Section] {
         [
             ReportPage.Section(id: "tune-recommendation", title: "Tuning: recommendation", content: recommendation(result)),
-            ReportPage.Section(id: "tune-heatmaps", title: "Tuning: jitter and lag", content: heatmaps(result)),
+            ReportPage.Section(id: "tune-heatmaps", title: "Tuning: jitter and ramp lag", content: heatmaps(result)),
             ReportPage.Section(id: "tune-pareto", title: "Tuning: Pareto front", content: pareto(result)),
         ] + [robustnessSection(result), view].compactMap { $0 }
     }
@@ -35,7 +35,7 @@ public enum TuneReport {
             nodes.append(HTML.el("p", HTML.el("strong", .text("Recommended: ")), .text(r.reasoning)))
             let app = result.appDefault
             let rows: [(String, TuneMetric)] = [
-                ("lag (ms)", .lagMs), ("stationary jitter (mm)", .jitterMm), ("visible jitter (px)", .visibleJitterPx),
+                ("ramp lag (ms)", .rampLagMs), ("stationary jitter (mm)", .jitterMm), ("visible jitter (px)", .visibleJitterPx),
                 ("tracking error (px)", .trackingPx), ("exaggeration error (px)", .exaggerationPx), ("total error (px)", .totalPx),
                 ("swim, tracking + smoothing (°/s)", .swimTrackingDegS), ("swim, total (°/s)", .swimTotalDegS),
                 ("effect (px per cm of head motion)", .gainPxPerCm),
@@ -62,7 +62,7 @@ public enum TuneReport {
     static func heatmaps(_ result: TuneResult) -> [Node] {
         let grids: [(String, String, (ConfigurationResult, Int) -> Double?)] = [
             ("visible jitter", "px", { c, k in c.errors[k].visibleJitterPx }),
-            ("lag", "ms", { c, _ in c.lagMs }),
+            ("ramp lag", "ms", { c, _ in c.rampLagMs }),
         ]
         var nodes: [Node] = []
         if result.parameters.count <= 1 {
@@ -118,29 +118,29 @@ public enum TuneReport {
         var series: [SVGChart.Series] = []
         for (n, k) in shownScales(result).enumerated() {
             let points = fronts[k].indices.compactMap { i -> (x: Double, y: Double)? in
-                guard let c = byIndex[i], let lag = c.lagMs, let jitter = c.errors[k].visibleJitterPx else { return nil }
+                guard let c = byIndex[i], let lag = c.rampLagMs, let jitter = c.errors[k].visibleJitterPx else { return nil }
                 return (lag, jitter)
             }
             series.append(SVGChart.Series(name: "s = \(fronts[k].movementScale)", points: points,
                                           color: SVGChart.palette[n % SVGChart.palette.count]))
         }
         let app = result.appDefault.metrics
-        if let lag = app.lagMs, let jitter = app.visibleJitterPx {
+        if let lag = app.rampLagMs, let jitter = app.visibleJitterPx {
             series.append(SVGChart.Series(name: "app default (α \(AppDefaults.smoothingAlpha), s \(AppDefaults.movementScale))", points: [(lag, jitter)], color: "#000000", style: .dots))
         }
-        if let r = result.recommendation, let lag = r.metrics.lagMs, let jitter = r.metrics.visibleJitterPx {
+        if let r = result.recommendation, let lag = r.metrics.rampLagMs, let jitter = r.metrics.visibleJitterPx {
             series.append(SVGChart.Series(name: "recommended", points: [(lag, jitter)], color: "#d62728", style: .dots))
         }
-        var nodes: [Node] = [.trusted(SVGChart(title: "Pareto front: lag vs visible jitter per movementScale", xLabel: "lag (ms)",
+        var nodes: [Node] = [.trusted(SVGChart(title: "Pareto front: ramp lag vs visible jitter per movementScale", xLabel: "ramp lag (ms)",
                                                yLabel: "visible jitter (px)", series: series).svg)]
         if let r = result.recommendation, let k = result.movementScales.firstIndex(of: r.movementScale) {
             nodes.append(HTML.el("h3", .text("Front at the recommended movementScale \(r.movementScale)")))
             let rows = fronts[k].indices.compactMap { byIndex[$0] }.map { c -> [Node] in
-                [.text(c.smoother), .text(c.lagMs.map { String(format: "%.1f", $0) } ?? "n/a"),
+                [.text(c.smoother), .text(c.rampLagMs.map { String(format: "%.1f", $0) } ?? "n/a"),
                  .text(c.errors[k].visibleJitterPx.map { String(format: "%.3f", $0) } ?? "n/a"),
                  .text(c.jitterMm.map { String(format: "%.3f", $0) } ?? "n/a"), .text(String(format: "%.3f", c.errors[k].trackingPx))]
             }
-            nodes.append(HTML.table(["smoother", "lag (ms)", "visible jitter (px)", "stationary jitter (mm)", "tracking error (px)"], rows))
+            nodes.append(HTML.table(["smoother", "ramp lag (ms)", "visible jitter (px)", "stationary jitter (mm)", "tracking error (px)"], rows))
         }
         return nodes
     }

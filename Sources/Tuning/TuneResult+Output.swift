@@ -29,13 +29,13 @@ extension TuneResult {
         let k = result.recommendation.flatMap { r in result.movementScales.firstIndex(of: r.movementScale) } ?? 0
         let byIndex = Dictionary(uniqueKeysWithValues: result.configurations.map { ($0.index, $0) })
         let front = fronts[k].indices
-        out += "Pareto front (lag vs visible jitter) at movementScale \(result.movementScales[k]): \(front.count) configuration(s)\n"
+        out += "Pareto front (ramp lag vs visible jitter) at movementScale \(result.movementScales[k]): \(front.count) configuration(s)\n"
         let shown = front.count <= 12 ? front : (0..<12).map { front[$0 * (front.count - 1) / 11] }
         for index in shown {
             guard let c = byIndex[index] else { continue }
-            let lag = c.lagMs.map { String(format: "%.1f", $0) } ?? "n/a"
+            let lag = c.rampLagMs.map { String(format: "%.1f", $0) } ?? "n/a"
             let jitter = c.errors[k].visibleJitterPx.map { String(format: "%.3f", $0) } ?? "n/a"
-            out += "  \(c.smoother): lag \(lag) ms, visible jitter \(jitter) px\n"
+            out += "  \(c.smoother): ramp lag \(lag) ms, visible jitter \(jitter) px\n"
         }
         if let r = result.recommendation {
             out += "Recommendation: \(r.reasoning)\n"

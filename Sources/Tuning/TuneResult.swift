@@ -55,7 +55,8 @@ public struct ConfigurationResult: Codable, Equatable, Sendable {
     public var smoother: String
     /// Values of the swept parameters (names in `TuneResult.parameters`).
     public var values: [Double]
-    public var lagMs: Double?
+    /// The filter's steady-state ramp lag, ms (`ramp_lag_ms`).
+    public var rampLagMs: Double?
     public var jitterMm: Double?
     /// Aligned with `TuneResult.movementScales`.
     public var errors: [ScaleErrors]
@@ -69,8 +70,8 @@ public struct AppDefaultResult: Codable, Equatable, Sendable {
     public var metrics: TuneMetrics
 }
 
-/// The Pareto front (lag vs visible jitter, both minimised) at one movement scale: configuration indices
-/// ordered by increasing lag.
+/// The Pareto front (ramp lag vs visible jitter, both minimised) at one movement scale: configuration indices
+/// ordered by increasing ramp lag.
 public struct ParetoFront: Codable, Equatable, Sendable {
     public var movementScale: Double
     public var indices: [Int]
@@ -165,23 +166,24 @@ public struct TuneResult: Codable, Equatable, Sendable {
     public static func decode(_ data: Data, name: String) throws -> TuneResult {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let result: TuneResult
+        var result: TuneResult
         do {
             result = try decoder.decode(TuneResult.self, from: data)
         } catch {
             throw TuneError("\(name): expected a tune.json or tune part (schema 1), cannot decode: \(error)")
         }
         guard result.schema == 1 else { throw TuneError("\(name): expected schema 1, found \(result.schema)") }
+        result.setup.useCurrentMetricNames()
         return result
     }
 
     /// The metrics of configuration `c` at scale index `k`.
     public func metrics(_ c: ConfigurationResult, scale k: Int) -> TuneMetrics {
-        Self.metrics(lagMs: c.lagMs, jitterMm: c.jitterMm, errors: c.errors[k], effect: scales[k])
+        Self.metrics(rampLagMs: c.rampLagMs, jitterMm: c.jitterMm, errors: c.errors[k], effect: scales[k])
     }
 
-    static func metrics(lagMs: Double?, jitterMm: Double?, errors e: ScaleErrors, effect: ScaleEffect) -> TuneMetrics {
-        TuneMetrics(lagMs: lagMs, jitterMm: jitterMm, visibleJitterPx: e.visibleJitterPx, visibleJitterMm: e.visibleJitterMm,
+    static func metrics(rampLagMs: Double?, jitterMm: Double?, errors e: ScaleErrors, effect: ScaleEffect) -> TuneMetrics {
+        TuneMetrics(rampLagMs: rampLagMs, jitterMm: jitterMm, visibleJitterPx: e.visibleJitterPx, visibleJitterMm: e.visibleJitterMm,
                     trackingPx: e.trackingPx, trackingMm: e.trackingMm, exaggerationPx: effect.exaggerationPx,
                     exaggerationMm: effect.exaggerationMm, totalPx: e.totalPx, totalMm: e.totalMm, gainPxPerCm: effect.gainPxPerCm,
                     swimTrackingDegS: e.swimTrackingDegS, swimExaggerationDegS: effect.swimExaggerationDegS,

@@ -5,7 +5,7 @@ extension TuneRobustness {
     static func shownMetrics(objective: TuneObjective, constraints: [TuneConstraint]) -> [TuneMetric] {
         var metrics: [TuneMetric] = []
         for metric in objective.terms.map(\.metric) + constraints.map(\.metric)
-            + [.visibleJitterPx, .lagMs, .trackingPx, .swimTotalDegS] where !metrics.contains(metric) {
+            + [.visibleJitterPx, .rampLagMs, .trackingPx, .swimTotalDegS] where !metrics.contains(metric) {
             metrics.append(metric)
         }
         return metrics

@@ -19,7 +19,7 @@ extension Tuner {
     static func paretoFront(_ result: TuneResult, scale k: Int) -> [Int] {
         var candidates: [(lag: Double, jitter: Double, index: Int)] = []
         for c in result.configurations {
-            guard let lag = c.lagMs, let jitter = c.errors[k].visibleJitterPx else { continue }
+            guard let lag = c.rampLagMs, let jitter = c.errors[k].visibleJitterPx else { continue }
             candidates.append((lag, jitter, c.index))
         }
         candidates.sort { ($0.lag, $0.jitter, $0.index) < ($1.lag, $1.jitter, $1.index) }

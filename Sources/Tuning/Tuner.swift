@@ -63,13 +63,13 @@ public enum Tuner {
         for (k, index) in indices.enumerated() {
             let pooled = PooledPoint(Array(units[(k * traces)..<((k + 1) * traces)]))
             configurations.append(ConfigurationResult(
-                index: index, smoother: specs[k].description, values: sweep.values(at: index), lagMs: pooled.lagMs,
+                index: index, smoother: specs[k].description, values: sweep.values(at: index), rampLagMs: pooled.lagMs,
                 jitterMm: pooled.jitterMm, errors: context.scales.map { pooled.errors($0) }))
         }
         let appSpec = try SmootherSpec(TuneContext.appSmoother)
         let app = try context.pooled(appSpec)
         let appScale = TuneContext.appMovementScale
-        let appMetrics = TuneResult.metrics(lagMs: app.lagMs, jitterMm: app.jitterMm, errors: app.errors(appScale),
+        let appMetrics = TuneResult.metrics(rampLagMs: app.lagMs, jitterMm: app.jitterMm, errors: app.errors(appScale),
                                             effect: context.effect(appScale))
         var notes: [String] = []
         for trace in context.traces where !trace.hasTruth {

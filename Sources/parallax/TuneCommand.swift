@@ -8,17 +8,17 @@ struct TuneCommand: ParsableCommand {
         commandName: "tune",
         abstract: "Sweep a smoother's parameters × movementScale over traces; Pareto front and recommendation.",
         discussion: """
-            For every grid point of the smoother (each numeric parameter a single value or a range lo...hi/step) the smoother runs once per trace; lag and stationary jitter are computed once, and the scale-dependent parallax errors at every movementScale follow exactly from sums taken in the same pass (on-glass positions are affine in the scale).
-            Metrics: lag_ms (the filter's own steady-state ramp lag), jitter_mm (stationary, RMS 3D), visible_jitter_px/_mm (frame-to-frame motion on the glass while the head is still, from --settle s after it stops), tracking_px/_mm, exaggeration_px/_mm, total_px/_mm (RMS parallax error parts over the cube room's corners and edge midpoints), gain_px_per_cm (back-wall shift per cm of head motion, s·D/(z + D)·ppm/100), swim_tracking_deg_s/_exaggeration_deg_s/_total_deg_s (RMS swim: the on-screen error's angular velocity at the true eye, °/s).
-            Objective (minimised): a metric or weighted sum, default visible_jitter_px. Constraints (repeatable; given ones replace the defaults lag_ms<=50 and gain_px_per_cm>=app): metric<=value, metric>=value, or metric>=app / <=app (the value of the app's default, ema α = 0.25 at s = 1.5).
-            Output: the Pareto front (lag vs visible jitter) per movementScale, the recommended configuration with its reasoning, tune.json ("schema": 1, deterministic bytes) and tune.html beside it. Filters with ≥ 2 swept parameters are refined by Nelder–Mead from the grid's best point (--no-refine to skip).
+            For every grid point of the smoother (each numeric parameter a single value or a range lo...hi/step) the smoother runs once per trace; ramp lag and stationary jitter are computed once, and the scale-dependent parallax errors at every movementScale follow exactly from sums taken in the same pass (on-glass positions are affine in the scale).
+            Metrics: ramp_lag_ms (the filter's own steady-state ramp lag; lag_ms, its earlier name, is still accepted), jitter_mm (stationary, RMS 3D), visible_jitter_px/_mm (frame-to-frame motion on the glass while the head is still, from --settle s after it stops), tracking_px/_mm, exaggeration_px/_mm, total_px/_mm (RMS parallax error parts over the cube room's corners and edge midpoints), gain_px_per_cm (back-wall shift per cm of head motion, s·D/(z + D)·ppm/100), swim_tracking_deg_s/_exaggeration_deg_s/_total_deg_s (RMS swim: the on-screen error's angular velocity at the true eye, °/s).
+            Objective (minimised): a metric or weighted sum, default visible_jitter_px. Constraints (repeatable; given ones replace the defaults ramp_lag_ms<=50 and gain_px_per_cm>=app): metric<=value, metric>=value, or metric>=app / <=app (the value of the app's default, ema α = 0.25 at s = 1.5).
+            Output: the Pareto front (ramp lag vs visible jitter) per movementScale, the recommended configuration with its reasoning, tune.json ("schema": 1, deterministic bytes) and tune.html beside it. Filters with ≥ 2 swept parameters are refined by Nelder–Mead from the grid's best point (--no-refine to skip).
             Robustness: --seeds N re-synthesizes every synthesized trace with N seeds and also searches each seed's traces alone (the spread of those recommendations is printed); the pooled recommendation's objective gets a 95 % percentile bootstrap interval over the training traces (1000 resamples, seed 1); --holdout keeps traces out of the search and prints the recommendation's metrics on them beside training, warning beyond --holdout-margin or when a constraint breaks.
             Scale-out: --shard i/n evaluates grid points i−1, i−1+n, … and writes a part (default tune.part-i-of-n.json); 'parallax merge PARTS… -o tune.json' gives exactly the unsharded result.
             Exit status: 0, 1 when no configuration meets the constraints, 2 bad input.
 
             Examples:
               parallax tune --traces Traces/*.csv --smoother 'ema:alpha=0.05...0.95/0.01' --movement-scale 0.5...3.0/0.1 --screen iphone-15-pro
-              parallax tune --traces a.csv b.csv --smoother 'one-euro:mincutoff=0.2...3/0.2,beta=0...40/4' --movement-scale 1.5 --constraint 'lag_ms<=40'
+              parallax tune --traces a.csv b.csv --smoother 'one-euro:mincutoff=0.2...3/0.2,beta=0...40/4' --movement-scale 1.5 --constraint 'ramp_lag_ms<=40'
               parallax tune --traces Traces/*.csv --shard 2/8 -o part2.json
               parallax tune --traces Traces/*.csv --grid app --seeds 5 --holdout Traces/walk-by.csv
             """
@@ -44,7 +44,7 @@ struct TuneCommand: ParsableCommand {
     @Option(name: .long, help: "Objective to minimise (default visible_jitter_px).", transform: TuneObjective.init)
     var objective = try! TuneObjective(TuneContext.defaultObjective)
 
-    @Option(name: .long, help: "Constraint, repeatable (default: lag_ms<=50 and gain_px_per_cm>=app).", transform: TuneConstraint.init)
+    @Option(name: .long, help: "Constraint, repeatable (default: ramp_lag_ms<=50 and gain_px_per_cm>=app).", transform: TuneConstraint.init)
     var constraint: [TuneConstraint] = []
 
     @Option(name: .long, help: "Depth of the cube room's back wall, m (default 0.30).")

@@ -20,9 +20,9 @@ import Testing
         defer { dir.cleanUp() }
         let names = try Self.traces(dir)
         // The third grid recommends an α the app's slider cannot be set to: its settability note must survive the merge.
-        let grids = [("ema:alpha=0.1...0.9/0.1", "1...2/0.5", "lag_ms<=200"),
-                     ("one-euro:mincutoff=0.5...2/0.5,beta=0...20/10", "1...2/0.5", "lag_ms<=200"),
-                     ("ema:alpha=0.05...0.95/0.01", "1.0", "lag_ms<=50")]
+        let grids = [("ema:alpha=0.1...0.9/0.1", "1...2/0.5", "ramp_lag_ms<=200"),
+                     ("one-euro:mincutoff=0.5...2/0.5,beta=0...20/10", "1...2/0.5", "ramp_lag_ms<=200"),
+                     ("ema:alpha=0.05...0.95/0.01", "1.0", "ramp_lag_ms<=50")]
         for (smoother, scales, constraint) in grids {
             let common = ["tune", "--traces"] + names + ["--smoother", smoother, "--movement-scale", scales, "--constraint", constraint]
             let full = try ParallaxProcess.run(common + ["-o", "tune.json"], in: dir.url)

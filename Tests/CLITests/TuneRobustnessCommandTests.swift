@@ -14,7 +14,7 @@ import Tuning
         let held = try ParallaxProcess.run(["synth", "--model", "step", "--duration", "6", "--seed", "9", "-o", dir.path("step.csv")])
         #expect(held.status == 0, "\(held.stderr)")
         let run = try ParallaxProcess.run(["tune", "--traces"] + names + ["--grid", "app", "--seeds", "3", "--holdout", "step.csv",
-                                                                         "--constraint", "lag_ms<=200", "-o", "tune.json"], in: dir.url)
+                                                                         "--constraint", "ramp_lag_ms<=200", "-o", "tune.json"], in: dir.url)
         #expect(run.status == 0, "\(run.stderr)")
         for line in ["Recommendation: α = ", "Across 3 seeds: ", "seed 1 (2 traces)", "seed 3 (2 traces)",
                      "95 % bootstrap interval", "1000 resamples of 6 training traces, seed 1)", "Held out (step.csv) vs training: visible_jitter_px "] {

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxTestSupport
+import Plumbing
 import Reporting
 import Testing
 @testable import Harness

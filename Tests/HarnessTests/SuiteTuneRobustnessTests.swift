@@ -26,7 +26,7 @@ import Tuning
     @Test func seedsAndHoldoutReachTuneJSONAndTheReport() throws {
         let dir = try TemporaryDirectory(prefix: "suite-tune").url
         defer { try? FileManager.default.removeItem(at: dir) }
-        _ = try run(tune: "{smoother: 'ema:alpha=0.1...0.5/0.1', movement_scale: '1.5', traces: [sway, glance], seeds: 2, holdout: [step], constraints: ['lag_ms<=200']}", in: dir)
+        _ = try run(tune: "{smoother: 'ema:alpha=0.1...0.5/0.1', movement_scale: '1.5', traces: [sway, glance], seeds: 2, holdout: [step], constraints: ['ramp_lag_ms<=200']}", in: dir)
         let data = try Data(contentsOf: dir.appendingPathComponent("report/tune.json"))
         let result = try TuneResult.decode(data, name: "tune.json")
         let robustness = try #require(result.robustness)

@@ -1,4 +1,5 @@
 import Testing
+import Plumbing
 @testable import Reporting
 
 @Suite struct BaselineComparisonTests {
@@ -23,7 +24,7 @@ import Testing
         #expect(MetricDirection(metric: "versus_ssim_mean") == .higherIsBetter)
         #expect(MetricDirection(metric: "lag_ms") == .lowerIsBetter)
         #expect(MetricDirection(metric: "versus_max_channel_diff") == .lowerIsBetter)
-        #expect(NoiseBand.band(for: "versus_ssim_mean") == NoiseBand.defaults["ssim_mean"])
+        #expect(NoiseBand.band(for: "versus_ssim_mean") == MetricDescriptor.ssimMean.noiseBand)
         #expect(NoiseBand.band(for: "lag_ms", overrides: ["lag_ms": band]) == band)
     }
 

@@ -39,7 +39,7 @@ struct NelderMeadTests {
         func run() throws -> TuneResult {
             let context = try TuneContext(
                 smoother: "one-euro:mincutoff=0.5...3/0.5,beta=0...40/10", movementScale: "1.5", screen: "iphone-15-pro",
-                traces: [("sway", trace)], objective: "visible_jitter_px+0.02*lag_ms", constraints: [])
+                traces: [("sway", trace)], objective: "visible_jitter_px+0.02*ramp_lag_ms", constraints: [])
             return try Tuner.run(context)
         }
         let first = try run(), second = try run()
@@ -48,7 +48,7 @@ struct NelderMeadTests {
         let recommendation = try #require(first.recommendation)
         // The simplex starts at the grid's best point and never ends worse than it.
         let gridBest = first.configurations.compactMap { c -> Double? in
-            guard let lag = c.lagMs, let jitter = c.errors[0].visibleJitterPx else { return nil }
+            guard let lag = c.rampLagMs, let jitter = c.errors[0].visibleJitterPx else { return nil }
             return jitter + 0.02 * lag
         }.min()!
         #expect(refinement.feasible)
@@ -58,7 +58,7 @@ struct NelderMeadTests {
         // The refined point is a local minimum: nudging either parameter does not improve the objective.
         let context = try TuneContext(
             smoother: "one-euro:mincutoff=0.5...3/0.5,beta=0...40/10", movementScale: "1.5", screen: "iphone-15-pro",
-            traces: [("sway", trace)], objective: "visible_jitter_px+0.02*lag_ms", constraints: [])
+            traces: [("sway", trace)], objective: "visible_jitter_px+0.02*ramp_lag_ms", constraints: [])
         func objective(_ values: [Double]) throws -> Double {
             let spec = try context.sweep.spec(["mincutoff": values[0], "beta": values[1]])
             let pooled = try context.pooled(spec)

@@ -9,7 +9,7 @@ import Tracking
 
 @Suite struct TuneRobustnessTests {
     func make(_ sweep: String = "ema:alpha=0.1...0.9/0.1", scales: String = "1...2/0.5", objective: String = "visible_jitter_px",
-              constraints: [String] = ["lag_ms<=200"]) -> ([(String, HeadTrace)]) throws -> TuneContext {
+              constraints: [String] = ["ramp_lag_ms<=200"]) -> ([(String, HeadTrace)]) throws -> TuneContext {
         { traces in
             try TuneContext(smoother: sweep, movementScale: scales, screen: "iphone-15-pro", traces: traces,
                             objective: objective, constraints: constraints)

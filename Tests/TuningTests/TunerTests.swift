@@ -51,7 +51,7 @@ struct TunerTests {
         for lagLimit in [0.040, 0.070] {
             let context = try TuneContext(
                 smoother: "ema:alpha=0.05...0.95/0.01", movementScale: "1.5", screen: "iphone-15-pro", traces: [("ramps", trace)],
-                objective: "jitter_mm", constraints: ["lag_ms<=\(lagLimit * 1000)"])
+                objective: "jitter_mm", constraints: ["ramp_lag_ms<=\(lagLimit * 1000)"])
             let result = try Tuner.run(context)
             let recommendation = try #require(result.recommendation)
             let closedForm = te / (lagLimit + te)
@@ -60,7 +60,7 @@ struct TunerTests {
             // And the measured lag of each α matches Te(1 − α)/α.
             for c in result.configurations where [0.1, 0.25, 0.5].contains(c.values[0]) {
                 let alpha = c.values[0]
-                let lag = try #require(c.lagMs)
+                let lag = try #require(c.rampLagMs)
                 let closed = 1000 * te * (1 - alpha) / alpha
                 #expect(abs(lag - closed) < max(1.0, 0.02 * closed), "α \(alpha): lag \(lag) ms")
             }
@@ -134,7 +134,7 @@ struct TunerTests {
                                       traces: [("ramps", TuneFixtures.rampTrace(cycles: 2))])
         let result = try Tuner.run(context)
         let front = try #require(result.pareto?.first).indices
-        let rows = result.configurations.map { ($0.lagMs!, $0.errors[0].visibleJitterPx!) }
+        let rows = result.configurations.map { ($0.rampLagMs!, $0.errors[0].visibleJitterPx!) }
         for i in front {
             #expect(!rows.indices.contains { j in
                 j != i && rows[j].0 <= rows[i].0 && rows[j].1 <= rows[i].1 && (rows[j].0 < rows[i].0 || rows[j].1 < rows[i].1)
