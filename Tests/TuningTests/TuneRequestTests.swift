@@ -38,7 +38,7 @@ import Tracking
         let alpha = try #require(full.result.recommendation?.values.first)
         #expect(abs(alpha - 0.95) < 1e-9)
         let note = try #require(Self.notes(full).first)
-        #expect(note.hasPrefix("the recommendation α = 0.95, s = 1 cannot be set in the app (α 0.10...0.50/0.05, s 0.5...3.0/0.1); nearest settable: α = 0.5, s = 1: lag "))
+        #expect(note.hasPrefix("the recommendation α = 0.95, s = 1 cannot be set in the app (α 0.10...0.50/0.05, s 0.5...3.0/0.1); nearest settable: α = 0.5, s = 1: ramp lag "))
         var parts: [String] = []
         for i in 1...3 {
             var part = request

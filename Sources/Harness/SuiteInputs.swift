@@ -1,0 +1,48 @@
+import Foundation
+import Plumbing
+import Projection
+import Smoothing
+import Tracking
+
+/// A suite's inputs, loaded and validated: its traces (files, specs or imported recordings), smoothers, screens
+/// and movement scales. A bad value is a `FieldError` located at its suite entry.
+struct SuiteInputs {
+    var traces: [(name: String, trace: HeadTrace)]
+    var smoothers: [(text: String, spec: SmootherSpec)]
+    var screens: [(text: String, model: ScreenModel)]
+
+    static func load(_ suite: Suite, loader: SuiteLoader, progress: (String) -> Void) throws -> SuiteInputs {
+        var traces: [(name: String, trace: HeadTrace)] = []
+        for (i, source) in suite.traces.enumerated() {
+            progress("trace \(source.name)")
+            let entry = FieldPath([.key("traces"), .index(i)])
+            if let file = source.file, let importSpec = source.importSpec {
+                let importOptions = try loader.value(at: entry.appending(FieldPath("import"))) { try importSpec.options() }
+                traces.append((source.name, try TraceImporter.read(contentsOf: loader.resolve(file), options: importOptions).trace))
+            } else if let file = source.file {
+                traces.append((source.name, try TraceCSVReader.read(contentsOf: loader.resolve(file))))
+            } else {
+                // A spec's values belong to the spec file, as its decoding errors do.
+                let specPath = loader.resolve(source.spec!)
+                let spec = try SpecFile.load(TraceSpec.self, from: specPath)
+                do { traces.append((source.name, try TraceSynthesizer.synthesize(spec))) } catch let error as FieldError {
+                    throw error.located(file: specPath)
+                }
+            }
+        }
+        let smoothers = try suite.smoothers.enumerated().map { i, text in
+            (text, try loader.value(at: FieldPath([.key("smoothers"), .index(i)])) { try SmootherSpec(text) })
+        }
+        let screens = try suite.screens.enumerated().map { i, text in
+            (text, try loader.value(at: FieldPath([.key("screens"), .index(i)])) { try ScreenModel.parse(text) })
+        }
+        for (i, scale) in suite.movementScales.enumerated() where !(scale.isFinite && scale > 0 && scale <= 10) {
+            throw loader.located(FieldError(FieldPath(), expected: "a scale in (0, 10]", found: "\(scale)"),
+                                 under: FieldPath([.key("movement_scales"), .index(i)]))
+        }
+        return SuiteInputs(traces: traces, smoothers: smoothers, screens: screens)
+    }
+
+    /// The traces by name (the first of a repeated name wins).
+    var tracesByName: [String: HeadTrace] { Dictionary(traces.map { ($0.name, $0.trace) }) { first, _ in first } }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Plumbing
+import Reporting
+
+extension SuiteRun {
+    /// The last stage of a run: the baseline comparison (which may fail the run), the run history and its trend
+    /// section, then the report folder and the GitHub step summary.
+    static func publish(_ report: inout SuiteReport, extraSections: [ReportPage.Section], baselineBands: [String: NoiseBand],
+                        options: Options, to outputDirectory: String) throws {
+        var sections = extraSections
+        if let baseline = options.baseline {
+            report.baseline = try SuiteBaseline.compare(report, baselinePath: baseline, bands: baselineBands,
+                                                        allowDifferentSetup: options.allowDifferentSetup)
+            if options.failOnRegression && report.baseline!.contains(where: \.worse) { report.passed = false }
+        }
+        var history: [RunHistory.Entry] = []
+        if let path = options.history {
+            history = try RunHistory.read(path) + [RunHistory.entry(for: report, date: options.now)]
+            sections.append(RunHistory.section(history.filter { $0.suite == report.suite }))
+        }
+        try ReportWriter.write(report, to: outputDirectory, extraSections: sections, junitRoot: options.junitRoot)
+        if let path = options.history { try RunHistory.write(history, to: path) }
+        if let summaryFile = options.environment["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
+            try StepSummary.append(MarkdownSummary.render(report), to: summaryFile)
+        }
+    }
+}
