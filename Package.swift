@@ -118,6 +118,8 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Plumbing", "Imaging", "Projection", "Tracking", "Geometry", "ParallaxTestSupport"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Plumbing", "Geometry", "Scientific", "ParallaxTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["parallax", "Tracking", "Tuning", "ParallaxTestSupport"]),
+        // The project's suite and the browser tests (skipped, naming what to install, without `make deps-browser`).
+        .testTarget(name: "CLIIntegrationTests", dependencies: ["parallax", "ParallaxTestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Plumbing", "CZlib", "ParallaxTestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging", "Plumbing", "ParallaxTestSupport"]),
@@ -136,7 +138,8 @@ let package = Package(
         .target(name: "FuzzEntryPoints", dependencies: [
             "Tracking", "Splatting", "Imaging", "Harness", "Smoothing", "Golden", "Tuning", "Projection", "Rendering", "Geometry",
         ]),
-        .testTarget(name: "FuzzEntryPointsTests", dependencies: ["FuzzEntryPoints", "Splatting", "CZlib", "parallax"], exclude: ["Regressions"]),
+        .testTarget(name: "FuzzEntryPointsTests", dependencies: ["FuzzEntryPoints", "Splatting", "CZlib", "parallax", "ParallaxTestSupport"],
+                    exclude: ["Regressions"]),
 
         // Shared test support (approximate equality, the child-process runner and the `parallax` locator, seeded
         // generators, fixtures).
