@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // ParallaxLab: test and tune head-tracked "window into 3D" displays.
-// Module map and dependency direction: ARCHITECTURE.md (dependencies point downward only).
+// Module map and dependency direction: ARCHITECTURE.md (dependencies point downward only). Every target declares
+// exactly the modules its files import, and ARCHITECTURE.md's module table says the same: Tests/ImportGraphTests.
 import PackageDescription
 
 let libraryModules = [
@@ -45,17 +46,19 @@ let package = Package(
         .target(name: "Plumbing", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(name: "Scientific", dependencies: ["CGSL"]),
         .target(name: "Geometry"),
-        .target(name: "Tracking", dependencies: ["Plumbing", "Geometry", "Scientific"]),
+        .target(name: "Tracking", dependencies: ["Plumbing", "Geometry", "Scientific", .product(name: "Yams", package: "Yams")]),
         .target(name: "Imaging", dependencies: ["Plumbing", "CPNGSupport", "CZlib"]),
         .target(name: "Golden", dependencies: ["Plumbing", "Imaging"]),
-        .target(name: "GoldenTesting", dependencies: ["Golden", "Imaging"]),
+        .target(name: "GoldenTesting", dependencies: ["Plumbing", "Golden", "Imaging"]),
         .target(name: "Reporting", dependencies: ["Plumbing"]),
         .target(name: "Projection", dependencies: ["Plumbing", "Geometry"]),
-        .target(name: "Smoothing", dependencies: ["Plumbing", "Tracking"]),
-        .target(name: "Analysis", dependencies: ["Plumbing", "Tracking", "Smoothing", "Projection", "Scientific"]),
+        .target(name: "Smoothing", dependencies: ["Plumbing", "Geometry", "Tracking"]),
+        .target(name: "Analysis", dependencies: ["Plumbing", "Geometry", "Tracking", "Smoothing", "Projection", "Scientific"]),
         .target(name: "Rendering", dependencies: ["Plumbing", "Geometry", "Imaging"]),
         .target(name: "Harness", dependencies: [
             "Plumbing",
+            "Geometry",
+            "Scientific",
             "Audit",
             "Scenes",
             "Tracking",
@@ -73,11 +76,12 @@ let package = Package(
         .target(name: "Tuning", dependencies: ["Plumbing", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"]),
         .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib"]),
         .target(name: "Scenes", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"]),
-        .target(name: "Audit", dependencies: ["Plumbing", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Scenes", "Reporting"]),
+        .target(name: "Audit", dependencies: ["Plumbing", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Scenes", "Reporting", "Splatting"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
             "Plumbing",
+            "Geometry",
             "Audit",
             "Scenes",
             "Harness",
@@ -95,6 +99,7 @@ let package = Package(
         ]),
         .executableTarget(name: "parallax-bench", dependencies: [
             "Plumbing",
+            "Geometry",
             "Scenes",
             "Tracking",
             "Smoothing",
@@ -110,42 +115,38 @@ let package = Package(
         // Tests mirror modules.
         .testTarget(name: "ScientificTests", dependencies: ["Scientific"]),
         .testTarget(name: "PlumbingTests", dependencies: ["Plumbing"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Plumbing", "Imaging", "Projection", "Tracking", "Geometry"]),
-        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Plumbing"]),
-        .testTarget(name: "CLITests", dependencies: ["parallax"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Plumbing", "CZlib"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Plumbing", "Imaging", "Projection", "Tracking", "Geometry", "ParallaxTestSupport"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Plumbing", "Geometry", "Scientific", "ParallaxTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["parallax", "Tracking", "Tuning", "ParallaxTestSupport"]),
+        // The project's suite and the browser tests (skipped, naming what to install, without `make deps-browser`).
+        .testTarget(name: "CLIIntegrationTests", dependencies: ["parallax", "ParallaxTestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Plumbing", "CZlib", "ParallaxTestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Plumbing"]),
-        .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging", "Plumbing"]),
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "ProjectionTests", dependencies: ["Projection"]),
-        .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Plumbing"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting"]),
-        .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "Plumbing"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "Tracking", "Projection", "Geometry", "Golden", "Imaging", "Plumbing"]),
-        .testTarget(name: "SplattingTests", dependencies: ["Splatting", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "CZlib"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging", "Plumbing", "ParallaxTestSupport"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "ParallaxTestSupport"]),
+        .testTarget(name: "ProjectionTests", dependencies: ["Projection", "Geometry", "ParallaxTestSupport"]),
+        .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific", "Geometry", "Plumbing"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection", "Geometry", "Plumbing", "ParallaxTestSupport"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Plumbing", "Projection", "Smoothing", "Tracking", "ParallaxTestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting", "Geometry", "ParallaxTestSupport"]),
+        .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "Plumbing", "ParallaxTestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "Tracking", "Projection", "Geometry", "Golden", "Imaging", "Plumbing", "ParallaxTestSupport"]),
+        .testTarget(name: "ImportGraphTests"),  // Package.swift and ARCHITECTURE.md against the import lines
+        .testTarget(name: "SplattingTests", dependencies: ["Splatting", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "ParallaxTestSupport"]),
 
         // Every outside input surface behind one entry point (fuzz targets and the corpus replay test).
         .target(name: "FuzzEntryPoints", dependencies: [
             "Tracking", "Splatting", "Imaging", "Harness", "Smoothing", "Golden", "Tuning", "Projection", "Rendering", "Geometry",
         ]),
-        .testTarget(name: "FuzzEntryPointsTests", dependencies: ["FuzzEntryPoints", "Splatting", "CZlib", "parallax"], exclude: ["Regressions"]),
+        .testTarget(name: "FuzzEntryPointsTests", dependencies: ["FuzzEntryPoints", "Splatting", "CZlib", "parallax", "ParallaxTestSupport"],
+                    exclude: ["Regressions"]),
+
+        // Shared test support (approximate equality, the child-process runner and the `parallax` locator, seeded
+        // generators, fixtures).
+        .target(name: "ParallaxTestSupport", path: "Tests/ParallaxTestSupport"),
+        .testTarget(name: "ParallaxTestSupportTests", dependencies: ["ParallaxTestSupport"]),
     ]
 )
-
-// Shared test support (approximate equality, process runner, seeded generators, fixtures): Tests/ParallaxTestSupport.
-// Added after the target list so that the test targets above keep their lines.
-package.targets.append(.target(name: "ParallaxTestSupport", path: "Tests/ParallaxTestSupport"))
-package.targets.append(.testTarget(name: "ParallaxTestSupportTests", dependencies: ["ParallaxTestSupport"]))
-let testTargetsUsingSupport: Set = [
-    "AuditTests",
-    "AnalysisTests", "CLITests", "GeometryTests", "GoldenTests", "HarnessTests", "ImagingTests", "ProjectionTests",
-    "RenderingTests", "ScenesTests", "SplattingTests", "TrackingTests", "TuningTests",
-]
-for target in package.targets where testTargetsUsingSupport.contains(target.name) {
-    target.dependencies.append("ParallaxTestSupport")
-}
 
 // libFuzzer targets, one per input surface (Fuzz/<Target>/): they define LLVMFuzzerTestOneInput and no main, so
 // they exist only when PARALLAX_FUZZ=1 and are built with -sanitize=fuzzer,address (`make fuzz`, `make fuzz-smoke`).

@@ -67,13 +67,9 @@ import Testing
         for name in ["phone-recording.yml", "make_phone_recording.sh"] {
             try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Traces/recordings/\(name)"), to: copy.appendingPathComponent(name))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["Traces/recordings/make_phone_recording.sh", ParallaxProcess.executable.path]
-        process.currentDirectoryURL = dir.url
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let script = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["Traces/recordings/make_phone_recording.sh", ParallaxProcess.executable.path],
+                                          in: dir.url, timeout: 300)
+        #expect(script.status == 0)
         let made = try Data(contentsOf: copy.appendingPathComponent("phone-recording.csv"))
         #expect(made == (try Data(contentsOf: URL(fileURLWithPath: Self.example))), "Traces/recordings/phone-recording.csv differs from its script's output; run `make example-recording`")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// The issue's hostile inputs through the command line: exit 2 with one line naming the file and field, no
@@ -11,48 +12,48 @@ import Testing
         .map { "property float \($0)" } + ["end_header"]
 
     @Test func theIssuesSceneExitsTwoNamingSplatZeroAndWritesNothing() throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory(prefix: "parallax-hostile")
         defer { directory.cleanUp() }
         let scene = directory.path("s.ply"), output = directory.path("o.png")
         try ((Self.header + ["0 0 -0.5 1 1 1 5 80 80 80 0 0 0 0"]).joined(separator: "\n") + "\n").write(toFile: scene, atomically: true, encoding: .utf8)
-        let run = try MeasuredProcess.run(["render", "splat", scene, "--place", "none", "--size", "64x64", "-o", output])
+        let run = try ParallaxProcess.run(["render", "splat", scene, "--place", "none", "--size", "64x64", "-o", output])
         #expect(run.status == 2)
         #expect(run.stderr == "parallax: error: \(scene): splat 0 rotation: expected a non-zero quaternion, found (0, 0, 0, 0)\n")
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     @Test func twoToThe31VerticesOverOneKilobyteExitTwoWithinFiftyMegabytes() throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory(prefix: "parallax-hostile")
         defer { directory.cleanUp() }
         let scene = directory.path("big.ply")
         var lines = Self.header
         lines[2] = "element vertex 2147483648"
         try Data(Array((lines.joined(separator: "\n") + "\n").utf8) + [UInt8](repeating: 0x31, count: 1024)).write(to: URL(fileURLWithPath: scene))
-        let run = try MeasuredProcess.run(["render", "splat", scene, "--size", "8x8", "-o", directory.path("o.png")], dataLimitMebibytes: 50)
+        let run = try ParallaxProcess.run(["render", "splat", scene, "--size", "8x8", "-o", directory.path("o.png")], dataLimitMebibytes: 50)
         #expect(run.status == 2)
         #expect(run.stderr.contains("\(scene): header line 3: element vertex: the header declares 2147483648 records"))
         #expect(run.cpuSeconds < 1, "CPU \(run.cpuSeconds) s")
     }
 
     @Test func aSpzInflatingToFourGigabytesExitsTwoWithin200Megabytes() throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory(prefix: "parallax-hostile")
         defer { directory.cleanUp() }
         let scene = directory.path("bomb.spz")
         try Data(try GzipBomb.spz(count: 1, mebibytes: 4096)).write(to: URL(fileURLWithPath: scene))
-        let run = try MeasuredProcess.run(["render", "splat", scene, "--size", "8x8", "-o", directory.path("o.png")], dataLimitMebibytes: 200)
+        let run = try ParallaxProcess.run(["render", "splat", scene, "--size", "8x8", "-o", directory.path("o.png")], dataLimitMebibytes: 200)
         #expect(run.status == 2)
         #expect(run.stderr == "parallax: error: \(scene): count: the data inflates to more than the 35 bytes the header's splat count takes; wrong count\n")
         #expect(run.cpuSeconds < 10, "CPU \(run.cpuSeconds) s")
     }
 
     @Test func aHundredLevelAliasBombInASuiteExitsTwo() throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory(prefix: "parallax-hostile")
         defer { directory.cleanUp() }
         let suite = directory.path("bomb.yml")
         var text = "name: bomb\nsmoothers:\n  - &l0 [x, x]\n"
         for k in 1..<100 { text += "  - &l\(k) [*l\(k - 1), *l\(k - 1)]\n" }
         try text.write(toFile: suite, atomically: true, encoding: .utf8)
-        let run = try MeasuredProcess.run(["run", suite, "--output", directory.path("report")])
+        let run = try ParallaxProcess.run(["run", suite, "--output", directory.path("report")])
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("parallax: error: \(suite):"))
         #expect(run.stderr.contains("YAML aliases expand to more than 100000 nodes"))
@@ -61,7 +62,7 @@ import Testing
 
     @Test(arguments: [["render", "cube"], ["render", "splat"]])
     func anEyeOnTheScreenPlaneWithNoClampExitsTwoNamingTheHead(_ command: [String]) throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory(prefix: "parallax-hostile")
         defer { directory.cleanUp() }
         var arguments = command
         if command.last == "splat" {
@@ -70,21 +71,21 @@ import Testing
             arguments.append(scene)
         }
         let output = directory.path("o.png")
-        let run = try MeasuredProcess.run(arguments + ["--head", "0.01,0,0", "--no-clamp", "--size", "8x8", "-o", output])
+        let run = try ParallaxProcess.run(arguments + ["--head", "0.01,0,0", "--no-clamp", "--size", "8x8", "-o", output])
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("parallax: error: --head: eye z: expected > 0 m"))
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     @Test func framesBeyondTheMaximumSizeExitTwo() throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory(prefix: "parallax-hostile")
         defer { directory.cleanUp() }
         for size in ["4097x4096", "16385x1", "0x5"] {
-            let run = try MeasuredProcess.run(["render", "cube", "--size", size, "-o", directory.path("o.png")])
+            let run = try ParallaxProcess.run(["render", "cube", "--size", size, "-o", directory.path("o.png")])
             #expect(run.status == 2)
             #expect(run.stderr.contains("'--size <size>': expected WxH in pixels, 1…16384 each and at most 16777216 pixels, found '\(size)'"))
         }
-        let run = try MeasuredProcess.run(["render", "cube", "--screen", "0.1x0.1@99999x99999", "-o", directory.path("o.png")])
+        let run = try ParallaxProcess.run(["render", "cube", "--screen", "0.1x0.1@99999x99999", "-o", directory.path("o.png")])
         #expect(run.status == 2)
         #expect(run.stderr.contains("screen: its pixel size as the frame size"))
     }
@@ -93,7 +94,7 @@ import Testing
     /// one is exit 2 with a line naming the file, and no frame is written.
     @Test(arguments: ["cube", "splat"])
     func hostileCameraFilesExitTwoNamingTheFile(_ renderer: String) throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory(prefix: "parallax-hostile")
         defer { directory.cleanUp() }
         let identity = "[[1,0,0,0],[0,1,0,0],[0,0,1,0],[0,0,0,1]]"
         let frustum = "[[2,0,0,0],[0,2,0,0],[0,0,-1.0002,-0.0020002],[0,0,-1,0]]"
@@ -112,7 +113,7 @@ import Testing
         for (index, bad) in cases.enumerated() {
             let camera = directory.path("camera-\(index).json"), output = directory.path("o.png")
             try bad.json.write(toFile: camera, atomically: true, encoding: .utf8)
-            let run = try MeasuredProcess.run(["render", renderer] + (renderer == "splat" ? [scene] : []) + ["--camera", camera, "-o", output])
+            let run = try ParallaxProcess.run(["render", renderer] + (renderer == "splat" ? [scene] : []) + ["--camera", camera, "-o", output])
             if bad.message.isEmpty && run.status == 0 {
                 // A huge but finite view matrix may still give a frame; then it is a whole frame.
                 #expect(FileManager.default.fileExists(atPath: output))

@@ -39,4 +39,15 @@ import Testing
             try ChildProcess.run(URL(fileURLWithPath: "/nonexistent/program"), arguments: [])
         }
     }
+
+    @Test func aChildEndedByASignalReportsOneHundredTwentyEightPlusTheSignal() throws {
+        let result = try ChildProcess.run(shell, arguments: ["-c", "kill -KILL $$"], timeout: 60)
+        #expect(result.status == 128 + SIGKILL)
+    }
+
+    @Test func aMissingWorkingDirectoryThrows() {
+        #expect(throws: ChildProcessLaunchFailure.self) {
+            try ChildProcess.run(shell, arguments: ["-c", "true"], in: URL(fileURLWithPath: "/nonexistent/folder"))
+        }
+    }
 }

@@ -1,16 +1,16 @@
 import Foundation
-import ParallaxTestSupport
 
 /// A small suite in a temporary folder as a reviewer meets it in CI: three cube frames with goldens, then a
 /// deliberate change to one frame's head, so that the run fails on that frame (and the numeric golden).
-struct ReviewFixture {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// Shared by the review-loop tests and the browser test.
+public struct ReviewFixture {
+    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    let directory: TemporaryDirectory
-    var url: URL { directory.url }
-    var suite: String { directory.path("suite.yml") }
+    public let directory: TemporaryDirectory
+    public var url: URL { directory.url }
+    public var suite: String { directory.path("suite.yml") }
 
-    static let suiteText = """
+    public static let suiteText = """
         name: review fixture
         output: report
         goldens: goldens
@@ -27,7 +27,7 @@ struct ReviewFixture {
         """
 
     /// Goldens recorded, then frame fx/b-offset moved to another head (the deliberate change).
-    init() throws {
+    public init() throws {
         directory = try TemporaryDirectory(prefix: "review-fixture")
         try Self.suiteText.write(toFile: suite, atomically: true, encoding: .utf8)
         let record = try parallax(["record", "suite.yml"])
@@ -37,9 +37,9 @@ struct ReviewFixture {
     }
 
     /// `parallax ARGS` in the fixture's folder, without CI variables unless given.
-    func parallax(_ arguments: [String], environment: [String: String] = [:]) throws -> ParallaxRun {
+    public func parallax(_ arguments: [String], environment: [String: String] = [:]) throws -> ParallaxRun {
         try ParallaxProcess.run(arguments, environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }, in: url)
     }
 
-    struct FixtureError: Error, CustomStringConvertible { var message: String; var description: String { message } }
+    public struct FixtureError: Error, CustomStringConvertible { public var message: String; public var description: String { message } }
 }

@@ -1,0 +1,40 @@
+import Geometry
+import Imaging
+import Projection
+
+/// The camera a splat frame is rendered through: view and projection (column-vector convention, see `Mat4`),
+/// frame size and the projection's clip convention. The projection must be a frustum matrix
+/// (row 3 = (0, 0, −1, 0), no x/y shear between axes), as the app and `OffAxisProjection` build.
+public struct SplatCamera: Sendable, Equatable {
+    public var view: Mat4
+    public var projection: Mat4
+    public var width: Int
+    public var height: Int
+    public var clip: ClipConvention
+
+    public init(view: Mat4, projection: Mat4, width: Int, height: Int, clip: ClipConvention) throws {
+        do {
+            try FrameLimits.check(width: width, height: height)
+        } catch {
+            throw SplatError("camera: size: \(error.description)")
+        }
+        let p = projection
+        guard p.isFinite, view.isFinite, p[3, 0] == 0, p[3, 1] == 0, p[3, 2] == -1, p[3, 3] == 0,
+              p[0, 1] == 0, p[0, 3] == 0, p[1, 0] == 0, p[1, 3] == 0, p[0, 0] > 0, p[1, 1] > 0 else {
+            throw SplatError("camera: projection: expected a finite perspective frustum matrix (last row 0, 0, -1, 0), found \(p.rowArrays)")
+        }
+        guard view.inverse != nil else { throw SplatError("camera: view: expected an invertible matrix") }
+        self.view = view
+        self.projection = projection
+        self.width = width
+        self.height = height
+        self.clip = clip
+    }
+
+    public init(_ setup: CameraSetup, width: Int, height: Int) throws {
+        try self.init(view: setup.view, projection: setup.projection, width: width, height: height, clip: setup.clip)
+    }
+
+    /// The eye in world coordinates (inverse view applied to the origin).
+    public var eye: Vec3 { view.inverse!.transform(point: .zero).xyz }
+}
