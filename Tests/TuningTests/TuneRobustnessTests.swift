@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import ParallaxTestSupport
 import Smoothing
+import Plumbing
 import Testing
 import Tracking
 @testable import Tuning
@@ -58,10 +59,10 @@ import Tracking
         let half = try TuneTraceSet(files: files, seeds: 1, holdout: .fraction(0.5))
         #expect(half.heldOutFiles.count == 2 && half.trainingFiles.count == 2)
         #expect(try TuneTraceSet(files: files, seeds: 1, holdout: .fraction(0.5)).heldOutFiles == half.heldOutFiles)
-        #expect(throws: TuneError.self) { try TuneTraceSet(files: files, seeds: 1, holdout: .files(["nope.csv"])) }
-        #expect(throws: TuneError.self) { try TuneTraceSet(files: files, seeds: 1, holdout: .files(files.map(\.0))) }
-        #expect(throws: TuneError.self) { try TuneTraceSet(files: files, seeds: 0, holdout: .none) }
-        #expect(throws: TuneError.self) { try HoldoutChoice(parsingFraction: "1.5") }
+        #expect(throws: FieldError.self) { try TuneTraceSet(files: files, seeds: 1, holdout: .files(["nope.csv"])) }
+        #expect(throws: FieldError.self) { try TuneTraceSet(files: files, seeds: 1, holdout: .files(files.map(\.0))) }
+        #expect(throws: FieldError.self) { try TuneTraceSet(files: files, seeds: 0, holdout: .none) }
+        #expect(throws: FieldError.self) { try HoldoutChoice(parsingFraction: "1.5") }
     }
 
     /// Pooling per-trace results over all traces reproduces the sweep's metrics bit for bit (the gain to the
