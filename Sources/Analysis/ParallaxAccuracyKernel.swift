@@ -196,7 +196,7 @@ extension ParallaxAccuracy {
                     frame += 1
                 }
             } catch let error as FieldError {
-                result.error = error.under(FieldPath([.key("frame \(frame + 1) (t = \(samples[frame].t) s)")]))
+                result.error = error.at("frame \(frame + 1) (t = \(samples[frame].t) s)")
             } catch {
                 result.error = error
             }

@@ -28,7 +28,7 @@ public struct ParameterRange: Sendable, Equatable, CustomStringConvertible {
         let form = "lo...hi/step (e.g. 0.05...0.95/0.01) or a single number"
         guard let dots = text.range(of: "...") else {
             guard let value = Double(text), value.isFinite else {
-                throw FieldError(path, expected: form, found: "'\(raw)'")
+                throw FieldError(path, expected: form, found: "'\(raw)', not a number or a range")
             }
             lower = value
             upper = value
@@ -42,12 +42,12 @@ public struct ParameterRange: Sendable, Equatable, CustomStringConvertible {
         guard let lo = Double(low), lo.isFinite else { throw FieldError(path, expected: form, found: "range '\(raw)' whose lo '\(low)' is not a number") }
         guard let hi = Double(high), hi.isFinite else { throw FieldError(path, expected: form, found: "range '\(raw)' whose hi '\(high)' is not a number") }
         guard lo <= hi else { throw FieldError(path, expected: "lo ≤ hi in lo...hi/step", found: "range '\(raw)' with lo \(low) > hi \(high)") }
-        guard let slash else { throw FieldError(path, expected: form, found: "range '\(raw)' with no step") }
+        guard let slash else { throw FieldError(path, expected: form, found: "range '\(raw)', which has no step") }
         let stepText = String(rest[rest.index(after: slash)...])
         guard let st = Double(stepText), st.isFinite else {
             throw FieldError(path, expected: form, found: "range '\(raw)' whose step '\(stepText)' is not a number")
         }
-        guard st > 0 else { throw FieldError(path, expected: "lo...hi/step with step > 0", found: "step \(stepText) in range '\(raw)'") }
+        guard st > 0 else { throw FieldError(path, expected: "lo...hi/step (step must be > 0)", found: "step \(stepText) in range '\(raw)'") }
         let count = (hi - lo) / st + 1e-9
         guard count < Double(Self.maximumCount) else {
             throw FieldError(path, expected: "at most \(Self.maximumCount) values (a coarser step)", found: "range '\(raw)' with more")

@@ -107,7 +107,7 @@ public struct PreparedTrace: Sendable {
         for i in 0..<trace.count {
             let eye: Vec3
             do { eye = try core.eye(head: reference[i]) } catch let error as FieldError {
-                throw error.under(FieldPath([.key("frame \(i + 1) (t = \(trace.samples[i].t) s)")])).located(file: name)
+                throw error.at("frame \(i + 1) (t = \(trace.samples[i].t) s)").located(file: name)
             }
             eyes[i] = eye
             if i > 0 {
@@ -208,7 +208,7 @@ public enum TuneEvaluator {
                 for i in 0..<filtered.count {
                     let eyeA: Vec3
                     do { eyeA = try core.eye(head: filtered[i]) } catch let error as FieldError {
-                        throw error.under(FieldPath([.key("frame \(i + 1)"), .key("filtered head")])).located(file: trace.name)
+                        throw error.at("frame \(i + 1) of the filtered trace").located(file: trace.name)
                     }
                     let eyeT = trace.trueEyes[i]
                     let still = trace.still[i]

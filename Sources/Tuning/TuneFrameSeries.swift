@@ -35,7 +35,7 @@ struct TuneFrameSeries: Equatable {
         for i in 0..<n {
             let eyeA: Vec3
             do { eyeA = try core.eye(head: filtered[i]) } catch let error as FieldError {
-                throw error.under(FieldPath([.key("frame \(i + 1)"), .key("filtered head")])).located(file: trace.name)
+                throw error.at("frame \(i + 1) of the filtered trace").located(file: trace.name)
             }
             let eyeT = trace.trueEyes[i]
             let pairCounts = trace.swimPair[i]  // Δt > 0, not across a timing gap

@@ -90,8 +90,8 @@ public struct TuneTraceSet: Sendable {
         // Re-synthesis allocates what the header describes: it must be the file's own spec, not a larger one.
         let described = spec.duration * spec.rate
         guard described <= 4 * Double(trace.count) + 1000 else {
-            throw FieldError("# spec", expected: "the spec the file was synthesized from (\(trace.count) samples)",
-                             found: "a header describing \(String(format: "%.0f", described)) samples", file: file)
+            throw FieldError(FieldPath([.key("'# spec:' header")]), expected: "the spec the file was synthesized from (\(trace.count) samples)",
+                             found: "one describing \(String(format: "%.0f", described)) samples", file: file)
         }
         var instances = [Instance(name: file, file: file, seedIndex: seeds > 1 ? 0 : nil, trace: trace)]
         for k in 1..<seeds {

@@ -57,8 +57,8 @@ import Testing
         let cases: [([String], String)] = [
             (["--smoother", "ema:alpha=0.9...0.1/0.01"], "lo 0.9 > hi 0.1"),
             (["--movement-scale", "0.9...0.1"], "lo 0.9 > hi 0.1"),
-            (["--movement-scale", "0.5...3.0/0"], "with step > 0"),
-            (["--smoother", "ema:alpha=0.1...0.5/0"], "with step > 0"),
+            (["--movement-scale", "0.5...3.0/0"], "step must be > 0"),
+            (["--smoother", "ema:alpha=0.1...0.5/0"], "step must be > 0"),
             (["--movement-scale", "x...3/0.1"], "is not a number"),
             (["--smoother", "ema:alpha=0...0.5/0.1"], "alpha"),
             (["--shard", "4/3"], "--shard"),

@@ -41,7 +41,7 @@ import Tracking
         let huge = TraceSpec(seed: 3, motion: [MotionSegment(model: .still, duration: 100_000)])
         trace.setMetadata("spec", try huge.json())
         #expect { try TuneTraceSet(files: [("forged.csv", trace)], seeds: 2, holdout: .none) } throws: { error in
-            "\(error)" == "forged.csv: the '# spec:' header describes 6000000 samples but the file has \(trace.count); expected the spec the file was synthesized from"
+            "\(error)" == "forged.csv: '# spec:' header: expected the spec the file was synthesized from (\(trace.count) samples), found one describing 6000000 samples"
         }
         trace.setMetadata("spec", "{\"motion\": 3}")
         #expect { try TuneTraceSet(files: [("bad.csv", trace)], seeds: 2, holdout: .none) } throws: { error in
