@@ -50,7 +50,7 @@ public struct ParameterRange: Sendable, Equatable, CustomStringConvertible {
         guard st > 0 else { throw FieldError(path, expected: "lo...hi/step (step must be > 0)", found: "step \(stepText) in range '\(raw)'") }
         let count = (hi - lo) / st + 1e-9
         guard count < Double(Self.maximumCount) else {
-            throw FieldError(path, expected: "at most \(Self.maximumCount) values (a coarser step)", found: "range '\(raw)' with more")
+            throw FieldError(path, expected: "at most \(Self.maximumCount) values (a coarser step)", found: "range '\(raw)' with more than \(Self.maximumCount) values")
         }
         lower = lo
         upper = hi

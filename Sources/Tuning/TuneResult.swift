@@ -171,7 +171,7 @@ public struct TuneResult: Codable, Equatable, Sendable {
         do {
             result = try decoder.decode(TuneResult.self, from: data)
         } catch {
-            throw FieldError(FieldPath(), expected: "a tune.json or tune part (schema 1)", found: "what cannot be decoded: \(error)", file: name)
+            throw FieldError(FieldPath(), expected: "a tune.json or tune part (schema 1)", found: "text that does not decode: \(error)", file: name)
         }
         guard result.schema == 1 else { throw FieldError("schema", expected: "1", found: "\(result.schema)", file: name) }
         result.setup.useCurrentMetricNames()
