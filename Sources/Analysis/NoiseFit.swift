@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Plumbing
 import Scientific
 import Tracking
 
@@ -69,7 +70,9 @@ public struct NoiseFit: Codable, Equatable, Sendable {
     public static let maximumDroppedRun = 3
 
     public static func fit(_ recording: HeadTrace, given: NoiseSpec = NoiseSpec()) throws -> NoiseFit {
-        guard recording.count >= 100 else { throw NoiseFitError("expected at least 100 samples to fit a noise model, found \(recording.count)") }
+        guard recording.count >= 100 else {
+            throw FieldError(FieldPath(), expected: "at least 100 samples to fit a noise model", found: "\(recording.count)")
+        }
         var notes: [String] = []
         let breaks = TraceBreaks(samples: recording.samples)
         let hadTrackedFlags = recording.samples.contains { !$0.tracked }
@@ -250,9 +253,4 @@ struct LinearFit {
         slopeError = suu > 0 ? (variance / suu).squareRoot() : 0
         interceptError = (variance * (1 / n + mu * mu / max(suu, 1e-300))).squareRoot()
     }
-}
-
-public struct NoiseFitError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }

@@ -91,15 +91,15 @@ public enum ParallaxAccuracy {
         trace: HeadTrace, projection: OffAxisProjection, points: [Vec3], physicalScreen: ScreenModel?, stillSpeed: Double
     ) throws -> Kernel {
         guard let truth = trace.truth else {
-            throw ParallaxAccuracyError("trace: expected ground truth (true_x,true_y,true_z columns) for parallax accuracy, found none")
+            throw FieldError("trace", expected: "ground truth (true_x,true_y,true_z columns) for parallax accuracy", found: "none")
         }
-        guard trace.count > 0 else { throw ParallaxAccuracyError("trace: expected at least one sample, found 0") }
-        guard !points.isEmpty else { throw ParallaxAccuracyError("points: expected at least one reference point, found none") }
+        guard trace.count > 0 else { throw FieldError("trace", expected: "at least one sample", found: "0") }
+        guard !points.isEmpty else { throw FieldError("points", expected: "at least one reference point", found: "none") }
         if let bad = points.firstIndex(where: { !$0.isFinite }) {
-            throw ParallaxAccuracyError("point \(bad + 1): expected finite x,y,z in meters, found \(points[bad])")
+            throw FieldError(FieldPath([.key("point \(bad + 1)")]), expected: "finite x,y,z in meters", found: "\(points[bad])")
         }
         guard stillSpeed.isFinite, stillSpeed >= 0 else {
-            throw ParallaxAccuracyError("still speed: expected a finite speed ≥ 0 m/s, found \(stillSpeed)")
+            throw FieldError("still speed", expected: "a finite speed ≥ 0 m/s", found: "\(stillSpeed)")
         }
         let physical = physicalScreen ?? projection.screen
         let reference = try OffAxisProjection(

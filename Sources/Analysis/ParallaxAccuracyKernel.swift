@@ -170,7 +170,7 @@ extension ParallaxAccuracy {
                         minW = min(minW, try fill(cx, cy, points: points, projection: reference, eye: eye, scale: referenceScale))
                     }
                     guard minW > 0 else {
-                        throw ParallaxAccuracyError("frame \(i + 1): expected every reference point in front of the eye, found clip w = \(minW)")
+                        throw FieldError(FieldPath([.key("frame \(i + 1)")]), expected: "every reference point in front of the eye", found: "clip w = \(minW)")
                     }
                     var still = false
                     if i > 0 {
@@ -196,7 +196,7 @@ extension ParallaxAccuracy {
                     frame += 1
                 }
             } catch let error as FieldError {
-                result.error = ParallaxAccuracyError("frame \(frame + 1) (t = \(samples[frame].t) s): \(error)")
+                result.error = error.at("frame \(frame + 1) (t = \(samples[frame].t) s)")
             } catch {
                 result.error = error
             }

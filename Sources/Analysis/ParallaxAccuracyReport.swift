@@ -58,9 +58,3 @@ public struct ParallaxAccuracyReport: Codable, Equatable, Sendable {
         self.visibleJitter = visibleJitter
     }
 }
-
-/// Input that parallax accuracy cannot evaluate (exit 2 in the CLI): names the value and what was expected.
-public struct ParallaxAccuracyError: Error, CustomStringConvertible, Equatable, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}

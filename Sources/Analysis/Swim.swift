@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Plumbing
 import Projection
 import Scientific
 import Tracking
@@ -20,11 +21,11 @@ public enum Swim {
         trace: HeadTrace, screen: ScreenModel, movementScale: Double, points: [Vec3] = ParallaxAccuracy.defaultPoints
     ) throws -> SwimReport {
         guard let truth = trace.truth else {
-            throw ParallaxAccuracyError("trace: expected ground truth (true_x,true_y,true_z columns) for swim, found none")
+            throw FieldError("trace", expected: "ground truth (true_x,true_y,true_z columns) for swim", found: "none")
         }
-        guard !points.isEmpty else { throw ParallaxAccuracyError("points: expected at least one reference point, found none") }
+        guard !points.isEmpty else { throw FieldError("points", expected: "at least one reference point", found: "none") }
         if let bad = points.firstIndex(where: { !$0.isFinite }) {
-            throw ParallaxAccuracyError("point \(bad + 1): expected finite x,y,z in meters, found \(points[bad])")
+            throw FieldError(FieldPath([.key("point \(bad + 1)")]), expected: "finite x,y,z in meters", found: "\(points[bad])")
         }
         let pipeline = try OffAxisProjection(screen: screen, movementScale: movementScale)
         let window = try OffAxisProjection(screen: screen, movementScale: 1)

@@ -51,20 +51,15 @@ public struct FrameComparison: Sendable {
     }
 }
 
-/// Two frames that cannot be compared.
-public struct ComparisonError: Error, Equatable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 public enum FrameComparator {
     static let bandRows = 64  // a multiple of DiffRegions.cellSize, so each band owns whole grid rows
 
-    /// Compares `actual` with `golden`. Sizes must match (else `ComparisonError`, before any comparing).
+    /// Compares `actual` with `golden`. Sizes must match (else a `FieldError` about the size, before any comparing).
     public static func compare(golden: RGBAImage, actual: RGBAImage, tolerance: Tolerance = Tolerance(),
                                goldenName: String = "golden", actualName: String = "actual") throws -> FrameComparison {
         guard golden.width == actual.width && golden.height == actual.height else {
-            throw ComparisonError("size mismatch: \(goldenName) is \(golden.width)×\(golden.height), \(actualName) is \(actual.width)×\(actual.height); expected the same size")
+            throw FieldError("size", expected: "the size of \(goldenName), \(golden.width)×\(golden.height)",
+                             found: "\(actual.width)×\(actual.height) (a size mismatch)", file: actualName)
         }
         let width = golden.width, height = golden.height
         let threshold = tolerance.maxChannelDiff

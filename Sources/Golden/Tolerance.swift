@@ -48,14 +48,16 @@ public struct Tolerance: Sendable, Equatable, Codable, CustomStringConvertible {
             let item = rawItem.trimmed(" \t\r")
             if item.isEmpty || item.hasPrefix("#") { continue }
             guard let separator = item.firstIndex(where: { $0 == "=" || $0 == ":" }) else {
-                throw ToleranceError("tolerance '\(item)': expected key=value or key: value (keys: \(Self.keys.joined(separator: ", ")))")
+                throw FieldError("tolerance", expected: "key=value or key: value (keys: \(Self.keys.joined(separator: ", ")))", found: "'\(item)'")
             }
             let key = item[..<separator].trimmed(" \t").replacingOccurrences(of: "_", with: "-")
             let value = item[item.index(after: separator)...].trimmed(" \t\"'")
             guard Self.keys.contains(key) else {
-                throw ToleranceError("tolerance key '\(key)': unknown; expected one of \(Self.keys.joined(separator: ", "))")
+                throw FieldError("tolerance", expected: "one of the keys \(Self.keys.joined(separator: ", "))", found: "an unknown key '\(key)'")
             }
-            guard seen.insert(key).inserted else { throw ToleranceError("tolerance key '\(key)': given twice") }
+            guard seen.insert(key).inserted else {
+                throw FieldError(Self.field(key), expected: "each key once", found: "'\(key)' given twice")
+            }
             try set(key, value)
         }
     }
@@ -65,29 +67,32 @@ public struct Tolerance: Sendable, Equatable, Codable, CustomStringConvertible {
         func number(_ range: ClosedRange<Double>, _ what: String) throws -> Double? {
             if off { return nil }
             guard let number = Double(value), number.isFinite, range.contains(number) else {
-                throw ToleranceError("tolerance \(key)='\(value)': expected \(what) or off")
+                throw FieldError(Self.field(key), expected: "\(what) or off", found: "'\(value)'")
             }
             return number
         }
         func integer(_ range: ClosedRange<Int>, _ what: String) throws -> Int? {
             if off { return nil }
             guard let number = Int(value), range.contains(number) else {
-                throw ToleranceError("tolerance \(key)='\(value)': expected \(what)\(key == "max-channel-diff" ? "" : " or off")")
+                throw FieldError(Self.field(key), expected: what + (key == "max-channel-diff" ? "" : " or off"), found: "'\(value)'")
             }
             return number
         }
         switch key {
         case "max-channel-diff":
-            if off { throw ToleranceError("tolerance max-channel-diff='\(value)': expected an integer 0...255 (it cannot be off)") }
+            if off { throw FieldError(Self.field(key), expected: "an integer 0...255 (it cannot be off)", found: "'\(value)'") }
             maxChannelDiff = try integer(0...255, "an integer 0...255")!
         case "max-over-fraction": maxOverFraction = try number(0...1, "a fraction 0...1")
         case "max-over-pixels": maxOverPixels = try integer(0...Int.max, "a pixel count ≥ 0")
         case "min-ssim": minSSIM = try number(-1...1, "an SSIM value -1...1")
         case "min-ssim-local": minSSIMLocal = try number(-1...1, "an SSIM value -1...1")
         case "min-psnr": minPSNR = try number(0...1000, "a PSNR in dB ≥ 0")
-        default: throw ToleranceError("tolerance key '\(key)': unknown")
+        default: throw FieldError("tolerance", expected: "one of the keys \(Self.keys.joined(separator: ", "))", found: "an unknown key '\(key)'")
         }
     }
+
+    /// A limit's place in a spec: `tolerance.min-ssim` (a key holds dashes, so it is not split like a dotted path).
+    private static func field(_ key: String) -> FieldPath { FieldPath([.key("tolerance"), .key(key)]) }
 
     /// The spec text of every limit (off limits included), in `key=value` form; parses back to `self`.
     public var description: String {
@@ -127,8 +132,9 @@ public struct Tolerance: Sendable, Equatable, Codable, CustomStringConvertible {
             } else {
                 throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "expected a number or off")
             }
-            do { try set(name, text) } catch let error as ToleranceError {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
+            // The coding path names the key; the message says what is wrong with its value.
+            do { try set(name, text) } catch let error as FieldError {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.problem)
             }
         }
     }
@@ -142,12 +148,6 @@ public struct Tolerance: Sendable, Equatable, Codable, CustomStringConvertible {
         try container.encode(minSSIMLocal, forKey: Key(stringValue: "min-ssim-local"))
         try container.encode(minPSNR, forKey: Key(stringValue: "min-psnr"))
     }
-}
-
-/// A tolerance spec that cannot be parsed (one line naming the key and value).
-public struct ToleranceError: Error, Equatable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }
 
 extension String {

@@ -51,8 +51,10 @@ public struct FrameSpec: Decodable, Sendable {
         versus = try c.decodeIfPresent(String.self, forKey: .versus)
         // A spec string (`max-channel-diff=2,min-ssim=0.98`) or a mapping of the same keys.
         if let text = try? c.decodeIfPresent(String.self, forKey: .tolerance) {
-            do { tolerance = try Tolerance(parsing: text) } catch {
-                throw DecodingError.dataCorruptedError(forKey: .tolerance, in: c, debugDescription: "\(error)")
+            do { tolerance = try Tolerance(parsing: text) } catch var error as FieldError {
+                // The coding path names `tolerance`; the message names the limit inside it.
+                error.path = FieldPath(Array(error.path.steps.dropFirst()))
+                throw DecodingError.dataCorruptedError(forKey: .tolerance, in: c, debugDescription: error.description)
             }
         } else {
             tolerance = try c.decodeIfPresent(Tolerance.self, forKey: .tolerance)

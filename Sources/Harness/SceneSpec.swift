@@ -64,8 +64,10 @@ public struct SceneSpec: Decodable, Sendable {
         guard appLookText == nil || look == .app else {
             throw DecodingError.dataCorruptedError(forKey: .appLook, in: c, debugDescription: "app_look applies to look: app only")
         }
-        do { appLook = try AppLookParameters.parse(appLookText ?? "") } catch {
-            throw DecodingError.dataCorruptedError(forKey: .appLook, in: c, debugDescription: "\(error)")
+        do { appLook = try AppLookParameters.parse(appLookText ?? "") } catch var error as FieldError {
+            // The coding path names `app_look`; the message names the parameter inside it.
+            error.path = FieldPath(Array(error.path.steps.dropFirst()))
+            throw DecodingError.dataCorruptedError(forKey: .appLook, in: c, debugDescription: error.description)
         }
         guard (cube == nil) != (splat == nil) else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "give exactly one of 'cube' or 'splat'"))

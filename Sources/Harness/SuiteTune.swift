@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 import Reporting
 import Tracking
 import Tuning
@@ -18,8 +19,8 @@ struct SuiteTune {
             }
         }
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
-        let outcome: TuneOutcome
-        do {
+        // The tuner's errors name the field of `tune:` (`smoother.ema.alpha`); the suite adds its file and line.
+        let outcome = try loader.value(at: FieldPath("tune")) {
             var request = TuneRequest(traces: .loaded(chosen), sweep: try SweepSpec(tune.smoother),
                                       movementScales: try ParameterRange(tune.movementScale, name: "movement_scale"),
                                       objective: try TuneObjective(tune.objective ?? TuneContext.defaultObjective))
@@ -29,9 +30,7 @@ struct SuiteTune {
             request.constraints = try (tune.constraints ?? TuneContext.defaultConstraints).map(TuneConstraint.init)
             request.output = (outputDirectory as NSString).appendingPathComponent("tune.json")
             request.writesPage = false
-            outcome = try Tuner.run(request)
-        } catch {
-            throw loader.error("tune: \(error)", at: [.key("tune")])
+            return try Tuner.run(request)
         }
         let result = outcome.result
         return SuiteTune(

@@ -43,6 +43,14 @@ public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
         return error
     }
 
+    /// The same error about one element of a sequence, said after what was found: `head: expected finite
+    /// x,y,z in meters, found (nan, 0.0, 0.3) at frame 1 (t = 0.0 s)`.
+    public func at(_ place: String) -> FieldError {
+        var error = self
+        error.found = (found.map { "\($0) " } ?? "") + "at \(place)"
+        return error
+    }
+
     /// The same error in `file` (at `line`), unless it names a file already.
     public func located(file: String, line: Int? = nil) -> FieldError {
         guard self.file == nil else { return self }

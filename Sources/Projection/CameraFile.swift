@@ -44,30 +44,33 @@ public struct CameraFile: Codable, Sendable {
     /// Reads and checks a camera file; every problem names the file and the field.
     public static func load(_ path: String) throws -> CameraFile {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CameraFileError("\(path): cannot read the camera file")
+            throw FieldError(FieldPath(), expected: "a readable camera file", found: "nothing to read", file: path)
         }
         return try decode(data, name: path)
     }
 
-    /// Decodes and checks a camera file's bytes; errors start with `name`.
+    /// Decodes and checks a camera file's bytes; errors name `path` as their file.
     public static func decode(_ data: Data, name path: String) throws -> CameraFile {
+        let form = "{\"width\", \"height\", \"projection\", \"view\", \"clip\"} as printed by `parallax project --json`"
         let camera: CameraFile
         do {
             camera = try JSONDecoder().decode(CameraFile.self, from: data)
         } catch let error as DecodingError {
-            throw CameraFileError("\(path): \(error.fieldDescription); expected {\"width\", \"height\", \"projection\", \"view\", \"clip\"} as printed by `parallax project --json`")
+            throw FieldError(FieldPath(), expected: form, found: "a field that does not decode (\(error.fieldDescription))", file: path)
         } catch {
-            throw CameraFileError("\(path): not JSON: \(error)")
+            throw FieldError(FieldPath(), expected: form, found: "text that is not JSON (\(error))", file: path)
         }
         guard camera.width > 0, camera.height > 0, camera.width <= 16_384, camera.height <= 16_384 else {
-            throw CameraFileError("\(path): width/height: expected 1…16384 pixels, found \(camera.width)x\(camera.height)")
+            throw FieldError("width/height", expected: "1…16384 pixels", found: "\(camera.width)x\(camera.height)", file: path)
         }
         guard ClipConvention(rawValue: camera.clip) != nil else {
-            throw CameraFileError("\(path): clip: expected \(ClipConvention.allCases.map(\.rawValue).joined(separator: " or ")), found '\(camera.clip)'")
+            throw FieldError("clip", expected: ClipConvention.allCases.map(\.rawValue).joined(separator: " or "), found: "'\(camera.clip)'", file: path)
         }
         for (name, rows) in [("projection", camera.projection), ("view", camera.view)] {
             guard Mat4(rowArrays: rows) != nil, rows.allSatisfy({ $0.allSatisfy(\.isFinite) }) else {
-                throw CameraFileError("\(path): \(name): expected 4 rows of 4 finite numbers")
+                throw FieldError(name, expected: "4 rows of 4 finite numbers", found: Mat4(rowArrays: rows) == nil
+                                 ? "\(rows.count) rows of \(rows.map { String($0.count) }.joined(separator: ", ")) numbers" : "a number that is not finite",
+                                 file: path)
             }
         }
         return camera
@@ -78,10 +81,4 @@ public struct CameraFile: Codable, Sendable {
     public var projectionMatrix: Mat4 { Mat4(rowArrays: projection)! }
     public var viewMatrix: Mat4 { Mat4(rowArrays: view)! }
     public var clipFromWorld: Mat4 { projectionMatrix * viewMatrix }
-}
-
-/// A camera file that cannot be used (exit 2).
-public struct CameraFileError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }

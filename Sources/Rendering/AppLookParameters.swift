@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 import Imaging
 
 /// The parameters of the app's look of the cube room (`--look app`): what the app sets
@@ -57,19 +58,13 @@ public struct AppLookParameters: Sendable, Equatable {
         for item in text.split(separator: ",", omittingEmptySubsequences: true) {
             let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let entry = keys.first(where: { $0.0 == parts[0] }) else {
-                throw RenderingInputError("app look: expected key=value with key one of \(keys.map(\.0).joined(separator: ", ")), found '\(item)'")
+                throw FieldError("app_look", expected: "key=value with key one of \(keys.map(\.0).joined(separator: ", "))", found: "'\(item)'")
             }
             guard let value = Double(parts[1]), value.isFinite, entry.2.contains(value) else {
-                throw RenderingInputError("app look: \(entry.0): expected a number in \(entry.2.lowerBound)…\(entry.2.upperBound), found '\(parts[1])'")
+                throw FieldError(FieldPath([.key("app_look"), .key(entry.0)]), expected: "a number in \(entry.2.lowerBound)…\(entry.2.upperBound)", found: "'\(parts[1])'")
             }
             parameters[keyPath: entry.1] = value
         }
         return parameters
     }
-}
-
-/// Bad input to a renderer (one line naming the field and what was expected).
-public struct RenderingInputError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
 }

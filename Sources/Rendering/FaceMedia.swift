@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 import Imaging
 
 /// What the app shows on a face: a photo, or a video as an image sequence that advances with the frame time.
@@ -28,13 +29,13 @@ public enum FaceMedia: Sendable {
     public static func load(_ path: String, fps: Double) throws -> FaceMedia {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw RenderingInputError("\(path): expected a PNG file or a folder of PNGs, found nothing")
+            throw FieldError(FieldPath(), expected: "a PNG file or a folder of PNGs", found: "nothing", file: path)
         }
         guard isDirectory.boolValue else { return .still(try PNGCodec.read(contentsOf: path)) }
         let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.lowercased().hasSuffix(".png") }.sorted()
-        guard !names.isEmpty else { throw RenderingInputError("\(path): expected a folder of PNG frames, found no .png file") }
+        guard !names.isEmpty else { throw FieldError(FieldPath(), expected: "a folder of PNG frames", found: "no .png file", file: path) }
         guard names.count <= maximumFrames else {
-            throw RenderingInputError("\(path): expected at most \(maximumFrames) frames, found \(names.count)")
+            throw FieldError(FieldPath(), expected: "at most \(maximumFrames) frames", found: "\(names.count)", file: path)
         }
         var frames: [RGBAImage] = []
         var pixels = 0
@@ -42,7 +43,8 @@ public enum FaceMedia: Sendable {
             let frame = try PNGCodec.read(contentsOf: (path as NSString).appendingPathComponent(name))
             pixels += frame.width * frame.height
             guard pixels <= maximumTotalPixels else {
-                throw RenderingInputError("\(path)/\(name): expected at most \(maximumTotalPixels) pixels over all frames of a video face, found more")
+                throw FieldError(FieldPath(), expected: "at most \(maximumTotalPixels) pixels over all frames of a video face", found: "more",
+                                 file: "\(path)/\(name)")
             }
             frames.append(frame)
         }

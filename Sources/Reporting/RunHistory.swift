@@ -52,7 +52,7 @@ public enum RunHistory {
         return try text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
             do { return try decoder.decode(Entry.self, from: Data(line.utf8)) } catch {
-                throw HistoryError(path: path, line: index + 1, reason: "expected a JSON object with suite, commit, date, passed, headline")
+                throw FieldError(FieldPath(), expected: "a JSON object with suite, commit, date, passed, headline", file: path, line: index + 1)
             }
         }
     }
@@ -85,12 +85,4 @@ public enum RunHistory {
         }
         return ReportPage.Section(id: "history", title: "History (\(entries.count) runs)", content: content)
     }
-}
-
-/// A history file line that is not an entry.
-public struct HistoryError: Error, CustomStringConvertible {
-    public var path: String
-    public var line: Int
-    public var reason: String
-    public var description: String { "\(path):\(line): \(reason)" }
 }

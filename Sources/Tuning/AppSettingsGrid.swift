@@ -10,7 +10,7 @@ public enum TuneGrid: String, CaseIterable, Sendable {
 
     public init(parsing text: String) throws {
         guard let grid = TuneGrid(rawValue: text) else {
-            throw TuneError("grid: '\(text)'; expected one of: \(TuneGrid.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw FieldError("grid", expected: "one of: \(TuneGrid.allCases.map(\.rawValue).joined(separator: ", "))", found: "'\(text)'")
         }
         self = grid
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 
 /// A swept value: `lo...hi/step` (lo ≤ hi, step > 0; values lo, lo + step, … ≤ hi) or a single number.
 ///
@@ -15,15 +16,19 @@ public struct ParameterRange: Sendable, Equatable, CustomStringConvertible {
     /// Largest number of values one range may produce.
     public static let maximumCount = 100_000
 
-    /// Parses `lo...hi/step` or a number; `name` is used in the error (e.g. "movement_scale" or
-    /// "ema alpha").
+    /// Parses `lo...hi/step` or a number; `name` is the field its errors name (`movement_scale`).
     public init(_ raw: String, name: String) throws {
+        try self.init(raw, at: FieldPath(name))
+    }
+
+    /// Parses `lo...hi/step` or a number; `path` is the field its errors name (`smoother.ema.alpha`).
+    public init(_ raw: String, at path: FieldPath) throws {
         let text = raw.trimmingCharacters(in: .whitespaces)
         self.text = text
-        let form = "expected lo...hi/step (e.g. 0.05...0.95/0.01) or a single number"
+        let form = "lo...hi/step (e.g. 0.05...0.95/0.01) or a single number"
         guard let dots = text.range(of: "...") else {
             guard let value = Double(text), value.isFinite else {
-                throw TuneError("\(name): '\(raw)' is not a number or a range; \(form)")
+                throw FieldError(path, expected: form, found: "'\(raw)', not a number or a range")
             }
             lower = value
             upper = value
@@ -34,18 +39,18 @@ public struct ParameterRange: Sendable, Equatable, CustomStringConvertible {
         let rest = text[dots.upperBound...]
         let slash = rest.firstIndex(of: "/")
         let high = String(rest[..<(slash ?? rest.endIndex)])
-        guard let lo = Double(low), lo.isFinite else { throw TuneError("\(name): range '\(raw)': lo '\(low)' is not a number; \(form)") }
-        guard let hi = Double(high), hi.isFinite else { throw TuneError("\(name): range '\(raw)': hi '\(high)' is not a number; \(form)") }
-        guard lo <= hi else { throw TuneError("\(name): range '\(raw)': lo \(low) > hi \(high); expected lo ≤ hi in lo...hi/step") }
-        guard let slash else { throw TuneError("\(name): range '\(raw)' has no step; \(form)") }
+        guard let lo = Double(low), lo.isFinite else { throw FieldError(path, expected: form, found: "range '\(raw)' whose lo '\(low)' is not a number") }
+        guard let hi = Double(high), hi.isFinite else { throw FieldError(path, expected: form, found: "range '\(raw)' whose hi '\(high)' is not a number") }
+        guard lo <= hi else { throw FieldError(path, expected: "lo ≤ hi in lo...hi/step", found: "range '\(raw)' with lo \(low) > hi \(high)") }
+        guard let slash else { throw FieldError(path, expected: form, found: "range '\(raw)', which has no step") }
         let stepText = String(rest[rest.index(after: slash)...])
         guard let st = Double(stepText), st.isFinite else {
-            throw TuneError("\(name): range '\(raw)': step '\(stepText)' is not a number; \(form)")
+            throw FieldError(path, expected: form, found: "range '\(raw)' whose step '\(stepText)' is not a number")
         }
-        guard st > 0 else { throw TuneError("\(name): range '\(raw)': step must be > 0, found \(stepText); expected lo...hi/step") }
+        guard st > 0 else { throw FieldError(path, expected: "lo...hi/step (step must be > 0)", found: "step \(stepText) in range '\(raw)'") }
         let count = (hi - lo) / st + 1e-9
         guard count < Double(Self.maximumCount) else {
-            throw TuneError("\(name): range '\(raw)' has more than \(Self.maximumCount) values; expected a coarser step")
+            throw FieldError(path, expected: "at most \(Self.maximumCount) values (a coarser step)", found: "range '\(raw)' with more than \(Self.maximumCount) values")
         }
         lower = lo
         upper = hi
@@ -64,10 +69,4 @@ public struct ParameterRange: Sendable, Equatable, CustomStringConvertible {
     static func round12(_ value: Double) -> Double {
         Double(String(format: "%.12g", value)) ?? value
     }
-}
-
-/// Bad tuning input (exit 2 in the CLI): one line naming the value and the valid form.
-public struct TuneError: Error, CustomStringConvertible, Equatable, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }

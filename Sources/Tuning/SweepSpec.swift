@@ -27,9 +27,11 @@ public struct SweepSpec: Sendable, Equatable {
     public init(_ raw: String) throws {
         let text = raw.trimmingCharacters(in: .whitespaces)
         self.text = text
-        let form = "expected filter:param=lo...hi/step,… (e.g. 'ema:alpha=0.05...0.95/0.01')"
-        guard !text.isEmpty else { throw TuneError("smoother: empty; \(form)") }
-        guard !text.contains("|") else { throw TuneError("smoother: '\(raw)': chains ('|') cannot be swept; \(form)") }
+        let form = "filter:param=lo...hi/step,… (e.g. 'ema:alpha=0.05...0.95/0.01')"
+        guard !text.isEmpty else { throw FieldError("smoother", expected: form, found: "an empty smoother spec") }
+        guard !text.contains("|") else {
+            throw FieldError("smoother", expected: "one filter stage, \(form)", found: "the chain '\(raw)' (chains ('|') cannot be swept)")
+        }
         let name: String, arguments: String
         if let colon = text.firstIndex(of: ":") {
             name = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
@@ -39,21 +41,26 @@ public struct SweepSpec: Sendable, Equatable {
             arguments = ""
         }
         guard let kind = SmootherKind(rawValue: name) else {
-            throw TuneError("smoother: unknown smoother '\(name)'; expected one of: \(SmootherKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw FieldError("smoother", expected: "one of: \(SmootherKind.allCases.map(\.rawValue).joined(separator: ", "))",
+                             found: "an unknown smoother '\(name)'")
         }
         self.kind = kind
+        let field = FieldPath([.key("smoother"), .key(name)])
         var given: [String: String] = [:]
         if !arguments.trimmingCharacters(in: .whitespaces).isEmpty {
             for assignment in arguments.split(separator: ",", omittingEmptySubsequences: false) {
                 let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                     .map { $0.trimmingCharacters(in: .whitespaces) }
                 guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                    throw TuneError("smoother: \(name): expected param=value or param=lo...hi/step, found '\(assignment)'")
+                    throw FieldError(field, expected: "param=value or param=lo...hi/step", found: "'\(assignment)'")
                 }
                 guard kind.parameters.contains(where: { $0.name == parts[0] }) else {
-                    throw TuneError("smoother: \(name): unknown parameter '\(parts[0])'; parameters: \(kind.parameters.map(\.validDescription).joined(separator: "; "))")
+                    throw FieldError(field, expected: "one of its parameters: \(kind.parameters.map(\.validDescription).joined(separator: "; "))",
+                                     found: "an unknown parameter '\(parts[0])'")
                 }
-                guard given[parts[0]] == nil else { throw TuneError("smoother: \(name): parameter '\(parts[0])' given twice") }
+                guard given[parts[0]] == nil else {
+                    throw FieldError(field.appending(FieldPath([.key(parts[0])])), expected: "each parameter once", found: "'\(parts[0])' given twice")
+                }
                 given[parts[0]] = parts[1]
             }
         }
@@ -62,7 +69,7 @@ public struct SweepSpec: Sendable, Equatable {
         for parameter in kind.parameters {
             guard let value = given[parameter.name] else { continue }
             if case .number = parameter.domain, value.contains("...") {
-                let range = try ParameterRange(value, name: "smoother: \(name) \(parameter.name)")
+                let range = try ParameterRange(value, at: field.appending(FieldPath([.key(parameter.name)])))
                 axes.append(Axis(name: parameter.name, range: range, values: range.values))
             } else {
                 fixed.append((parameter.name, value))
@@ -72,7 +79,7 @@ public struct SweepSpec: Sendable, Equatable {
         self.axes = axes
         let total = axes.reduce(1) { $0 * $1.values.count }
         guard total <= ParameterRange.maximumCount else {
-            throw TuneError("smoother: '\(raw)' gives \(total) grid points; expected at most \(ParameterRange.maximumCount)")
+            throw FieldError("smoother", expected: "at most \(ParameterRange.maximumCount) grid points", found: "\(total) in '\(raw)'")
         }
         // Validate the corners (every value lies between them, and domains are intervals).
         for axis in axes {
@@ -117,7 +124,7 @@ public struct SweepSpec: Sendable, Equatable {
         do {
             return try SmootherSpec(text)
         } catch let error as FieldError {
-            throw TuneError("smoother: \(error.description)")
+            throw error.under(FieldPath("smoother"))
         }
     }
 

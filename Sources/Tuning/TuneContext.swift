@@ -50,24 +50,24 @@ public struct TuneContext: Sendable {
         self.sweep = sweep
         scales = scaleRange.values
         if let bad = scales.first(where: { !($0 > 0 && $0 <= 10) }) {
-            throw TuneError("movement_scale: value \(bad) in '\(scaleRange.text)' is out of range; expected values in (0, 10]")
+            throw FieldError("movement_scale", expected: "values in (0, 10]", found: "\(bad) in '\(scaleRange.text)'")
         }
         self.screen = try ScreenModel.parse(screen)  // its error names the screen field
         self.objective = objective
         self.constraints = constraints
-        guard !traces.isEmpty else { throw TuneError("traces: expected at least one trace CSV, found none") }
+        guard !traces.isEmpty else { throw FieldError("traces", expected: "at least one trace CSV", found: "none") }
         guard roomDepth.isFinite, roomDepth > 0, roomDepth <= 10 else {
-            throw TuneError("room_depth: expected a depth in (0, 10] m, found \(roomDepth)")
+            throw FieldError("room_depth", expected: "a depth in (0, 10] m", found: "\(roomDepth)")
         }
         let projection: OffAxisProjection
-        do { projection = try OffAxisProjection(screen: self.screen, movementScale: 1) } catch {
-            throw TuneError("screen: \(error)")
+        do { projection = try OffAxisProjection(screen: self.screen, movementScale: 1) } catch let error as FieldError {
+            throw error.under(FieldPath("screen"))
         }
         core = projection.core
         ppm = self.screen.pixelsPerMeter
         points = ParallaxAccuracy.cubeRoomPoints(depth: roomDepth)
         guard settle.isFinite, settle >= 0, settle <= 10 else {
-            throw TuneError("settle: expected a time in [0, 10] s, found \(settle)")
+            throw FieldError("settle", expected: "a time in [0, 10] s", found: "\(settle)")
         }
         let core = self.core, points = self.points, ppm = self.ppm
         self.traces = try traces.map {
@@ -90,7 +90,8 @@ public struct TuneContext: Sendable {
         for entry in setup.traces {
             let trace = try TraceCSVReader.read(contentsOf: entry.path)
             guard Self.fingerprint(trace) == entry.fingerprint else {
-                throw TuneError("\(entry.path): the trace differs from the one the parts were computed on (fingerprint \(Self.fingerprint(trace)), expected \(entry.fingerprint))")
+                throw FieldError(FieldPath(), expected: "the trace the parts were computed on (fingerprint \(entry.fingerprint))",
+                                 found: "a different trace (fingerprint \(Self.fingerprint(trace)))", file: entry.path)
             }
             traces.append((entry.path, trace))
         }

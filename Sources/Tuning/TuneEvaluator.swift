@@ -1,5 +1,6 @@
 import Analysis
 import Foundation
+import Plumbing
 import Geometry
 import Projection
 import Smoothing
@@ -75,7 +76,7 @@ public struct PreparedTrace: Sendable {
     /// skips `JitterMetrics.Options.settle`. With 0 the definition is exactly `ParallaxAccuracy`'s.
     public init(name: String, trace: HeadTrace, core: OffAxisCore, points: [Vec3], ppm: (x: Double, y: Double),
                 stillSpeed: Double = ParallaxAccuracy.defaultStillSpeed, settle: Double = JitterMetrics.Options().settle) throws {
-        guard trace.count >= 3 else { throw TuneError("trace \(name): expected at least 3 samples, found \(trace.count)") }
+        guard trace.count >= 3 else { throw FieldError(FieldPath(), expected: "at least 3 samples", found: "\(trace.count)", file: name) }
         self.name = name
         samples = trace.samples
         let measured = trace.samples.map(\.position)
@@ -105,8 +106,8 @@ public struct PreparedTrace: Sendable {
         let wx = ppm.x * ppm.x, wy = ppm.y * ppm.y
         for i in 0..<trace.count {
             let eye: Vec3
-            do { eye = try core.eye(head: reference[i]) } catch {
-                throw TuneError("trace \(name): frame \(i + 1) (t = \(trace.samples[i].t) s): \(error)")
+            do { eye = try core.eye(head: reference[i]) } catch let error as FieldError {
+                throw error.at("frame \(i + 1) (t = \(trace.samples[i].t) s)").located(file: name)
             }
             eyes[i] = eye
             if i > 0 {
@@ -206,8 +207,8 @@ public enum TuneEvaluator {
               try trace.swimFactors.withUnsafeBufferPointer { factors in
                 for i in 0..<filtered.count {
                     let eyeA: Vec3
-                    do { eyeA = try core.eye(head: filtered[i]) } catch {
-                        throw TuneError("trace \(trace.name): frame \(i + 1): filtered head: \(error)")
+                    do { eyeA = try core.eye(head: filtered[i]) } catch let error as FieldError {
+                        throw error.at("frame \(i + 1) of the filtered trace").located(file: trace.name)
                     }
                     let eyeT = trace.trueEyes[i]
                     let still = trace.still[i]

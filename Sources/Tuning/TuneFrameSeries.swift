@@ -1,5 +1,6 @@
 import Analysis
 import Geometry
+import Plumbing
 import Projection
 import Smoothing
 
@@ -33,8 +34,8 @@ struct TuneFrameSeries: Equatable {
         var previousError = [Vec3](repeating: .zero, count: points.count)
         for i in 0..<n {
             let eyeA: Vec3
-            do { eyeA = try core.eye(head: filtered[i]) } catch {
-                throw TuneError("trace \(trace.name): frame \(i + 1): filtered head: \(error)")
+            do { eyeA = try core.eye(head: filtered[i]) } catch let error as FieldError {
+                throw error.at("frame \(i + 1) of the filtered trace").located(file: trace.name)
             }
             let eyeT = trace.trueEyes[i]
             let pairCounts = trace.swimPair[i]  // Δt > 0, not across a timing gap

@@ -29,9 +29,9 @@ public enum TuneMetric: CaseIterable, Sendable, RawRepresentable {
 
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
-    static func parse(_ text: String, context: String) throws -> TuneMetric {
+    static func parse(_ text: String, field: String) throws -> TuneMetric {
         guard let metric = TuneMetric(rawValue: text.trimmingCharacters(in: .whitespaces)) else {
-            throw TuneError("\(context): unknown metric '\(text)'; expected one of: \(names)")
+            throw FieldError(field, expected: "one of: \(names)", found: "an unknown metric '\(text)'")
         }
         return metric
     }
@@ -85,24 +85,24 @@ public struct TuneObjective: Sendable, Equatable, CustomStringConvertible {
 
     public init(_ raw: String) throws {
         let text = raw.replacingOccurrences(of: " ", with: "")
-        let form = "expected metric or weight*metric joined by '+' (e.g. visible_jitter_px+0.01*ramp_lag_ms)"
-        guard !text.isEmpty else { throw TuneError("objective: empty; \(form)") }
+        let form = "metric or weight*metric joined by '+' (e.g. visible_jitter_px+0.01*ramp_lag_ms)"
+        guard !text.isEmpty else { throw FieldError("objective", expected: form, found: "an empty objective") }
         var canonical: [String] = []
         terms = try text.split(separator: "+", omittingEmptySubsequences: false).map { term in
             let parts = term.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
             switch parts.count {
             case 1:
-                let metric = try TuneMetric.parse(parts[0], context: "objective")
+                let metric = try TuneMetric.parse(parts[0], field: "objective")
                 canonical.append(metric.rawValue)
                 return (1, metric)
             case 2:
                 guard let weight = Double(parts[0]), weight.isFinite else {
-                    throw TuneError("objective: weight '\(parts[0])' in '\(term)' is not a number; \(form)")
+                    throw FieldError("objective", expected: form, found: "weight '\(parts[0])' in '\(term)', not a number")
                 }
-                let metric = try TuneMetric.parse(parts[1], context: "objective")
+                let metric = try TuneMetric.parse(parts[1], field: "objective")
                 canonical.append(parts[0] + "*" + metric.rawValue)
                 return (weight, metric)
-            default: throw TuneError("objective: term '\(term)'; \(form)")
+            default: throw FieldError("objective", expected: form, found: "term '\(term)'")
             }
         }
         // As written, with every metric under its current name (an alias such as lag_ms becomes ramp_lag_ms).
@@ -132,7 +132,7 @@ public struct TuneConstraint: Sendable, Equatable, CustomStringConvertible {
 
     public init(_ raw: String) throws {
         let text = raw.replacingOccurrences(of: " ", with: "")
-        let form = "expected metric<=value, metric>=value or metric>=app (e.g. ramp_lag_ms<=50)"
+        let form = "metric<=value, metric>=value or metric>=app (e.g. ramp_lag_ms<=50)"
         let relation: Relation
         let pieces: [String]
         if text.contains("<=") {
@@ -142,16 +142,16 @@ public struct TuneConstraint: Sendable, Equatable, CustomStringConvertible {
             relation = .atLeast
             pieces = text.components(separatedBy: ">=")
         } else {
-            throw TuneError("constraint: '\(raw)'; \(form)")
+            throw FieldError("constraints", expected: form, found: "'\(raw)'")
         }
-        guard pieces.count == 2 else { throw TuneError("constraint: '\(raw)'; \(form)") }
-        metric = try TuneMetric.parse(pieces[0], context: "constraint")
+        guard pieces.count == 2 else { throw FieldError("constraints", expected: form, found: "'\(raw)'") }
+        metric = try TuneMetric.parse(pieces[0], field: "constraints")
         self.relation = relation
         if pieces[1] == "app" {
             bound = nil
         } else {
             guard let value = Double(pieces[1]), value.isFinite else {
-                throw TuneError("constraint: bound '\(pieces[1])' in '\(raw)' is not a number or 'app'; \(form)")
+                throw FieldError("constraints", expected: form, found: "bound '\(pieces[1])' in '\(raw)', not a number or 'app'")
             }
             bound = value
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 
 /// What defines a sweep. Parts of one sweep must have equal setups to merge.
 public struct TuneSetup: Codable, Equatable, Sendable {
@@ -120,7 +121,7 @@ public struct ShardInfo: Codable, Equatable, Sendable {
     public init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
-            throw TuneError("shard: expected i/n with 1 ≤ i ≤ n (e.g. 2/8), found '\(text)'")
+            throw FieldError("shard", expected: "i/n with 1 ≤ i ≤ n (e.g. 2/8)", found: "'\(text)'")
         }
         self.init(index: i, count: n)
     }
@@ -170,9 +171,9 @@ public struct TuneResult: Codable, Equatable, Sendable {
         do {
             result = try decoder.decode(TuneResult.self, from: data)
         } catch {
-            throw TuneError("\(name): expected a tune.json or tune part (schema 1), cannot decode: \(error)")
+            throw FieldError(FieldPath(), expected: "a tune.json or tune part (schema 1)", found: "text that does not decode: \(error)", file: name)
         }
-        guard result.schema == 1 else { throw TuneError("\(name): expected schema 1, found \(result.schema)") }
+        guard result.schema == 1 else { throw FieldError("schema", expected: "1", found: "\(result.schema)", file: name) }
         result.setup.useCurrentMetricNames()
         return result
     }

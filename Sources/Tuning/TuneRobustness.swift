@@ -93,7 +93,7 @@ extension Tuner {
         make: ([(String, HeadTrace)]) throws -> TuneContext
     ) throws -> (result: TuneResult, context: TuneContext) {
         guard options.margin.isFinite, options.margin >= 0 else {
-            throw TuneError("holdout_margin: expected a relative difference ≥ 0, found \(options.margin)")
+            throw FieldError("holdout_margin", expected: "a relative difference ≥ 0", found: "\(options.margin)")
         }
         func pairs(_ instances: [TuneTraceSet.Instance]) -> [(String, HeadTrace)] { instances.map { ($0.name, $0.trace) } }
         let context = try make(pairs(set.training))

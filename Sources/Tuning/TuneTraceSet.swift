@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 import Scientific
 import Tracking
 
@@ -14,7 +15,7 @@ public enum HoldoutChoice: Equatable, Sendable {
 
     public init(parsingFraction text: String) throws {
         guard let value = Double(text), value > 0, value < 1 else {
-            throw TuneError("holdout_fraction: expected a fraction in (0, 1), found '\(text)'")
+            throw FieldError("holdout_fraction", expected: "a fraction in (0, 1)", found: "'\(text)'")
         }
         self = .fraction(value)
     }
@@ -41,19 +42,19 @@ public struct TuneTraceSet: Sendable {
 
     /// `files`: (path, trace) in the order given; held-out files named by `holdout` must be among them.
     public init(files: [(String, HeadTrace)], seeds: Int, holdout: HoldoutChoice) throws {
-        guard (1...100).contains(seeds) else { throw TuneError("seeds: expected 1…100 seeds, found \(seeds)") }
-        guard !files.isEmpty else { throw TuneError("traces: expected at least one trace CSV, found none") }
+        guard (1...100).contains(seeds) else { throw FieldError("seeds", expected: "1…100 seeds", found: "\(seeds)") }
+        guard !files.isEmpty else { throw FieldError("traces", expected: "at least one trace CSV", found: "none") }
         self.seeds = seeds
         let names = files.map(\.0)
         if let repeated = names.enumerated().first(where: { names.firstIndex(of: $0.element) != $0.offset }) {
-            throw TuneError("traces: '\(repeated.element)' is given twice; expected each trace once")
+            throw FieldError("traces", expected: "each trace once", found: "'\(repeated.element)' given twice")
         }
         let held: Set<String>
         switch holdout {
         case .none: held = []
         case .files(let chosen):
             if let unknown = chosen.first(where: { !names.contains($0) }) {
-                throw TuneError("holdout: '\(unknown)' is not one of the traces (\(names.joined(separator: ", ")))")
+                throw FieldError("holdout", expected: "one of the traces (\(names.joined(separator: ", ")))", found: "'\(unknown)'")
             }
             held = Set(chosen)
         case .fraction(let fraction):
@@ -66,7 +67,7 @@ public struct TuneTraceSet: Sendable {
             held = Set(order.prefix(count).map { names[$0] })
         }
         guard held.count < names.count else {
-            throw TuneError("holdout: every trace is held out; expected at least one trace left to tune on")
+            throw FieldError("holdout", expected: "at least one trace left to tune on", found: "every trace held out")
         }
         var training: [Instance] = [], heldOut: [Instance] = []
         for (file, trace) in files {
@@ -89,7 +90,8 @@ public struct TuneTraceSet: Sendable {
         // Re-synthesis allocates what the header describes: it must be the file's own spec, not a larger one.
         let described = spec.duration * spec.rate
         guard described <= 4 * Double(trace.count) + 1000 else {
-            throw TuneError("\(file): the '# spec:' header describes \(String(format: "%.0f", described)) samples but the file has \(trace.count); expected the spec the file was synthesized from")
+            throw FieldError(FieldPath([.key("'# spec:' header")]), expected: "the spec the file was synthesized from (\(trace.count) samples)",
+                             found: "one describing \(String(format: "%.0f", described)) samples", file: file)
         }
         var instances = [Instance(name: file, file: file, seedIndex: seeds > 1 ? 0 : nil, trace: trace)]
         for k in 1..<seeds {

@@ -89,7 +89,7 @@ public struct TuneViewData: Codable, Equatable, Sendable {
     public init(context: TuneContext, result: TuneResult, budget: Budget = Budget()) throws {
         guard result.kind == .full, result.configurations.count == context.sweep.count,
               result.movementScales == context.scales else {
-            throw TuneError("tune view: the result does not hold the full grid of this setup")
+            throw FieldError("tune view", expected: "a result holding the full grid of this setup", found: "a result without it")
         }
         let axes = context.sweep.axes.map(\.values)
         let scales = context.scales

@@ -27,7 +27,7 @@ extension Tuner {
         let result: TuneResult, context: TuneContext
         if let shard = request.shard {
             guard !request.robustness.isRequested else {
-                throw TuneError("shard: seeds and holdout run whole sweeps; they do not combine with a shard")
+                throw FieldError("shard", expected: "no shard with seeds or holdout (they run whole sweeps)", found: "shard \(shard.index)/\(shard.count)")
             }
             context = try make(loaded)
             result = try evaluate(context, shard: shard)
@@ -48,7 +48,7 @@ extension Tuner {
     /// `parallax merge`: reads the part files of one sharded sweep, merges them (the same bytes as the
     /// unsharded run) and writes the result with its page at `output`.
     public static func merge(partFiles: [String], output: String) throws -> TuneOutcome {
-        guard !partFiles.isEmpty else { throw TuneError("merge: expected part files (tune shard outputs), found none") }
+        guard !partFiles.isEmpty else { throw FieldError("parts", expected: "part files (tune shard outputs)", found: "none") }
         let result = try merge(try partFiles.map { try TuneResult.decode(Data(try FileContents.read($0)), name: $0) })
         return TuneOutcome(result: result, context: nil, written: try result.write(to: output, context: nil))
     }

@@ -48,7 +48,7 @@ public enum Tuner {
     /// Evaluates the grid points whose index ≡ shard.index − 1 (mod shard.count), at every scale.
     public static func evaluate(_ context: TuneContext, shard: ShardInfo) throws -> TuneResult {
         guard shard.count >= 1, (1...shard.count).contains(shard.index) else {
-            throw TuneError("shard: expected i/n with 1 ≤ i ≤ n, found \(shard.index)/\(shard.count)")
+            throw FieldError("shard", expected: "i/n with 1 ≤ i ≤ n", found: "\(shard.index)/\(shard.count)")
         }
         let sweep = context.sweep
         let indices = Array(stride(from: shard.index - 1, to: sweep.count, by: shard.count))
@@ -89,35 +89,38 @@ public enum Tuner {
     /// Combines parts 1…n of one sweep into the full result (identical bytes to the unsharded run).
     /// `context` is needed only for the Nelder–Mead refinement; nil: built from the setup's trace files.
     public static func merge(_ parts: [TuneResult], context: TuneContext? = nil) throws -> TuneResult {
-        guard let first = parts.first else { throw TuneError("merge: expected at least one part, found none") }
+        guard let first = parts.first else { throw FieldError("parts", expected: "at least one tune part", found: "none") }
         for (k, part) in parts.enumerated() {
+            // Parts are told apart 1-based, as the command line lists them.
+            let field = FieldPath([.key("part \(k + 1)")])
             guard part.kind == .partial, let shard = part.shard else {
-                throw TuneError("merge: part \(k + 1) is a '\(part.kind.rawValue)' result; expected a tune part (kind tune-partial, one shard of a sweep)")
+                throw FieldError(field, expected: "a tune part (kind tune-partial, one shard of a sweep)", found: "a '\(part.kind.rawValue)' result")
             }
             guard part.setup == first.setup else {
-                throw TuneError("merge: part \(k + 1) (shard \(shard.index)/\(shard.count)) comes from a different sweep setup than part 1")
+                throw FieldError(field, expected: "the sweep setup of part 1", found: "shard \(shard.index)/\(shard.count) from a different sweep setup")
             }
             guard part.scales == first.scales, part.appDefault == first.appDefault, part.eyeDistanceM == first.eyeDistanceM else {
-                throw TuneError("merge: part \(k + 1) (shard \(shard.index)/\(shard.count)) disagrees with part 1 on the trace-only metrics")
+                throw FieldError(field, expected: "the trace-only metrics of part 1", found: "shard \(shard.index)/\(shard.count) disagreeing with them")
             }
         }
         let n = first.shard!.count
         let present = parts.map { $0.shard! }
         guard present.allSatisfy({ $0.count == n }) else {
-            throw TuneError("merge: parts from different shard counts (\(present.map { "\($0.index)/\($0.count)" }.joined(separator: ", "))); expected one sweep's i/n for i = 1…n")
+            throw FieldError("parts", expected: "one sweep's i/n for i = 1…n",
+                             found: "parts from different shard counts (\(present.map { "\($0.index)/\($0.count)" }.joined(separator: ", ")))")
         }
         let have = Set(present.map(\.index))
-        guard have.count == parts.count else { throw TuneError("merge: a shard is given twice; expected each i/\(n) once") }
+        guard have.count == parts.count else { throw FieldError("parts", expected: "each i/\(n) once", found: "a shard given twice") }
         let missing = (1...n).filter { !have.contains($0) }
         guard missing.isEmpty else {
-            throw TuneError("merge: missing shard(s) \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")); expected all of 1/\(n)…\(n)/\(n)")
+            throw FieldError("parts", expected: "all of 1/\(n)…\(n)/\(n)", found: "missing shard(s) \(missing.map { "\($0)/\(n)" }.joined(separator: ", "))")
         }
         var result = first
         result.kind = .full
         result.shard = nil
         result.configurations = parts.flatMap(\.configurations).sorted { $0.index < $1.index }
         guard result.configurations.map(\.index) == Array(0..<result.configurations.count) else {
-            throw TuneError("merge: the parts do not hold each grid point exactly once")
+            throw FieldError("parts", expected: "each grid point exactly once", found: "parts that do not hold them so")
         }
         try finalize(&result, context: context)
         return result
@@ -170,7 +173,7 @@ public enum Tuner {
                     movementScale: s, metrics: refinement.1, objective: refinement.0.objective, reasoning: "")
             }
         } else if sweep.axes.count >= 2 {
-            result.notes.append("Nelder–Mead refinement turned off (--no-refine)")
+            result.notes.append("Nelder–Mead refinement turned off")
         }
         recommendation.reasoning = reasoning(recommendation, result: result, sweep: sweep, objective: objective,
                                              constraints: constraints)

@@ -70,9 +70,9 @@ struct AnalyzeCommand: ParsableCommand {
         do {
             report = try TraceAnalysis.analyze(trace, smoother: smoother, screen: try screen.map { try ScreenModel.parse($0) },
                                                movementScale: movementScale ?? AppDefaults.movementScale, options: options)
-        } catch let error as ParallaxAccuracyError {
-            throw InputError("\(input): \(error.description)")  // the trace file is what lacks the truth
         } catch let error as FieldError {
+            // The trace file is what lacks the truth or holds the frame; options name their flags.
+            if let key = error.path.firstKey, key == "trace" || key.hasPrefix("frame ") { throw error.located(file: input) }
             throw error.naming(flags: ["cutoff": "--cutoff", "max_lag": "--max-lag", "sensor_latency": "--sensor-latency",
                                        "render_frames": "--render-frames"])
         }

@@ -40,7 +40,10 @@ struct CompareCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let limits = try tolerance.map { try Tolerance(parsing: $0) } ?? Tolerance()
+        let limits: Tolerance
+        do { limits = try tolerance.map { try Tolerance(parsing: $0) } ?? Tolerance() } catch let error as FieldError {
+            throw error.naming(flags: ["tolerance": "--tolerance"])
+        }
         // Both files are decoded at the same time (one core each).
         let images = try Parallel.map(2) { try PNGCodec.read(contentsOf: [golden, actual][$0]) }
         let rgb = PNGWriteOptions(channels: .rgb)

@@ -96,8 +96,22 @@ struct TuneCommand: ParsableCommand {
         request.settle = settle
         request.shard = shard
         request.output = output
-        try report(try Tuner.run(request), json: json)
+        let outcome: TuneOutcome
+        do {
+            outcome = try Tuner.run(request)
+        } catch let error as FieldError {
+            throw error.naming(flags: Self.flags)
+        }
+        try report(outcome, json: json)
     }
+
+    /// The request's fields by the flag that sets them (`constraints` → `--constraint`).
+    static let flags = [
+        "traces": "--traces", "smoother": "--smoother", "movement_scale": "--movement-scale", "grid": "--grid",
+        "screen": "--screen", "objective": "--objective", "constraints": "--constraint", "room_depth": "--room-depth",
+        "settle": "--settle", "seeds": "--seeds", "holdout": "--holdout", "holdout_fraction": "--holdout-fraction",
+        "holdout_margin": "--holdout-margin", "shard": "--shard",
+    ]
 }
 
 /// Prints a tune outcome (shared by `tune` and `merge`); no recommendation in a whole result is exit 1.

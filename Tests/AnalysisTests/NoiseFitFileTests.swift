@@ -30,10 +30,10 @@ import Tracking
         let short = try TraceSynthesizer.synthesize(TraceSpec(motion: [MotionSegment(model: .still, duration: 1)]))
         try TraceCSVWriter.write(short, to: dir.path("short.csv"))
         #expect { try NoiseFit.fit(contentsOf: dir.path("short.csv"), latency: 2, seed: 1, writingSpecTo: dir.path("a.yml")) } throws: {
-            ($0 as? NoiseFitError)?.description == "latency: expected a latency in [0, 1] s, found 2.0"
+            ($0 as? FieldError)?.description == "latency: expected a latency in [0, 1] s, found 2.0"
         }
         #expect { try NoiseFit.fit(contentsOf: dir.path("short.csv"), latency: 0, seed: 1, writingSpecTo: dir.path("a.yml")) } throws: {
-            ($0 as? NoiseFitError)?.description.hasPrefix("\(dir.path("short.csv")): expected at least 100 samples") == true
+            ($0 as? FieldError)?.description.hasPrefix("\(dir.path("short.csv")): expected at least 100 samples") == true
         }
         #expect(!FileManager.default.fileExists(atPath: dir.path("a.yml")))
     }

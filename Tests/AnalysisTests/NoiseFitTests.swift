@@ -87,6 +87,6 @@ import Tracking
 
     @Test func tooShortARecordingIsAnError() throws {
         let trace = HeadTrace(samples: (0..<50).map { HeadSample(t: Double($0) / 60, position: Vec3(0, 0, 0.35 + Double($0) * 1e-4)) })
-        #expect(throws: NoiseFitError.self) { try NoiseFit.fit(trace) }
+        #expect(throws: FieldError.self) { try NoiseFit.fit(trace) }
     }
 }

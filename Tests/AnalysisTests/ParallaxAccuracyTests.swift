@@ -143,6 +143,6 @@ import Tracking
         #expect { try ParallaxAccuracy.evaluate(trace: noTruth, screen: screen, movementScale: 1.5) } throws: { "\($0)".contains("true_x") }
         #expect { try ParallaxAccuracy.evaluate(trace: trace(measured: [head], truth: [head]), screen: screen, movementScale: 1.5, points: []) } throws: { "\($0)".hasPrefix("points:") }
         #expect { try ParallaxAccuracy.evaluate(trace: trace(measured: [head], truth: [head]), screen: screen, movementScale: 1.5, points: [Vec3(0, 0, 1)]) } throws: { "\($0)".contains("frame 1") }
-        #expect { try ParallaxAccuracy.evaluate(trace: trace(measured: [Vec3(.nan, 0, 0.3)], truth: [head]), screen: screen, movementScale: 1.5) } throws: { "\($0)".hasPrefix("frame 1 (t = 0.0 s): head: expected finite") }
+        #expect { try ParallaxAccuracy.evaluate(trace: trace(measured: [Vec3(.nan, 0, 0.3)], truth: [head]), screen: screen, movementScale: 1.5) } throws: { "\($0)" == "head: expected finite x,y,z in meters, found (nan, 0.0, 0.3) at frame 1 (t = 0.0 s)" }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import ParallaxTestSupport
 import Projection
+import Plumbing
 import Testing
 import Tracking
 
@@ -93,6 +94,6 @@ import Tracking
 
     @Test func aTraceWithoutTruthIsRejected() {
         let trace = HeadTrace(samples: [HeadSample(t: 0, position: Vec3(0, 0, 0.35))])
-        #expect(throws: ParallaxAccuracyError.self) { try Swim.evaluate(trace: trace, screen: screen, movementScale: 1) }
+        #expect(throws: FieldError.self) { try Swim.evaluate(trace: trace, screen: screen, movementScale: 1) }
     }
 }

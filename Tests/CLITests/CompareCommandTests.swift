@@ -74,7 +74,7 @@ import Testing
             ([dir.path("golden.png"), dir.path("truncated.png")], "truncated.png: not a valid PNG"),
             ([dir.path("golden.png"), dir.path("missing.png")], "missing.png: cannot read"),
             ([dir.path("golden.png"), dir.path("narrow.png")], "size mismatch"),
-            ([dir.path("golden.png"), dir.path("golden.png"), "--tolerance", "max-diff=3"], "tolerance key 'max-diff'"),
+            ([dir.path("golden.png"), dir.path("golden.png"), "--tolerance", "max-diff=3"], "unknown key 'max-diff'"),
             ([dir.path("golden.png")], "Missing expected argument"),
         ]
         for (arguments, message) in cases {

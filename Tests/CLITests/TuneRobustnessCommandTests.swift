@@ -48,7 +48,7 @@ import Tuning
         for (arguments, message) in [
             (["--seeds", "0"], "seeds: expected 1…100 seeds, found 0"),
             (["--holdout", "nope.csv"], "nope.csv"),
-            (["--holdout"] + names, "holdout: every trace is held out"),
+            (["--holdout"] + names, "found every trace held out"),
             (["--seeds", "2", "--shard", "1/2"], "do not combine with --shard"),
             (["--holdout-fraction", "2"], "holdout_fraction: expected a fraction in (0, 1), found '2'"),
             (["--holdout", names[0], "--holdout-fraction", "0.5"], "not both"),

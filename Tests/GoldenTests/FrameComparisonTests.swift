@@ -2,6 +2,7 @@ import Foundation
 import Golden
 import Imaging
 import ParallaxTestSupport
+import Plumbing
 import Testing
 
 @Suite struct FrameComparisonTests {
@@ -107,7 +108,7 @@ import Testing
 
     @Test func sizeMismatchIsAnErrorBeforeComparing() {
         let other = TestImages.scene(width: 255, height: 256)
-        #expect(throws: ComparisonError("size mismatch: g.png is 256×256, a.png is 255×256; expected the same size")) {
+        #expect(throws: FieldError("size", expected: "the size of g.png, 256×256", found: "255×256 (a size mismatch)", file: "a.png")) {
             try FrameComparator.compare(golden: base, actual: other, goldenName: "g.png", actualName: "a.png")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Golden
+import Plumbing
 import Testing
 
 @Suite struct ToleranceTests {
@@ -29,19 +30,19 @@ import Testing
     }
 
     @Test func errorsNameTheKeyAndValue() {
-        #expect(throws: ToleranceError("tolerance key 'max-diff': unknown; expected one of max-channel-diff, max-over-fraction, max-over-pixels, min-ssim, min-ssim-local, min-psnr")) {
+        #expect(throws: FieldError("tolerance", expected: "one of the keys max-channel-diff, max-over-fraction, max-over-pixels, min-ssim, min-ssim-local, min-psnr", found: "an unknown key 'max-diff'")) {
             try Tolerance(parsing: "max-diff=2")
         }
-        #expect(throws: ToleranceError("tolerance max-channel-diff='300': expected an integer 0...255")) {
+        #expect(throws: FieldError("tolerance.max-channel-diff", expected: "an integer 0...255", found: "'300'")) {
             try Tolerance(parsing: "max-channel-diff=300")
         }
-        #expect(throws: ToleranceError("tolerance max-over-fraction='1.5': expected a fraction 0...1 or off")) {
+        #expect(throws: FieldError("tolerance.max-over-fraction", expected: "a fraction 0...1 or off", found: "'1.5'")) {
             try Tolerance(parsing: "max-over-fraction=1.5")
         }
-        #expect(throws: ToleranceError("tolerance 'min-ssim 0.9': expected key=value or key: value (keys: max-channel-diff, max-over-fraction, max-over-pixels, min-ssim, min-ssim-local, min-psnr)")) {
+        #expect(throws: FieldError("tolerance", expected: "key=value or key: value (keys: max-channel-diff, max-over-fraction, max-over-pixels, min-ssim, min-ssim-local, min-psnr)", found: "'min-ssim 0.9'")) {
             try Tolerance(parsing: "min-ssim 0.9")
         }
-        #expect(throws: ToleranceError("tolerance key 'min-ssim': given twice")) {
+        #expect(throws: FieldError("tolerance.min-ssim", expected: "each key once", found: "'min-ssim' given twice")) {
             try Tolerance(parsing: "min-ssim=0.9,min-ssim=0.8")
         }
     }

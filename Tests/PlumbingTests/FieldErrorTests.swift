@@ -42,6 +42,12 @@ import Testing
         #expect(inFile.naming(flags: flags) == inFile)
     }
 
+    @Test func anElementOfASequenceIsSaidAfterWhatWasFound() {
+        let head = FieldError("head", expected: "finite x,y,z in meters", found: "(nan, 0.0, 0.3)")
+        #expect(head.at("frame 1 (t = 0.0 s)").description == "head: expected finite x,y,z in meters, found (nan, 0.0, 0.3) at frame 1 (t = 0.0 s)")
+        #expect(FieldError("camera", expected: "a finite matrix").at("frame 2").description == "camera: expected a finite matrix, found at frame 2")
+    }
+
     @Test func checkFailureIsItsMessage() {
         #expect(CheckFailure("tune: no configuration meets the constraints").description == "tune: no configuration meets the constraints")
         #expect(CheckFailure().message == nil)

@@ -1,6 +1,7 @@
 import Geometry
 import Imaging
 import Projection
+import Plumbing
 import Testing
 import Rendering
 
@@ -22,8 +23,8 @@ import Rendering
 
     @Test func cubeInputsAreCheckedBeforeRasterizing() throws {
         let room = CubeScene(room: .screen(width: screen.width, height: screen.height))
-        #expect(throws: CubeInputError(field: "size", FrameSizeError(width: 0, height: 8).description)) {
-            try room.validate(clipFromWorld: try camera(), width: 0, height: 8)
+        #expect { try room.validate(clipFromWorld: try camera(), width: 0, height: 8) } throws: { error in
+            "\(error)" == "size: " + FrameSizeError(width: 0, height: 8).description
         }
         for (bad, field) in [(CubeRoom(width: .nan, height: 0.1, depth: 0.1), "room width"), (CubeRoom(width: 0.1, height: 0.1, depth: 0), "room depth"),
                              (CubeRoom(width: 0.1, height: .infinity, depth: 0.1), "room height")] {
@@ -32,12 +33,12 @@ import Rendering
                 try CubeScene(room: bad).validate(clipFromWorld: matrix, width: 8, height: 8)
                 Issue.record("\(bad) was accepted")
             } catch {
-                #expect(error.field == field)
+                #expect(error.path.description == field)
             }
         }
         var matrix = try camera()
         matrix[2, 3] = .infinity
-        #expect(throws: CubeInputError(field: "camera", "expected a finite projection · view matrix")) {
+        #expect(throws: FieldError("camera", expected: "a finite projection · view matrix")) {
             try room.validate(clipFromWorld: matrix, width: 8, height: 8)
         }
     }

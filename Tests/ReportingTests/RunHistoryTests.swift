@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 import Testing
 @testable import Reporting
 
@@ -30,7 +31,7 @@ import Testing
         #expect(try RunHistory.read(path) == entries)
         #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 2)
         try "\(try String(contentsOfFile: path, encoding: .utf8)){\"suite\": 3}\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let error = try #require(throws: HistoryError.self) { try RunHistory.read(path) }
+        let error = try #require(throws: FieldError.self) { try RunHistory.read(path) }
         #expect(error.line == 3 && error.description.hasPrefix(path + ":3: "))
     }
 

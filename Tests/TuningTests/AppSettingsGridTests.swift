@@ -1,3 +1,4 @@
+import Plumbing
 import Testing
 import Tuning
 
@@ -21,6 +22,6 @@ import Tuning
 
     @Test func gridNamesAreParsedAndBadOnesRejected() throws {
         #expect(try TuneGrid(parsing: "app") == .app)
-        #expect(throws: TuneError.self) { try TuneGrid(parsing: "phone") }
+        #expect(throws: FieldError.self) { try TuneGrid(parsing: "phone") }
     }
 }

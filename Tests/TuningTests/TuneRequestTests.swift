@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxTestSupport
+import Plumbing
 import Testing
 import Tracking
 @testable import Tuning
@@ -104,7 +105,7 @@ import Tracking
         request.robustness = RobustnessOptions(seeds: 2)
         request.shard = ShardInfo(index: 1, count: 2)
         request.output = dir.path("part.json")
-        #expect(throws: TuneError("shard: seeds and holdout run whole sweeps; they do not combine with a shard")) { try Tuner.run(request) }
+        #expect(throws: FieldError("shard", expected: "no shard with seeds or holdout (they run whole sweeps)", found: "shard 1/2")) { try Tuner.run(request) }
         #expect(!FileManager.default.fileExists(atPath: dir.path("part.json")))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import ParallaxTestSupport
 import Smoothing
+import Plumbing
 import Testing
 import Tracking
 @testable import Tuning
@@ -40,7 +41,7 @@ import Tracking
         let huge = TraceSpec(seed: 3, motion: [MotionSegment(model: .still, duration: 100_000)])
         trace.setMetadata("spec", try huge.json())
         #expect { try TuneTraceSet(files: [("forged.csv", trace)], seeds: 2, holdout: .none) } throws: { error in
-            "\(error)" == "forged.csv: the '# spec:' header describes 6000000 samples but the file has \(trace.count); expected the spec the file was synthesized from"
+            "\(error)" == "forged.csv: '# spec:' header: expected the spec the file was synthesized from (\(trace.count) samples), found one describing 6000000 samples"
         }
         trace.setMetadata("spec", "{\"motion\": 3}")
         #expect { try TuneTraceSet(files: [("bad.csv", trace)], seeds: 2, holdout: .none) } throws: { error in
@@ -58,10 +59,10 @@ import Tracking
         let half = try TuneTraceSet(files: files, seeds: 1, holdout: .fraction(0.5))
         #expect(half.heldOutFiles.count == 2 && half.trainingFiles.count == 2)
         #expect(try TuneTraceSet(files: files, seeds: 1, holdout: .fraction(0.5)).heldOutFiles == half.heldOutFiles)
-        #expect(throws: TuneError.self) { try TuneTraceSet(files: files, seeds: 1, holdout: .files(["nope.csv"])) }
-        #expect(throws: TuneError.self) { try TuneTraceSet(files: files, seeds: 1, holdout: .files(files.map(\.0))) }
-        #expect(throws: TuneError.self) { try TuneTraceSet(files: files, seeds: 0, holdout: .none) }
-        #expect(throws: TuneError.self) { try HoldoutChoice(parsingFraction: "1.5") }
+        #expect(throws: FieldError.self) { try TuneTraceSet(files: files, seeds: 1, holdout: .files(["nope.csv"])) }
+        #expect(throws: FieldError.self) { try TuneTraceSet(files: files, seeds: 1, holdout: .files(files.map(\.0))) }
+        #expect(throws: FieldError.self) { try TuneTraceSet(files: files, seeds: 0, holdout: .none) }
+        #expect(throws: FieldError.self) { try HoldoutChoice(parsingFraction: "1.5") }
     }
 
     /// Pooling per-trace results over all traces reproduces the sweep's metrics bit for bit (the gain to the

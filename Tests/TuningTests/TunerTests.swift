@@ -4,6 +4,7 @@ import Geometry
 import ParallaxTestSupport
 import Projection
 import Smoothing
+import Plumbing
 import Testing
 import Tracking
 @testable import Tuning
@@ -32,9 +33,9 @@ struct ParameterRangeTests {
     }
 
     @Test func sweepSpecsCheckParameterDomains() throws {
-        #expect(throws: TuneError.self) { try SweepSpec("ema:alpha=0...0.5/0.1") }  // alpha ∈ (0, 1]
-        #expect(throws: TuneError.self) { try SweepSpec("ema:gain=0.1...0.5/0.1") }
-        #expect(throws: TuneError.self) { try SweepSpec("ema:alpha=0.1...0.5/0.1|predict") }
+        #expect(throws: FieldError.self) { try SweepSpec("ema:alpha=0...0.5/0.1") }  // alpha ∈ (0, 1]
+        #expect(throws: FieldError.self) { try SweepSpec("ema:gain=0.1...0.5/0.1") }
+        #expect(throws: FieldError.self) { try SweepSpec("ema:alpha=0.1...0.5/0.1|predict") }
         let sweep = try SweepSpec("one-euro:mincutoff=0.5...1.5/0.5,beta=0...20/10,variant=legacy")
         #expect(sweep.count == 9)
         #expect(sweep.values(at: 4) == [1.0, 10])
@@ -115,7 +116,7 @@ struct TunerTests {
                 try TuneResult.decode(try Tuner.evaluate(context, shard: ShardInfo(index: i, count: n)).jsonData(), name: "part \(i)")
             }
             #expect(try Tuner.merge(parts, context: context).jsonData() == full)
-            #expect(throws: TuneError.self) { try Tuner.merge(Array(parts.dropFirst()), context: context) }
+            #expect(throws: FieldError.self) { try Tuner.merge(Array(parts.dropFirst()), context: context) }
         }
         // An EMA recommendation off the app's settings (α on a 0.01 grid): its settability note is part of the
         // merged result as of the unsharded one.
