@@ -49,7 +49,7 @@ enum RangeFuzzing {
             let sweep = try SweepSpec(text)
             for index in [0, sweep.count - 1] { _ = try sweep.spec(at: index) }
         } else {
-            _ = try ParameterRange(text, name: "--movement-scale").values
+            _ = try ParameterRange(text, name: "movement_scale").values
         }
     }
 }
