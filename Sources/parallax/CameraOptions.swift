@@ -21,13 +21,13 @@ struct CameraOptions: ParsableArguments {
     var movementScale: Double = AppDefaults.movementScale
 
     @Option(name: .long, help: "Near plane in meters.")
-    var near: Double = 0.001
+    var near: Double = AppDefaults.near
 
     @Option(name: .long, help: "Far plane in meters.")
-    var far: Double = 10
+    var far: Double = AppDefaults.far
 
     @Option(name: .long, help: "Clamp the eye's z to at least this many meters.")
-    var zMin: Double = 0.1
+    var zMin: Double = AppDefaults.zMin
 
     @Flag(name: .long, help: "No z clamp: an eye at or behind the screen plane is an error.")
     var noClamp = false
@@ -39,7 +39,9 @@ struct CameraOptions: ParsableArguments {
     var headFrame: OffAxisProjection.HeadFrame = .screen
 
     func screenModel() throws -> ScreenModel {
-        try ScreenModel.parse(screen, source: screenSource, orientation: orientation)
+        do { return try ScreenModel.parse(screen, source: screenSource, orientation: orientation) } catch let error as FieldError {
+            throw error.naming(flags: ["screen": "--screen"])
+        }
     }
 
     func projection(view: OffAxisProjection.ViewPreset) throws -> OffAxisProjection {
