@@ -79,6 +79,7 @@ public enum AppAudit {
             let relevant = cases.indices.filter { registration.modes.contains(cases[$0].mode) }
             guard let first = relevant.first else { continue }
             var samples: [CheckSample] = [], notes: [String] = [], limits: [Double] = []
+            // A check whose values do not depend on the case runs once, its places unlabelled.
             let labelled = registration.dependsOnCase && (options.screens.count > 1 || options.modes.count > 1)
             for caseIndex in registration.dependsOnCase ? relevant : [first] {
                 let audit = cases[caseIndex]

@@ -18,7 +18,7 @@ enum GyroTiltCheck: AuditCheck {
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let scripted = audit.attitude == nil
         let attitude = audit.attitude ?? Array(repeating: (scriptedTilt, scriptedTilt), count: audit.trace.count)
-        let samples = IsolatedShift.evaluate(.gyroTilt, audit, configured: configured, attitude: attitude)
+        let samples = IsolatedShift.evaluate(id, audit, configured: configured, attitude: attitude)
         return CheckEvaluation(samples: samples, notes: scripted ? ["\(audit.traceName): no pitch,roll columns; phone tilted 5° in pitch and roll"] : [])
     }
 }

@@ -14,7 +14,7 @@ enum ScreenSizeCheck: AuditCheck {
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.sizesScreenFromAppTable }
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
-        let samples = IsolatedShift.evaluate(.screenSize, audit, configured: configured)
+        let samples = IsolatedShift.evaluate(id, audit, configured: configured)
         var notes: [String] = []
         if let record = audit.screen.record {
             let size = AppScreenTable.size(for: record)
