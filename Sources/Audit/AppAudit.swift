@@ -75,27 +75,25 @@ public enum AppAudit {
         var checks: [CheckResult] = []
         var deviceWorst: [String: Double] = [:]
         for check in AuditCheckID.allCases {
-            let relevant = cases.filter { check.modes.contains($0.mode) }
-            guard !relevant.isEmpty else { continue }
+            let registration = check.registration
+            let relevant = cases.indices.filter { registration.modes.contains(cases[$0].mode) }
+            guard let first = relevant.first else { continue }
             var samples: [CheckSample] = [], notes: [String] = [], limits: [Double] = []
-            if check == .splatColour {
-                let evaluation = SplatColourCheck.evaluate(configured: configured)
-                samples = evaluation.samples
-                notes = evaluation.notes
-            } else {
-                for (caseIndex, audit) in cases.enumerated() where check.modes.contains(audit.mode) {
-                    let evaluation = try evaluate(check, audit, configured: configured)
-                    let prefix = options.screens.count > 1 || options.modes.count > 1 ? "\(audit.screen.name) \(audit.mode.rawValue): " : ""
-                    samples += evaluation.samples.map { sample in
-                        var frame = sample.frame
-                        frame?.caseIndex = caseIndex
-                        return CheckSample(value: sample.value, place: prefix + sample.place, frame: frame)
-                    }
-                    for note in evaluation.notes where !notes.contains(note) { notes.append(note) }
-                    if let limit = evaluation.limit { limits.append(limit) }
-                    if check.isGated, check.unit == "px", let worst = evaluation.samples.map(\.value).max() {
-                        deviceWorst[audit.screen.name] = max(deviceWorst[audit.screen.name] ?? 0, worst)
-                    }
+            // A check whose values do not depend on the case runs once, its places unlabelled.
+            let labelled = registration.dependsOnCase && (options.screens.count > 1 || options.modes.count > 1)
+            for caseIndex in registration.dependsOnCase ? relevant : [first] {
+                let audit = cases[caseIndex]
+                let evaluation = try registration.evaluate(audit, configured: configured)
+                let prefix = labelled ? "\(audit.screen.name) \(audit.mode.rawValue): " : ""
+                samples += evaluation.samples.map { sample in
+                    var frame = sample.frame
+                    frame?.caseIndex = caseIndex
+                    return CheckSample(value: sample.value, place: prefix + sample.place, frame: frame)
+                }
+                for note in evaluation.notes where !notes.contains(note) { notes.append(note) }
+                if let limit = evaluation.limit { limits.append(limit) }
+                if registration.isGated, registration.unit == .pixels, let worst = evaluation.samples.map(\.value).max() {
+                    deviceWorst[audit.screen.name] = max(deviceWorst[audit.screen.name] ?? 0, worst)
                 }
             }
             let limit = limits.min() ?? check.defaultLimit
@@ -111,19 +109,5 @@ public enum AppAudit {
             .sorted { $0.worstPx != $1.worstPx ? $0.worstPx > $1.worstPx : $0.screen < $1.screen }
         return AuditResult(traces: options.traces.map(\.name), screens: options.screens.map(\.name), modes: options.modes,
                            fixes: options.fixes.sorted(), checks: checks, ranking: ranking)
-    }
-
-    static func evaluate(_ check: AuditCheckID, _ audit: AuditCase, configured: AppPipeline) throws -> CheckEvaluation {
-        switch check {
-        case .screenSize: return ScreenSizeCheck.evaluate(audit, configured: configured)
-        case .cameraOffset, .eyePoint, .handOff, .splatPinning, .exaggeration: return ShiftChecks.evaluate(check, audit, configured: configured)
-        case .recenterIdempotent: return RecenterCheck.evaluate(audit, configured: configured)
-        case .trackingLoss: return TrackingLossCheck.evaluate(audit, configured: configured)
-        case .gyroTilt: return GyroTiltCheck.evaluate(audit, configured: configured)
-        case .latency: return LatencyCheck.evaluate(audit, configured: configured)
-        case .clipDepth: return ClipDepthCheck.evaluate(audit, configured: configured)
-        case .splatColour: return SplatColourCheck.evaluate(configured: configured)
-        case .jacobianClamp: return try JacobianClampCheck.evaluate(audit, configured: configured)
-        }
     }
 }

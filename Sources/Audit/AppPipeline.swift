@@ -5,8 +5,9 @@ import Plumbing
 /// window is a named switch whose default is the app as shipped (AristidesAI/Splat-Frame at `AppDefaults.appCommit`), so
 /// "the app" and "the app with fix X" are both one value (`fixing(_:)`).
 public struct AppPipeline: Hashable, Sendable {
-    /// Per-sample EMA weight (the app's default 0.25).
+    /// Per-sample EMA weight as the app is set (its default 0.25); `smoothingAlpha` is the one in use.
     public var alpha = AppDefaults.smoothingAlpha
+    /// Head x and y are multiplied by this as the app is set; `appliedMovementScale` is the one in use.
     public var movementScale = AppDefaults.movementScale
     /// The app clamps the head's z to ≥ 0.1 m before and after smoothing.
     public var zMin = AppDefaults.zMin
@@ -16,7 +17,7 @@ public struct AppPipeline: Hashable, Sendable {
     public var tiltGain = AppDefaults.tiltGain
     public var eyeModel = EyeModel()
 
-    // The app's behaviours (true = as shipped).
+    // The app's behaviours (true = as shipped): each check's registration names its switch (`AuditCheck.fix`).
     public var sizesScreenFromAppTable = true
     public var ignoresCameraOffset = true
     public var usesAnchorAsEye = true
@@ -24,13 +25,26 @@ public struct AppPipeline: Hashable, Sendable {
     public var keepsSmootherThroughLoss = true
     public var addsTiltOffset = true
     public var delaysHandOff = true
+    /// The pose hops to the main actor and is smoothed at `alpha`; fixed, it is read on the render thread and
+    /// smoothed at `renderThreadAlpha`.
     public var hopsToMainActor = true
     public var splatLooksAt = true
     public var feedsGLClipToMetal = true
     public var storesLinearInUnorm = true
     public var clampsJacobianOnAxis = true
+    /// Head x and y are multiplied by `movementScale`; fixed, by 1 (the correct window).
+    public var exaggeratesMovement = true
+
+    /// The EMA weight of the latency fix.
+    public static let renderThreadAlpha = 0.5
 
     public init() {}
+
+    /// The EMA weight in use.
+    public var smoothingAlpha: Double { hopsToMainActor ? alpha : Self.renderThreadAlpha }
+
+    /// The movement scale in use.
+    public var appliedMovementScale: Double { exaggeratesMovement ? movementScale : 1 }
 
     /// The app as shipped.
     public static let shipped = AppPipeline()
@@ -46,45 +60,14 @@ public struct AppPipeline: Hashable, Sendable {
     public func fixingAll() -> AppPipeline { fixing(Set(AuditCheckID.allCases)) }
 
     private mutating func fix(_ check: AuditCheckID) {
-        switch check {
-        case .screenSize: sizesScreenFromAppTable = false
-        case .cameraOffset: ignoresCameraOffset = false
-        case .eyePoint: usesAnchorAsEye = false
-        case .recenterIdempotent: recenterStoresOffsetPosition = false
-        case .trackingLoss: keepsSmootherThroughLoss = false
-        case .gyroTilt: addsTiltOffset = false
-        case .handOff: delaysHandOff = false
-        case .latency:
-            hopsToMainActor = false
-            alpha = 0.5
-        case .splatPinning: splatLooksAt = false
-        case .clipDepth: feedsGLClipToMetal = false
-        case .splatColour: storesLinearInUnorm = false
-        case .jacobianClamp: clampsJacobianOnAxis = false
-        case .exaggeration: movementScale = 1
-        }
+        self[keyPath: check.registration.fix] = false
     }
 
     /// The app's behaviour for `check` in `other`, everything else from self (to isolate one behaviour).
     public func with(behaviourOf check: AuditCheckID, from other: AppPipeline) -> AppPipeline {
+        let behaviour = check.registration.fix
         var p = self
-        switch check {
-        case .screenSize: p.sizesScreenFromAppTable = other.sizesScreenFromAppTable
-        case .cameraOffset: p.ignoresCameraOffset = other.ignoresCameraOffset
-        case .eyePoint: p.usesAnchorAsEye = other.usesAnchorAsEye
-        case .recenterIdempotent: p.recenterStoresOffsetPosition = other.recenterStoresOffsetPosition
-        case .trackingLoss: p.keepsSmootherThroughLoss = other.keepsSmootherThroughLoss
-        case .gyroTilt: p.addsTiltOffset = other.addsTiltOffset
-        case .handOff: p.delaysHandOff = other.delaysHandOff
-        case .latency:
-            p.hopsToMainActor = other.hopsToMainActor
-            p.alpha = other.alpha
-        case .splatPinning: p.splatLooksAt = other.splatLooksAt
-        case .clipDepth: p.feedsGLClipToMetal = other.feedsGLClipToMetal
-        case .splatColour: p.storesLinearInUnorm = other.storesLinearInUnorm
-        case .jacobianClamp: p.clampsJacobianOnAxis = other.clampsJacobianOnAxis
-        case .exaggeration: p.movementScale = other.movementScale
-        }
+        p[keyPath: behaviour] = other[keyPath: behaviour]
         return p
     }
 }

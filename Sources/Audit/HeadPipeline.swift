@@ -41,14 +41,14 @@ public struct HeadPipeline: Sendable {
         lastInput = input
         var p = input - origin
         p.z = max(pipeline.zMin, p.z)
-        let a = pipeline.alpha
+        let a = pipeline.smoothingAlpha
         let s = smoothed.map { a * p + (1 - a) * $0 } ?? p
         smoothed = s
         var head = s
         if mode == .cube, pipeline.addsTiltOffset, let attitude {
             head = head + Vec3(attitude.roll * pipeline.tiltGain, -attitude.pitch * pipeline.tiltGain, 0)
         }
-        return Vec3(pipeline.movementScale * head.x, pipeline.movementScale * head.y, max(pipeline.zMin, head.z))
+        return Vec3(pipeline.appliedMovementScale * head.x, pipeline.appliedMovementScale * head.y, max(pipeline.zMin, head.z))
     }
 
     /// Recenter at the last input: the app stores the already-offset position (input − origin); the fix

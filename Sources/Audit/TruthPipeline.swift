@@ -13,7 +13,7 @@ public struct TruthPipeline: Sendable {
     public init(_ pipeline: AppPipeline, screen: ScreenModel, exaggerated: Bool = true) {
         cameraOffset = screen.cameraOffset
         eyeOffset = pipeline.eyeModel.offset
-        movementScale = exaggerated ? pipeline.movementScale : 1
+        movementScale = exaggerated ? pipeline.appliedMovementScale : 1
     }
 
     public func eyes(_ anchors: [Vec3]) -> [Vec3] {

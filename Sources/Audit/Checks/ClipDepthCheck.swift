@@ -1,7 +1,18 @@
+import Plumbing
+
 /// clip-depth: a GL matrix handed to Metal maps eye depth d to z_metal = z_gl, clipped below 0, which is
 /// d < 2fn/(f + n): the range [n, 2fn/(f + n)] is lost, 2fn/(f + n) − n (mm). The limit is the depth of the
 /// nearest scene geometry beyond the near plane over the trace (the room's opening, the glass at z = 0).
-enum ClipDepthCheck {
+enum ClipDepthCheck: AuditCheck {
+    static let id = AuditCheckID.clipDepth
+    static let unit = MetricUnit.millimeters
+    static let defaultLimit = 0.0
+    static let modes: Set<AppMode> = [.splat]
+    static let reachable = false
+    static let mechanism = "a GL-convention matrix (z ∈ [−1, 1]) is handed to Metal (z ∈ [0, 1]): depths between n and 2fn/(f+n) are clipped"
+    static let fixDescription = "Metal clip convention"
+    static var fix: WritableKeyPath<AppPipeline, Bool> { \.feedsGLClipToMetal }
+
     static func lostDepth(near n: Double, far f: Double) -> Double { 2 * f * n / (f + n) - n }
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {

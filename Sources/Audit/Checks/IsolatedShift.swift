@@ -20,7 +20,7 @@ enum IsolatedShift {
     /// The pipeline with only `check`'s behaviour as configured, and the corrected (exaggerated) reference.
     static func pipelines(_ check: AuditCheckID, configured: AppPipeline) -> (variant: AppPipeline, reference: AppPipeline) {
         var reference = configured.fixingAll()
-        if check != .exaggeration { reference.movementScale = configured.movementScale }
+        if check != .exaggeration { reference = reference.with(behaviourOf: .exaggeration, from: configured) }
         return (reference.with(behaviourOf: check, from: configured), reference)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Golden
 import Imaging
+import Plumbing
 import Projection
 import Splatting
 
@@ -9,7 +10,16 @@ import Splatting
 /// camera) with MetalSplatter's axis-centred Jacobian clamp against the frustum-centred one; value: the
 /// percentage of pixels whose largest channel differs by more than 2 levels. The scene is the seeded synthetic
 /// scene (2000 splats) fitted to the screen, at the panel's pixels / 10.
-enum JacobianClampCheck {
+enum JacobianClampCheck: AuditCheck {
+    static let id = AuditCheckID.jacobianClamp
+    static let unit = MetricUnit.percent
+    static let defaultLimit = 0.5
+    static let modes: Set<AppMode> = [.splat]
+    static let reachable = false
+    static let mechanism = "MetalSplatter clamps the projection Jacobian ±1.3·tan(half-FOV) around the optical axis, not the off-axis frustum's centre: off-centre heads reshape splats (% of pixels > 2 levels off)"
+    static let fixDescription = "clamp centred on the off-axis frustum"
+    static var fix: WritableKeyPath<AppPipeline, Bool> { \.clampsJacobianOnAxis }
+
     static let scene = SyntheticScene.make(count: 2000, seed: 14)
     static let threshold = 2
 

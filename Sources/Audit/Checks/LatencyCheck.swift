@@ -1,14 +1,24 @@
 import Analysis
+import Plumbing
 import Scientific
 
 /// latency: the modelled head-to-photon latency (`LatencyModel`): sensor + the EMA's lag (1 − α)/α samples
 /// + main-actor hop + render and hand-off frames + the wait for the frame, with the trace's timing jitter.
-enum LatencyCheck {
+enum LatencyCheck: AuditCheck {
+    static let id = AuditCheckID.latency
+    static let unit = MetricUnit.milliseconds
+    static let defaultLimit = 100.0
+    static let modes: Set<AppMode> = [.cube, .splat]
+    static let reachable = true
+    static let mechanism = "sensor + per-sample EMA lag + main-actor hop + render hand-offs, head to photon, against a budget"
+    static let fixDescription = "pose read on the render thread (no main-actor hop) and EMA α = 0.5"
+    static var fix: WritableKeyPath<AppPipeline, Bool> { \.hopsToMainActor }
+
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let times = audit.times
         let intervals = zip(times.dropFirst(), times).map { $0 - $1 }
         let rate = intervals.isEmpty ? 60 : 1 / Statistics.quantile(intervals, 0.5)
-        let model = LatencyModel(filterLag: filterLag(alpha: configured.alpha, rate: rate), displayRate: HandOff.displayRate,
+        let model = LatencyModel(filterLag: filterLag(alpha: configured.smoothingAlpha, rate: rate), displayRate: HandOff.displayRate,
                                  mainThreadHop: configured.hopsToMainActor,
                                  renderFrames: 1 + (configured.delaysHandOff ? HandOff.meanFrames(mode: audit.mode) : 0))
         let d = model.distribution(timingJitter: LatencyModel.timingOffsets(times: times, rate: rate))

@@ -1,10 +1,20 @@
+import Plumbing
 import Projection
 
 /// screen-size: the image scaled by true/believed size; px over the trace and the gain error
 /// body/display − 1 of the app's table.
-enum ScreenSizeCheck {
+enum ScreenSizeCheck: AuditCheck {
+    static let id = AuditCheckID.screenSize
+    static let unit = MetricUnit.pixels
+    static let defaultLimit = 2.0
+    static let modes: Set<AppMode> = [.cube, .splat]
+    static let reachable = true
+    static let mechanism = "the app sizes the frustum from its own body-size table, not the display's active area, so the image is scaled by display/body"
+    static let fixDescription = "the display's true active area"
+    static var fix: WritableKeyPath<AppPipeline, Bool> { \.sizesScreenFromAppTable }
+
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
-        let samples = IsolatedShift.evaluate(.screenSize, audit, configured: configured)
+        let samples = IsolatedShift.evaluate(id, audit, configured: configured)
         var notes: [String] = []
         if let record = audit.screen.record {
             let size = AppScreenTable.size(for: record)

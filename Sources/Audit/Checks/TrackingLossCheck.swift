@@ -1,8 +1,18 @@
 import Geometry
+import Plumbing
 
 /// tracking-loss: after each loss, the seconds until the app's frame is within 1 px of the pipeline that
 /// restarts its smoother when the face returns; notes the px error against the true window while lost.
-enum TrackingLossCheck {
+enum TrackingLossCheck: AuditCheck {
+    static let id = AuditCheckID.trackingLoss
+    static let unit = MetricUnit.seconds
+    static let defaultLimit = 0.1
+    static let modes: Set<AppMode> = [.cube, .splat]
+    static let reachable = true
+    static let mechanism = "lost tracking is not detected: the frozen pose is fed on and the EMA glides from it when the face returns"
+    static let fixDescription = "smoother reset when tracking returns"
+    static var fix: WritableKeyPath<AppPipeline, Bool> { \.keepsSmootherThroughLoss }
+
     static let recoveredPx = 1.0
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {

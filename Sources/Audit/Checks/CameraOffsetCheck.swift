@@ -1,0 +1,20 @@
+import Plumbing
+
+/// camera-offset: the image shift of using the front camera's position as the screen centre's (`IsolatedShift`),
+/// per sample.
+enum CameraOffsetCheck: AuditCheck {
+    static let id = AuditCheckID.cameraOffset
+    static let unit = MetricUnit.pixels
+    static let defaultLimit = 2.0
+    static let modes: Set<AppMode> = [.cube, .splat]
+    static let reachable = true
+    static let mechanism = "ARKit positions are relative to the front camera but used as relative to the screen centre"
+    static let fixDescription = "camera offset added to the head position"
+    static var fix: WritableKeyPath<AppPipeline, Bool> { \.ignoresCameraOffset }
+
+    static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
+        let c = audit.screen.cameraOffset
+        return CheckEvaluation(samples: IsolatedShift.evaluate(id, audit, configured: configured),
+                               notes: ["\(audit.screen.name): camera at (\(format(c.x * 1000)), \(format(c.y * 1000))) mm from the screen centre (\(audit.screen.cameraOffsetQuality.rawValue))"])
+    }
+}

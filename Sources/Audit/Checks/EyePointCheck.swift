@@ -1,0 +1,19 @@
+import Plumbing
+
+/// eye-point: the image shift of using the face anchor as the eye (`IsolatedShift`), per sample.
+enum EyePointCheck: AuditCheck {
+    static let id = AuditCheckID.eyePoint
+    static let unit = MetricUnit.pixels
+    static let defaultLimit = 2.0
+    static let modes: Set<AppMode> = [.cube, .splat]
+    static let reachable = true
+    static let mechanism = "the face-anchor origin is used as the eye; the eye sits ±IPD/2 to the side and above it"
+    static let fixDescription = "the eye model's offset added to the face anchor"
+    static var fix: WritableKeyPath<AppPipeline, Bool> { \.usesAnchorAsEye }
+
+    static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
+        let e = configured.eyeModel
+        return CheckEvaluation(samples: IsolatedShift.evaluate(id, audit, configured: configured),
+                               notes: ["\(e.eye.rawValue) eye, IPD \(format(e.interpupillaryDistance * 1000, digits: 0)) mm, height \(format(e.height * 1000, digits: 0)) mm, depth \(format(e.depth * 1000, digits: 0)) mm"])
+    }
+}

@@ -1,0 +1,64 @@
+import Plumbing
+import Testing
+@testable import Audit
+
+/// The registry: every check id has exactly one registration, each fix is its own `AppPipeline` switch, and
+/// the facts the registrations declare are the audit's (the values below are written out by hand).
+struct AuditRegistryTests {
+    @Test func everyIDIsRegisteredExactlyOnce() {
+        let checks = AuditRegistry.checks
+        #expect(checks.map { $0.id } == AuditCheckID.allCases)
+        #expect(Set(checks.map { ObjectIdentifier($0) }).count == AuditCheckID.allCases.count)
+        for id in AuditCheckID.allCases { #expect(id.registration.id == id) }
+    }
+
+    @Test func eachFixIsItsOwnSwitchAndFlipsTheShippedValue() {
+        let fixes = AuditRegistry.checks.map { $0.fix }
+        #expect(Set(fixes).count == fixes.count)
+        for check in AuditRegistry.checks {
+            let fixed = AppPipeline.shipped.fixing([check.id])
+            #expect(AppPipeline.shipped[keyPath: check.fix] && !fixed[keyPath: check.fix], "\(check.id)")
+            for other in fixes where other != check.fix { #expect(fixed[keyPath: other], "\(check.id) changes another switch") }
+        }
+    }
+
+    /// The two fixes that change a number: latency smooths at α = 0.5, exaggeration drops the scale to 1.
+    @Test func latencyAndExaggerationFixesChangeTheirNumbers() {
+        #expect(AppPipeline.shipped.smoothingAlpha == 0.25 && AppPipeline.shipped.fixing([.latency]).smoothingAlpha == 0.5)
+        #expect(AppPipeline.shipped.appliedMovementScale == 1.5 && AppPipeline.shipped.fixing([.exaggeration]).appliedMovementScale == 1)
+        let isolated = AppPipeline.shipped.fixingAll().with(behaviourOf: .exaggeration, from: .shipped)
+        #expect(isolated.appliedMovementScale == 1.5 && isolated.smoothingAlpha == 0.5)
+    }
+
+    /// The shipped tab bar has only Camera (the cube) and Settings (Splat-Frame `MainTabView.swift:70–78`).
+    @Test func splatOnlyChecksAreUnreachable() {
+        let unreachable = Set(AuditCheckID.allCases.filter { !$0.isReachable })
+        #expect(unreachable == [.splatPinning, .clipDepth, .splatColour, .jacobianClamp])
+        for check in AuditCheckID.allCases { #expect(check.isReachable == check.modes.contains(.cube), "\(check)") }
+    }
+
+    @Test func limitsUnitsModesAndGatesAreTheAuditsValues() {
+        let cube: Set<AppMode> = [.cube], splat: Set<AppMode> = [.splat], both: Set<AppMode> = [.cube, .splat]
+        let expected: [AuditCheckID: (limit: Double, unit: MetricUnit, modes: Set<AppMode>, gated: Bool)] = [
+            .screenSize: (2, .pixels, both, true),
+            .cameraOffset: (2, .pixels, both, true),
+            .eyePoint: (2, .pixels, both, true),
+            .recenterIdempotent: (2, .pixels, both, true),
+            .trackingLoss: (0.1, .seconds, both, true),
+            .gyroTilt: (2, .pixels, cube, true),
+            .handOff: (2, .pixels, both, true),
+            .latency: (100, .milliseconds, both, true),
+            .splatPinning: (2, .pixels, splat, true),
+            .clipDepth: (0, .millimeters, splat, true),
+            .splatColour: (2, .levels, splat, true),
+            .jacobianClamp: (0.5, .percent, splat, true),
+            .exaggeration: (2, .pixels, both, false),
+        ]
+        #expect(expected.count == AuditCheckID.allCases.count)
+        for check in AuditCheckID.allCases {
+            guard let value = expected[check] else { continue }
+            #expect(check.defaultLimit == value.limit && check.registration.unit == value.unit, "\(check)")
+            #expect(check.modes == value.modes && check.isGated == value.gated, "\(check)")
+        }
+    }
+}
