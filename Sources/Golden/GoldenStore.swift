@@ -74,7 +74,7 @@ public struct GoldenStore: Sendable {
     public func recordNumbers(_ json: [UInt8], name: String,
                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         let path = try numbersPath(for: name)
-        if environment["CI"] != nil { throw GoldenError.recordRefusedInCI(name: name) }
+        if ContinuousIntegration.isActive(in: environment) { throw GoldenError.recordRefusedInCI(name: name) }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try AtomicFile.write(json, to: path)
         return path
@@ -93,7 +93,7 @@ public struct GoldenStore: Sendable {
     func record(image: RGBAImage, name: String, parameters: GoldenParameters, environment: [String: String],
                 beforeRename: (() throws -> Void)?) throws -> String {
         let path = try imagePath(for: name)
-        if environment["CI"] != nil {
+        if ContinuousIntegration.isActive(in: environment) {
             throw GoldenError.recordRefusedInCI(name: name)
         }
         let directory = (path as NSString).deletingLastPathComponent

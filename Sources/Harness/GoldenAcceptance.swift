@@ -48,7 +48,7 @@ public struct GoldenAcceptance {
     /// Promotes the selected goldens; returns one line per golden written.
     public func run() throws -> [String] {
         let reportPath = (reportDirectory as NSString).appendingPathComponent("report.json")
-        if environment["CI"] != nil {
+        if ContinuousIntegration.isActive(in: environment) {
             throw SuiteError(file: reportDirectory, line: nil, message: "refusing to accept goldens: the CI environment variable is set (accept at a desk and commit)")
         }
         let report: SuiteReport
@@ -60,6 +60,7 @@ public struct GoldenAcceptance {
         guard report.environment.version == ParallaxVersion.string else {
             throw SuiteError(file: reportPath, line: nil, message: "made by ParallaxLab \(report.environment.version), this checkout is \(ParallaxVersion.string): run the suite again")
         }
+        try verifyRun(of: report, reportPath: reportPath)
         let loader: SuiteLoader
         do { loader = try SuiteLoader(path: report.suiteFile) } catch {
             throw SuiteError(file: reportPath, line: nil, message: "the report's suite file \(report.suiteFile) is not in this checkout (\(error))")
@@ -107,5 +108,26 @@ public struct GoldenAcceptance {
             changed.append("accepted numbers \(name) (\(result.status.rawValue)) → \(path)")
         }
         return changed
+    }
+
+    /// The frames and numbers to promote must be the ones the report describes: `frames/run-id` holds the report's
+    /// `run_id`, and the id computed again from report.json, frames/ and numbers.actual.json is that id. A report
+    /// without a run id (written before runs were staged, when a killed run could leave another run's frames
+    /// beside it) is refused too: running the suite again costs less than promoting frames nobody looked at.
+    private func verifyRun(of report: SuiteReport, reportPath: String) throws {
+        guard let runID = report.runId else {
+            throw SuiteError(file: reportPath, line: nil, message: "no run_id (written before report folders were staged, its frames may be another run's): run the suite again")
+        }
+        let idPath = (reportDirectory as NSString).appendingPathComponent(ReportFolder.runIDFile)
+        guard let framesID = ReportFolder.framesRunID(in: reportDirectory) else {
+            throw SuiteError(file: idPath, line: nil, message: "missing: the frames cannot be matched with report.json's run_id \(runID); run the suite again")
+        }
+        guard framesID == runID else {
+            throw SuiteError(file: idPath, line: nil, message: "run \(framesID), but report.json is run \(runID): the frames are another run's; run the suite again")
+        }
+        let computed = try ReportFolder.runID(of: report, in: reportDirectory)
+        guard computed == runID else {
+            throw SuiteError(file: reportPath, line: nil, message: "run_id \(runID), but the folder's report, frames and numbers hash to \(computed): changed since the run; run the suite again")
+        }
     }
 }

@@ -4,9 +4,11 @@ import Reporting
 
 extension SuiteRun {
     /// The last stage of a run: the baseline comparison (which may fail the run), the run history and its trend
-    /// section, then the report folder and the GitHub step summary.
+    /// section, the run id, then the report files in the staging folder `outputDirectory` (read from `destination`
+    /// once swapped in). Returns what is written outside the folder, after the swap: the history and the GitHub
+    /// step summary, so that neither records a report a killed run never published.
     static func publish(_ report: inout SuiteReport, extraSections: [ReportPage.Section], baselineBands: [String: NoiseBand],
-                        options: Options, to outputDirectory: String) throws {
+                        options: Options, to outputDirectory: String, publishedAt destination: String) throws -> () throws -> Void {
         var sections = extraSections
         if let baseline = options.baseline {
             report.baseline = try SuiteBaseline.compare(report, baselinePath: baseline, bands: baselineBands,
@@ -18,10 +20,14 @@ extension SuiteRun {
             history = try RunHistory.read(path) + [RunHistory.entry(for: report, date: options.now)]
             sections.append(RunHistory.section(history.filter { $0.suite == report.suite }))
         }
-        try ReportWriter.write(report, to: outputDirectory, extraSections: sections, junitRoot: options.junitRoot)
-        if let path = options.history { try RunHistory.write(history, to: path) }
-        if let summaryFile = options.environment["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
-            try StepSummary.append(MarkdownSummary.render(report), to: summaryFile)
+        try ReportFolder.mark(&report, in: outputDirectory)
+        try ReportWriter.write(report, to: outputDirectory, extraSections: sections, junitRoot: options.junitRoot, publishedAt: destination)
+        let published = report
+        return {
+            if let path = options.history { try RunHistory.write(history, to: path) }
+            if let summaryFile = options.environment["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
+                try StepSummary.append(MarkdownSummary.render(published), to: summaryFile)
+            }
         }
     }
 }

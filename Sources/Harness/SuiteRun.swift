@@ -10,6 +10,8 @@ import Tuning
 
 /// Runs a suite end to end and writes its report folder. A regression, budget breach, missing golden or gated
 /// audit failure is the outcome's `failure` (exit 1); bad input is thrown (`SuiteError`, `FieldError`: exit 2).
+/// The report folder is replaced whole: every stage writes into a staging folder beside it (`StagedDirectory`),
+/// swapped in at the end, so a run that stops or is killed leaves the previous report as it was.
 public struct SuiteRun {
     public struct Options {
         public var suitePath: String
@@ -43,10 +45,27 @@ public struct SuiteRun {
     public static func run(_ options: Options) throws -> Outcome {
         let loader = try SuiteLoader(path: options.suitePath)
         let suite = try loader.load()
-        if options.record && options.environment["CI"] != nil {
+        if options.record && ContinuousIntegration.isActive(in: options.environment) {
             throw SuiteError(file: options.suitePath, line: nil, message: "refusing to record goldens: the CI environment variable is set (goldens are recorded only at a desk, never in CI)")
         }
-        let outputDirectory = options.output ?? suite.output
+        let destination = options.output ?? suite.output
+        try ReportFolder.checkReplaceable(destination, suitePath: options.suitePath)
+        let staging = try StagedDirectory(destination: destination)
+        do {
+            let (outcome, afterPublishing) = try run(suite, loader: loader, options: options, into: staging.path, publishedAt: destination)
+            try staging.commit()
+            try afterPublishing()
+            return outcome
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+
+    /// The run's stages, writing the report into `outputDirectory` (the staging folder); `destination` is where it
+    /// will be read from (junit.xml's paths, the outcome).
+    private static func run(_ suite: Suite, loader: SuiteLoader, options: Options, into outputDirectory: String,
+                            publishedAt destination: String) throws -> (Outcome, afterPublishing: () throws -> Void) {
         let suitePath = options.suitePath
         let store = GoldenStore(root: loader.resolve(suite.goldens)) { name in "parallax record \(suitePath) --only \(name)" }
 
@@ -59,7 +78,6 @@ public struct SuiteRun {
         let budgets = try SuiteBudgets.evaluate(suite.budgets, on: scenarios, loader: loader)
 
         // Frames.
-        try? FileManager.default.removeItem(atPath: (outputDirectory as NSString).appendingPathComponent("frames"))
         let frameRunner = FrameRunner(loader: loader, suite: suite, traces: inputs.tracesByName,
                                       store: store, framesDirectory: (outputDirectory as NSString).appendingPathComponent("frames"),
                                       record: options.record, only: options.only, environment: options.environment)
@@ -88,9 +106,9 @@ public struct SuiteRun {
         report.tune = tune?.summary
         report.setup = RunSetup(traces: Dictionary(traces.map { ($0.name, SuiteBaseline.fingerprint($0.trace)) }) { a, _ in a },
                                 smoothers: inputs.smoothers.map { $0.spec.description }, screens: suite.screens, movementScales: suite.movementScales)
-        try SuiteRun.publish(&report, extraSections: (audit?.sections ?? []) + (tune?.sections ?? []), baselineBands: suite.baselineBands,
-                             options: options, to: outputDirectory)
-        return Outcome(report: report, directory: outputDirectory,
-                       failure: report.passed && !(audit?.failsRun ?? false) ? nil : CheckFailure())
+        let afterPublishing = try SuiteRun.publish(&report, extraSections: (audit?.sections ?? []) + (tune?.sections ?? []), baselineBands: suite.baselineBands,
+                             options: options, to: outputDirectory, publishedAt: destination)
+        return (Outcome(report: report, directory: destination,
+                        failure: report.passed && !(audit?.failsRun ?? false) ? nil : CheckFailure()), afterPublishing)
     }
 }

@@ -4,8 +4,8 @@ import Reporting
 import Tracking
 import Tuning
 
-/// The suite's tuning sweep (`tune:`): runs it on the suite's traces through `Tuner.run`, writes tune.json
-/// beside the report and returns the report sections and the summary line.
+/// The suite's tuning sweep (`tune:`): runs it on the suite's traces through `Tuner.run`, writes tune.json and
+/// tune.html (the page `parallax tune` writes) beside the report and returns the report sections and the summary line.
 struct SuiteTune {
     var sections: [ReportPage.Section]
     var summary: SuiteReport.TuneSummary
@@ -29,12 +29,15 @@ struct SuiteTune {
             request.screen = tune.screen
             request.constraints = try (tune.constraints ?? TuneContext.defaultConstraints).map(TuneConstraint.init)
             request.output = (outputDirectory as NSString).appendingPathComponent("tune.json")
+            // The page is written below, with the view section the report shares (computed once).
             request.writesPage = false
             return try Tuner.run(request)
         }
         let result = outcome.result
+        let view = try result.viewSection(context: outcome.context)
+        try AtomicFile.write(TuneReport.document(result, view: view), to: (outputDirectory as NSString).appendingPathComponent("tune.html"))
         return SuiteTune(
-            sections: TuneReport.sections(result, view: try result.viewSection(context: outcome.context)),
+            sections: TuneReport.sections(result, view: view),
             summary: SuiteReport.TuneSummary(file: "tune.json", smoother: tune.smoother, movementScale: tune.movementScale,
                                              recommendation: result.recommendation?.reasoning ?? result.notes.joined(separator: " ")))
     }

@@ -4,15 +4,17 @@ import Plumbing
 /// Writes a report folder: report.json, index.html, junit.xml, summary.md (frames/ is written by the run).
 /// Every file is written atomically.
 public enum ReportWriter {
-    /// `junitRoot`: junit.xml's attachment paths relative to this folder (default: absolute).
-    public static func write(_ report: SuiteReport, to directory: String, extraSections: [ReportPage.Section] = [], junitRoot: String? = nil) throws {
+    /// `junitRoot`: junit.xml's attachment paths relative to this folder (default: absolute). `publishedAt`: where
+    /// the folder is read from when `directory` is a staging folder swapped in later (junit.xml's paths point there).
+    public static func write(_ report: SuiteReport, to directory: String, extraSections: [ReportPage.Section] = [], junitRoot: String? = nil,
+                             publishedAt: String? = nil) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         func put(_ name: String, _ data: Data) throws {
             try AtomicFile.write(data, to: (directory as NSString).appendingPathComponent(name))
         }
         try put("report.json", try json(report))
         try put("index.html", Data(HTMLReport.render(report, extraSections: extraSections).utf8))
-        try put("junit.xml", Data(JUnitReport.render(report, reportDirectory: directory, root: junitRoot).utf8))
+        try put("junit.xml", Data(JUnitReport.render(report, reportDirectory: publishedAt ?? directory, root: junitRoot).utf8))
         try put("summary.md", Data(MarkdownSummary.render(report).utf8))
     }
 

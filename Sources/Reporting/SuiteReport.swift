@@ -18,6 +18,10 @@ public struct SuiteReport: Codable, Sendable {
     public var tune: TuneSummary?
     /// What the run measured (traces, smoothers, screens, scales), checked before comparing with a baseline.
     public var setup: RunSetup?
+    /// The run that wrote the folder: a hash of the report's other fields and the frames' and numbers' bytes, also
+    /// in `frames/run-id`, so that `parallax accept` promotes only frames this report describes. Absent in reports
+    /// written before runs were staged.
+    public var runId: String?
 
     public struct TuneSummary: Codable, Sendable {
         public var file: String

@@ -59,14 +59,29 @@ import Testing
     @Test func recordIsRefusedWhenCIIsSet() throws {
         let (store, root) = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        for value in ["1", "true", ""] {
+        for value in ["1", "true", "TRUE", "github-actions"] {
             #expect(throws: GoldenError.recordRefusedInCI(name: "cube/center")) {
                 try store.record(image: TestImages.scene(width: 12, height: 12), name: "cube/center", parameters: parameters,
                                  environment: ["CI": value, "HOME": "/root"])
             }
+            #expect(throws: GoldenError.recordRefusedInCI(name: "numbers/n")) {
+                try store.recordNumbers([], name: "numbers/n", environment: ["CI": value])
+            }
         }
         #expect(allFiles(root).isEmpty)
         #expect("\(GoldenError.recordRefusedInCI(name: "x"))".contains("CI is set"))
+    }
+
+    /// Set but empty, `false` or `0` is not CI (ci-info's and Playwright's reading): recording works.
+    @Test func recordWorksWhenCIIsEmptyFalseOrZero() throws {
+        let (store, root) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for value in ["", "false", "False", "0"] {
+            let path = try store.record(image: TestImages.scene(width: 12, height: 12), name: "cube/center", parameters: parameters,
+                                        environment: ["CI": value, "HOME": "/root"])
+            #expect(path.hasSuffix("cube/center.png"), "CI=\(value)")
+        }
+        #expect(allFiles(root) == ["cube", "cube/center.json", "cube/center.png"])
     }
 
     @Test func interruptedRecordLeavesNoPartialFile() throws {

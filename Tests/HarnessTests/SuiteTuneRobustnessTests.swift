@@ -35,6 +35,9 @@ import Tuning
         #expect(result.setup.traces.count == 4)
         let html = try String(contentsOf: dir.appendingPathComponent("report/index.html"), encoding: .utf8)
         #expect(html.contains("Tuning: robustness"))
+        // The page `parallax tune` writes, beside tune.json.
+        let page = try String(contentsOf: dir.appendingPathComponent("report/tune.html"), encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("Tuning: interactive view"), "\(page.prefix(200))")
     }
 
     @Test func anUnknownHeldOutTraceNamesTheKey() throws {
