@@ -36,10 +36,23 @@ public enum ReportPage {
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         out += "<title>\(HTML.escape(status.map { "\($0.text) · \(title)" } ?? title))</title><style>\(stylesheet)</style></head><body>"
         for node in body { node.render(into: &out) }
+        out += "<script>\(navHeightScript)</script>"
         if !script.isEmpty { out += "<script>\(script)</script>" }
         out += "</body></html>\n"
         return out
     }
+
+    /// Keeps `--nav-height` at the sticky bar's height (it wraps onto more lines on narrow screens), so that
+    /// `scroll-margin-top` lands a followed link below the bar, not under it; a link to a folded item (a passing
+    /// frame's card, a row in a folded section) opens the folds around it.
+    static let navHeightScript = """
+        (function(){var n=document.querySelector('nav');if(!n)return;
+          function set(){document.documentElement.style.setProperty('--nav-height',n.offsetHeight+'px');}
+          set();window.addEventListener('resize',set);
+          function follow(){if(!location.hash)return;var t=document.getElementById(decodeURIComponent(location.hash.slice(1)));
+            if(!t)return;for(var d=t;d;d=d.parentElement){if(d.tagName==='DETAILS')d.open=true;}t.scrollIntoView();}
+          follow();window.addEventListener('hashchange',follow);})();
+        """
 
     /// Status badge: pass, fail, error, missing, skipped.
     public static func badge(_ verdict: Verdict) -> Node {
@@ -63,7 +76,7 @@ public enum ReportPage {
         .stack{position:relative;display:inline-block}.stack img.top{position:absolute;left:0;top:0}
         .views.natural .frames img{max-width:none}.frame{margin:12px 0}
         .delta.worse{color:var(--fail);font-weight:600}.delta.better{color:var(--pass)}.delta.new,.delta.gone{color:var(--warn)}
-        section,[id]{scroll-margin-top:64px}
+        section,[id]{scroll-margin-top:calc(var(--nav-height,48px) + 8px)}
         .run-status{margin:6px 0 0;font-size:16px;font-weight:700;padding-left:8px;border-left:4px solid currentColor}
         .run-status.pass{color:var(--pass)}.run-status.fail,.run-status.error{color:var(--fail)}.run-status.missing{color:var(--warn)}
         .command{display:inline-flex;gap:6px;align-items:center;flex-wrap:wrap;margin:2px 0}.command code{background:var(--panel);padding:2px 6px;border-radius:4px;overflow-wrap:anywhere}
