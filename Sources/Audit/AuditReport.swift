@@ -1,18 +1,30 @@
 import Plumbing
 import Reporting
 
-/// The audit's report section (HTML, through `ReportWriter`'s extra sections): the checks' table and notes.
+/// The audit's report section (HTML, through `ReportWriter`'s extra sections): the checks' table and notes, each
+/// check's row anchored by its id (`AnchorID.auditCheck`).
 public enum AuditReport {
     /// Where the frames of failing checks go, relative to the report page.
     public static let framesFolder = "audit"
 
-    public static func sections(_ result: AuditResult) -> [ReportPage.Section] {
+    /// `informational`: the audit does not gate the run (a suite's audit without `gate: true`), so its failing
+    /// checks are labelled "fail (informational)" and the section says so.
+    public static func sections(_ result: AuditResult, informational: Bool = false) -> [ReportPage.Section] {
+        func status(_ c: CheckResult) -> Node {
+            guard c.gated else { return .text("reported") }
+            guard informational, !c.passed else { return ReportPage.badge(Verdict(passed: c.passed)) }
+            return HTML.el("span", ["class": "badge fail informational"], .text("fail (informational)"))
+        }
         let table = HTML.table(["check", "mean", "p95", "worst", "limit", "status", "worst at", "mechanism"], result.checks.map { c in
             [.text(c.id.rawValue), .text(AuditResult.number(c.mean, c.unit)), .text(AuditResult.number(c.p95, c.unit)),
              .text(AuditResult.number(c.worst, c.unit)), .text(c.gated ? "≤ " + AuditResult.number(c.limit, c.unit) : "not gated"),
-             c.gated ? ReportPage.badge(Verdict(passed: c.passed)) : .text("reported"), .text(c.worstAt), .text(c.mechanism)]
-        }, attributes: ["class": "filterable"])
-        var content: [Node] = [
+             status(c), .text(c.worstAt), .text(c.mechanism)]
+        }, rowIDs: result.checks.map { AnchorID.auditCheck($0.id.rawValue) }, attributes: ["class": "filterable"])
+        var content: [Node] = informational
+            ? [HTML.el("p", ["class": "informational-note"], HTML.el("strong", .text("Informational: ")),
+                       .text("this audit does not gate the run (the suite's audit has no gate: true); its failing checks do not fail the report."))]
+            : []
+        content += [
             HTML.el("p", .text("The app's head-to-pixel pipeline (the app as shipped\(result.fixes.isEmpty ? "" : ", with fixes " + result.fixes.map(\.rawValue).joined(separator: ", "))) against a true window, over \(result.traces.joined(separator: ", ")) on \(result.screens.joined(separator: ", ")), \(result.modes.map(\.rawValue).joined(separator: " and ")) mode. A check fails when its p95 exceeds its limit.")),
             table,
         ]
@@ -30,6 +42,6 @@ public enum AuditReport {
         if result.ranking.count > 1 {
             content.append(HTML.table(["device", "worst px error"], result.ranking.map { [.text($0.screen), .text(AuditResult.number($0.worstPx, "px"))] }))
         }
-        return [ReportPage.Section(id: "audit", title: "App audit", content: content)]
+        return [ReportPage.Section(id: "audit", title: informational ? "App audit (informational)" : "App audit", content: content)]
     }
 }

@@ -52,6 +52,6 @@ struct SuiteAudit {
         }
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         try AtomicFile.write(try result.jsonData(), to: (outputDirectory as NSString).appendingPathComponent("audit.json"))
-        return SuiteAudit(sections: AuditReport.sections(result), failsRun: spec.gate && !result.passed)
+        return SuiteAudit(sections: AuditReport.sections(result, informational: !spec.gate), failsRun: spec.gate && !result.passed)
     }
 }

@@ -26,7 +26,7 @@ extension SuiteRun {
         return {
             if let path = options.history { try RunHistory.write(history, to: path) }
             if let summaryFile = options.environment["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
-                try StepSummary.append(MarkdownSummary.render(published), to: summaryFile)
+                try StepSummary.append(MarkdownSummary.render(published, reportDirectory: destination), to: summaryFile)
             }
         }
     }

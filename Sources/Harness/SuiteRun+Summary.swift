@@ -20,11 +20,11 @@ extension SuiteRun.Outcome {
             let counts = BaselineState.allCases.map { state in "\(deltas.filter { $0.state == state }.count) \(state.rawValue)" }
             lines.append("  baseline  \(counts.joined(separator: ", "))")
         }
-        let failures = MarkdownSummary.failureLines(report)
+        let failures = MarkdownSummary.failureLines(report, reportDirectory: directory)
         lines += failures.prefix(10).map { "  ✗ \($0)" }
         if failures.count > 10 { lines.append("  … \(failures.count - 10) more in the report") }
         lines.append("report: \((directory as NSString).appendingPathComponent("index.html"))")
-        if githubActions { lines += GitHubAnnotation.annotations(for: report).map(\.command) }
+        if githubActions { lines += GitHubAnnotation.annotations(for: report, reportDirectory: directory).map(\.command) }
         return lines.joined(separator: "\n") + "\n"
     }
 }

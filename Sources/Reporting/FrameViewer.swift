@@ -7,14 +7,16 @@ import Plumbing
 /// right), "toggle" swaps the whole image in place, "blink" alternates them, and "1:1" shows pixels at
 /// natural size with golden, actual and diff panes that pan together.
 enum FrameViewer {
-    static func card(_ frame: FrameResult) -> Node {
+    /// `reportDirectory`: the published report folder, named in the accept command.
+    static func card(_ frame: FrameResult, reportDirectory: String) -> Node {
         var content: [Node] = [
             HTML.el("p", ["class": "muted"], .text("\(frame.scene) · \(frame.screen) · \(frame.width)×\(frame.height) px · head (\(frame.head.map { Format.value($0) }.joined(separator: ", "))) m · eye (\(frame.eye.map { Format.value($0) }.joined(separator: ", "))) m")),
         ]
         if let message = frame.message { content.append(HTML.el("p", .text(message))) }
         if !frame.status.passed {
-            content.append(HTML.el("p", .text("Accept (after looking at the actual frame): "), HTML.el("code", .text("parallax accept REPORT_DIR --only \(frame.name)")),
-                                   .text(" or record: "), HTML.el("code", .text(frame.recordCommand))))
+            content.append(HTML.el("p", ["class": "remedy"], .text("Accept (after looking at the actual frame): "),
+                                   Remedy.command(Remedy.accept(reportDirectory: reportDirectory, frame: frame.name))))
+            content.append(HTML.el("p", ["class": "remedy muted"], .text("or re-render from scratch: "), Remedy.command(frame.recordCommand)))
         }
         if !frame.checks.isEmpty {
             content.append(HTML.table(["limit", "value", "bound", ""], frame.checks.map { check in
@@ -27,8 +29,8 @@ enum FrameViewer {
         let summary = HTML.el("summary", HTML.el("img", ["class": "thumbnail", "src": frame.actualImage, "alt": "\(frame.name) (actual)"]),
                               HTML.el("span", ["class": "frame-name"], .text(frame.name + " ")), ReportPage.badge(frame.status))
         let attributes: KeyValuePairs<String, String> = frame.status.passed
-            ? ["class": "frame-card filterable-item", "data-status": frame.status.rawValue, "data-name": frame.name]
-            : ["class": "frame-card filterable-item", "data-status": frame.status.rawValue, "data-name": frame.name, "open": "open"]
+            ? ["id": AnchorID.frame(frame.name), "class": "frame-card filterable-item", "data-status": frame.status.rawValue, "data-name": frame.name]
+            : ["id": AnchorID.frame(frame.name), "class": "frame-card filterable-item", "data-status": frame.status.rawValue, "data-name": frame.name, "open": "open"]
         return HTML.el("details", attributes, children: [summary] + [HTML.el("div", ["class": "frame-body"], children: content)])
     }
 

@@ -42,13 +42,14 @@ public struct GitHubAnnotation: Equatable, Sendable {
     /// One annotation per failure (frames at their golden, the numeric golden at its file, budgets at their
     /// line in the suite file, worsened baseline metrics at the suite file), at most `limit`, then a notice
     /// counting the rest.
-    public static func annotations(for report: SuiteReport) -> [GitHubAnnotation] {
+    /// `reportDirectory`: the published report folder, as the user named it (the accept command names it).
+    public static func annotations(for report: SuiteReport, reportDirectory: String) -> [GitHubAnnotation] {
         var all: [GitHubAnnotation] = []
         for frame in report.frames where !frame.status.passed {
             let detail = frame.status == .missing ? "golden missing"
                 : frame.checks.filter { !$0.passed }.map { "\($0.limit) \(Format.value($0.value)) (limit \(Format.value($0.bound)))" }.joined(separator: ", ")
             all.append(GitHubAnnotation(level: .error, file: frame.golden, line: nil, title: "ParallaxLab frame \(frame.name): \(frame.status.rawValue)",
-                                        message: "\(detail.isEmpty ? frame.message ?? "" : detail)\naccept: parallax accept REPORT_DIR --only \(frame.name)\nor record: \(frame.recordCommand)"))
+                                        message: "\(detail.isEmpty ? frame.message ?? "" : detail)\naccept (after looking at the actual frame): \(Remedy.accept(reportDirectory: reportDirectory, frame: frame.name))\nor re-render from scratch: \(frame.recordCommand)"))
         }
         if let numbers = report.numbers, !numbers.status.passed {
             all.append(GitHubAnnotation(level: .error, file: numbers.golden, line: nil, title: "ParallaxLab numeric golden: \(numbers.status.rawValue)",

@@ -64,10 +64,12 @@ public enum HTML {
 
     public static func text(_ text: String) -> Node { .text(text) }
 
-    /// A table from a header row and body rows of nodes.
-    public static func table(_ header: [String], _ rows: [[Node]], attributes: KeyValuePairs<String, String> = [:]) -> Node {
+    /// A table from a header row and body rows of nodes; `rowIDs`, when given, are the rows' anchor ids (one per row).
+    public static func table(_ header: [String], _ rows: [[Node]], rowIDs: [String]? = nil, attributes: KeyValuePairs<String, String> = [:]) -> Node {
         el("table", attributes,
            el("thead", children: [el("tr", children: header.map { el("th", .text($0)) })]),
-           el("tbody", children: rows.map { el("tr", children: $0.map { el("td", $0) }) }))
+           el("tbody", children: rows.enumerated().map { i, cells in
+               .element("tr", rowIDs.map { [("id", $0[i])] } ?? [], cells.map { el("td", $0) })
+           }))
     }
 }

@@ -3,24 +3,26 @@ import Plumbing
 
 /// index.html of a suite run: self-contained (inline CSS, JS and SVG; images under frames/), built with the
 /// escaping builders so names from files cannot break the page. Failures come first; a filter box narrows
-/// every table and frame card by text.
+/// every table and frame card by text. Every frame card, budget row and scenario table and row has a stable
+/// anchor (`AnchorID`) the overview's failures link to.
 public enum HTMLReport {
-    public static func render(_ report: SuiteReport, extraSections: [ReportPage.Section] = []) -> String {
-        var sections = [overview(report)]
-        sections.append(framesSection(report))
+    /// `reportDirectory`: the folder the report is published to, as the user named it; the accept commands name it.
+    public static func render(_ report: SuiteReport, reportDirectory: String, extraSections: [ReportPage.Section] = []) -> String {
+        var sections = [overview(report, reportDirectory: reportDirectory)]
+        sections.append(framesSection(report, reportDirectory: reportDirectory))
         if let deltas = report.baseline { sections.append(baselineSection(deltas)) }
         sections.append(budgetsSection(report))
         sections.append(comparisonSection(report))
         sections += scenarioSections(report).map(collapsed)
         sections += extraSections
         if let numbers = report.numbers { sections.append(numbersSection(numbers)) }
-        let subtitle = "\(report.passed ? "PASS" : "FAIL") · suite \(report.suiteFile) · ParallaxLab \(report.environment.version) (\(report.environment.commit))"
-        return ReportPage.document(title: "ParallaxLab report — \(report.suite)", subtitle: subtitle, sections: sections,
-                                   script: script + FrameViewer.script + ChartReadout.script)
+        let subtitle = "suite \(report.suiteFile) · ParallaxLab \(report.environment.version) (\(report.environment.commit))"
+        return ReportPage.document(title: "ParallaxLab report — \(report.suite)", subtitle: subtitle, status: RunStatus(report), sections: sections,
+                                   script: script + FrameViewer.script + ChartReadout.script + Remedy.copyScript)
     }
 
     /// One screen: verdict and counts, the failures (first 10), the headline chart, the filter.
-    static func overview(_ report: SuiteReport) -> ReportPage.Section {
+    static func overview(_ report: SuiteReport, reportDirectory: String) -> ReportPage.Section {
         let c = report.counts
         var cards: [Node] = [
             card("Status", ReportPage.badge(Verdict(passed: report.passed))),
@@ -35,10 +37,12 @@ public enum HTMLReport {
         let env = report.environment
         cards.append(card("Environment", .text("\(env.version) (\(env.commit)) · \(env.machine) · \(env.cores) cores")))
         var content: [Node] = [HTML.el("div", ["class": "grid"], children: cards)]
-        let failures = MarkdownSummary.failureLines(report)
+        let failures = MarkdownSummary.failures(report, reportDirectory: reportDirectory)
         if !failures.isEmpty {
             content.append(HTML.el("h3", .text("Failures (\(failures.count))")))
-            content.append(HTML.el("ul", ["class": "failures"], children: failures.prefix(10).map { HTML.el("li", .text($0)) }
+            content.append(HTML.el("ul", ["class": "failures"], children: failures.prefix(10).map { failure in
+                HTML.el("li", failure.anchor.map { HTML.el("a", ["href": "#\($0)"], .text(failure.text)) } ?? .text(failure.text))
+            }
                                    + (failures.count > 10 ? [HTML.el("li", ["class": "muted"], .text("… \(failures.count - 10) more in the sections below"))] : [])))
         }
         if let chart = headlineChart(report) { content.append(HTML.el("div", ["class": "headline"], chart)) }
@@ -67,10 +71,11 @@ public enum HTMLReport {
     }
 
     static func budgetsSection(_ report: SuiteReport) -> ReportPage.Section {
-        let budgets = HTML.table(["metric", "limit", "scenario", "value", "status"], report.budgets.sorted { ($0.passed ? 1 : 0) < ($1.passed ? 1 : 0) }.map { b in
+        let sorted = report.budgets.sorted { ($0.passed ? 1 : 0) < ($1.passed ? 1 : 0) }
+        let budgets = HTML.table(["metric", "limit", "scenario", "value", "status"], sorted.map { b in
             [.text(b.metric), .text("\(b.limit) \(b.unit)"), .text(b.scenario), .text(Format.value(b.value, unit: b.unit) + (b.note.map { " (\($0))" } ?? "")),
              ReportPage.badge(Verdict(passed: b.passed))]
-        }, attributes: ["class": "filterable"])
+        }, rowIDs: sorted.map(AnchorID.budget), attributes: ["class": "filterable"])
         let failed = report.budgets.filter { !$0.passed }.count
         return ReportPage.Section(id: "budgets", title: "Budgets (\(failed) breached)",
                                   content: failed == 0 ? [HTML.el("details", HTML.el("summary", .text("all \(report.budgets.count) hold — show")), budgets)] : [budgets])
@@ -88,13 +93,13 @@ public enum HTMLReport {
     }
 
     /// Failing frames first, open with their viewers; passing frames as a grid of thumbnails.
-    static func framesSection(_ report: SuiteReport) -> ReportPage.Section {
+    static func framesSection(_ report: SuiteReport, reportDirectory: String) -> ReportPage.Section {
         let failing = report.frames.filter { !$0.status.passed }.sorted { $0.name < $1.name }
         let passing = report.frames.filter(\.status.passed).sorted { $0.name < $1.name }
-        var content: [Node] = failing.map(FrameViewer.card)
+        var content: [Node] = failing.map { FrameViewer.card($0, reportDirectory: reportDirectory) }
         if !passing.isEmpty {
             content.append(HTML.el("h3", .text("Passing (\(passing.count)) — click a frame to compare")))
-            content.append(HTML.el("div", ["class": "thumbs"], children: passing.map(FrameViewer.card)))
+            content.append(HTML.el("div", ["class": "thumbs"], children: passing.map { FrameViewer.card($0, reportDirectory: reportDirectory) }))
         }
         return ReportPage.Section(id: "frames", title: "Frames (\(failing.count) of \(report.frames.count) not passing)",
                                   content: report.frames.isEmpty ? [.text("No frames in this suite.")] : content)
@@ -104,7 +109,7 @@ public enum HTMLReport {
         let metrics = MetricCatalog.scenario.metrics.filter(\.comparesSmoothers)
         let table = HTML.table(["scenario"] + metrics.map(\.name), report.scenarios.map { scenario in
             [HTML.text(scenario.id)] + metrics.map { HTML.text(Format.value(scenario.metrics[metric: $0])) }
-        }, attributes: ["class": "filterable"])
+        }, rowIDs: report.scenarios.map { AnchorID.scenario($0.id) }, attributes: ["class": "filterable"])
         let points = report.scenarios.compactMap(latencyJitterPoint)
         var bySmoother: [String: [(x: Double, y: Double)]] = [:]
         for s in report.scenarios {
@@ -165,7 +170,7 @@ public enum HTMLReport {
             let notes = Array(Set(same.flatMap(\.notes))).sorted()
             if !notes.isEmpty { content.append(HTML.el("ul", ["class": "muted"], children: notes.map { HTML.el("li", .text($0)) })) }
             content.insert(HTML.el("p", ["class": "muted"], .text("smoother spec: \(scenario.smootherSpec)")), at: 0)
-            sections.append(ReportPage.Section(id: "scenario-\(sections.count + 1)", title: sections.isEmpty ? "Scenarios — \(key)" : key,
+            sections.append(ReportPage.Section(id: AnchorID.scenarioGroup(trace: scenario.trace, smoother: scenario.smoother), title: sections.isEmpty ? "Scenarios — \(key)" : key,
                                                content: content, navigation: sections.isEmpty))
         }
         return sections

@@ -9,7 +9,8 @@ public enum MarkdownSummary {
         text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 
-    public static func render(_ report: SuiteReport, limit: Int = limit) -> String {
+    /// `reportDirectory`: the published report folder, as the user named it (the accept commands name it).
+    public static func render(_ report: SuiteReport, reportDirectory: String, limit: Int = limit) -> String {
         var lines: [String] = []
         lines.append("## ParallaxLab — \(cell(report.suite)): \(report.passed ? "✅ pass" : "❌ fail")")
         lines.append("")
@@ -18,7 +19,7 @@ public enum MarkdownSummary {
                      + (report.numbers.map { " · numbers golden: \($0.status.rawValue)" } ?? "")
                      + " · ParallaxLab \(report.environment.version) (\(report.environment.commit))")
         lines.append("")
-        let failures = failureLines(report)
+        let failures = failureLines(report, reportDirectory: reportDirectory)
         if !failures.isEmpty {
             lines.append("### Failures")
             lines.append("")
@@ -30,12 +31,12 @@ public enum MarkdownSummary {
         }
         lines.append("### Frames")
         lines.append("")
-        lines.append("| frame | status | max diff | over-tolerance | SSIM mean / min | record |")
+        lines.append("| frame | status | max diff | over-tolerance | SSIM mean / min | accept (after looking at the actual frame) |")
         lines.append("|---|---|---:|---:|---|---|")
         for frame in report.frames.sorted(by: { ($0.status.passed ? 1 : 0, $0.name) < ($1.status.passed ? 1 : 0, $1.name) }) {
             func value(_ metric: MetricDescriptor) -> String { Format.value(frame.metrics[metric: metric]) }
             let ssim = "\(value(.ssimMean)) / \(value(.ssimMin))"
-            lines.append("| \(cell(frame.name)) | \(frame.status.rawValue) | \(value(.maxChannelDiff)) | \(value(.overTolerancePixels)) | \(ssim) | \(frame.status.passed ? "" : "`\(cell(frame.recordCommand))`") |")
+            lines.append("| \(cell(frame.name)) | \(frame.status.rawValue) | \(value(.maxChannelDiff)) | \(value(.overTolerancePixels)) | \(ssim) | \(frame.status.passed ? "" : "`\(cell(Remedy.accept(reportDirectory: reportDirectory, frame: frame.name)))`") |")
         }
         lines.append("")
         lines.append("### Budgets")
@@ -82,22 +83,36 @@ public enum MarkdownSummary {
         return kept.joined(separator: "\n") + "\n"
     }
 
-    /// Failures, worst first, one line each (also used for CI `::error` annotations).
-    public static func failureLines(_ report: SuiteReport) -> [String] {
-        var lines: [String] = []
+    /// One failure: its line and the anchor of the item it is about in index.html (nil when it has none).
+    public struct Failure: Sendable {
+        public var text: String
+        public var anchor: String?
+    }
+
+    /// Failures, worst first, one line each (also the CLI's summary and the HTML overview, linked to their items).
+    /// A frame's remedy is `accept` (the report's actual frame, once looked at); the numeric golden has only `record`.
+    public static func failures(_ report: SuiteReport, reportDirectory: String) -> [Failure] {
+        var failures: [Failure] = []
         for frame in report.frames where !frame.status.passed {
             let detail = frame.status == .missing ? "golden missing" : frame.checks.filter { !$0.passed }.map { "\($0.limit) \(Format.value($0.value)) (limit \(Format.value($0.bound)))" }.joined(separator: ", ")
-            lines.append("frame \(frame.name): \(frame.status.rawValue)\(detail.isEmpty ? "" : " — \(detail)") — record with `\(frame.recordCommand)`")
+            failures.append(Failure(text: "frame \(frame.name): \(frame.status.rawValue)\(detail.isEmpty ? "" : " — \(detail)") — accept with `\(Remedy.accept(reportDirectory: reportDirectory, frame: frame.name))`",
+                                    anchor: AnchorID.frame(frame.name)))
         }
         if let numbers = report.numbers, !numbers.status.passed {
-            lines.append("numbers golden \(numbers.golden): \(numbers.status.rawValue) (\(numbers.mismatches.count) differ) — record with `\(numbers.recordCommand)`")
+            failures.append(Failure(text: "numbers golden \(numbers.golden): \(numbers.status.rawValue) (\(numbers.mismatches.count) differ) — record with `\(numbers.recordCommand)`",
+                                    anchor: "numbers"))
         }
         for budget in report.budgets where !budget.passed {
-            lines.append("budget \(budget.metric) \(budget.limit) \(budget.unit): \(Format.value(budget.value, unit: budget.unit)) in \(budget.scenario)")
+            failures.append(Failure(text: "budget \(budget.metric) \(budget.limit) \(budget.unit): \(Format.value(budget.value, unit: budget.unit)) in \(budget.scenario)",
+                                    anchor: AnchorID.budget(budget)))
         }
         for delta in report.baseline ?? [] where delta.worse {
-            lines.append("worse than the baseline: \(delta.key) \(Format.value(delta.baseline)) → \(Format.value(delta.current))")
+            failures.append(Failure(text: "worse than the baseline: \(delta.key) \(Format.value(delta.baseline)) → \(Format.value(delta.current))", anchor: "baseline"))
         }
-        return lines
+        return failures
+    }
+
+    public static func failureLines(_ report: SuiteReport, reportDirectory: String) -> [String] {
+        failures(report, reportDirectory: reportDirectory).map(\.text)
     }
 }

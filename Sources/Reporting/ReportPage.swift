@@ -17,9 +17,16 @@ public enum ReportPage {
         }
     }
 
-    public static func document(title: String, subtitle: String = "", sections: [Section], script: String = "") -> String {
+    /// `status`: the run's verdict, shown coloured and in words in the header and leading the `<title>` (so a
+    /// browser tab says PASS or FAIL).
+    public static func document(title: String, subtitle: String = "", status: RunStatus? = nil, sections: [Section], script: String = "") -> String {
+        var header: [Node] = [HTML.el("h1", .text(title))]
+        if let status {
+            header.append(HTML.el("p", ["class": "run-status \(status.verdict.rawValue)", "id": "run-status"], .text(status.text)))
+        }
+        header.append(HTML.el("p", ["class": "subtitle"], .text(subtitle)))
         var body: [Node] = [
-            HTML.el("header", HTML.el("h1", .text(title)), HTML.el("p", ["class": "subtitle"], .text(subtitle))),
+            HTML.el("header", children: header),
             HTML.el("nav", children: sections.filter(\.navigation).map { HTML.el("a", ["href": "#\($0.id)"], .text($0.title)) }),
         ]
         for section in sections {
@@ -27,12 +34,25 @@ public enum ReportPage {
         }
         var out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        out += "<title>\(HTML.escape(title))</title><style>\(stylesheet)</style></head><body>"
+        out += "<title>\(HTML.escape(status.map { "\($0.text) · \(title)" } ?? title))</title><style>\(stylesheet)</style></head><body>"
         for node in body { node.render(into: &out) }
+        out += "<script>\(navHeightScript)</script>"
         if !script.isEmpty { out += "<script>\(script)</script>" }
         out += "</body></html>\n"
         return out
     }
+
+    /// Keeps `--nav-height` at the sticky bar's height (it wraps onto more lines on narrow screens), so that
+    /// `scroll-margin-top` lands a followed link below the bar, not under it; a link to a folded item (a passing
+    /// frame's card, a row in a folded section) opens the folds around it.
+    static let navHeightScript = """
+        (function(){var n=document.querySelector('nav');if(!n)return;
+          function set(){document.documentElement.style.setProperty('--nav-height',n.offsetHeight+'px');}
+          set();window.addEventListener('resize',set);
+          function follow(){if(!location.hash)return;var t=document.getElementById(decodeURIComponent(location.hash.slice(1)));
+            if(!t)return;for(var d=t;d;d=d.parentElement){if(d.tagName==='DETAILS')d.open=true;}t.scrollIntoView();}
+          follow();window.addEventListener('hashchange',follow);})();
+        """
 
     /// Status badge: pass, fail, error, missing, skipped.
     public static func badge(_ verdict: Verdict) -> Node {
@@ -56,6 +76,12 @@ public enum ReportPage {
         .stack{position:relative;display:inline-block}.stack img.top{position:absolute;left:0;top:0}
         .views.natural .frames img{max-width:none}.frame{margin:12px 0}
         .delta.worse{color:var(--fail);font-weight:600}.delta.better{color:var(--pass)}.delta.new,.delta.gone{color:var(--warn)}
+        section,[id]{scroll-margin-top:calc(var(--nav-height,48px) + 8px)}
+        .run-status{margin:6px 0 0;font-size:16px;font-weight:700;padding-left:8px;border-left:4px solid currentColor}
+        .run-status.pass{color:var(--pass)}.run-status.fail,.run-status.error{color:var(--fail)}.run-status.missing{color:var(--warn)}
+        .command{display:inline-flex;gap:6px;align-items:center;flex-wrap:wrap;margin:2px 0}.command code{background:var(--panel);padding:2px 6px;border-radius:4px;overflow-wrap:anywhere}
+        button.copy{font-size:12px;padding:1px 8px;cursor:pointer}
+        .badge.informational{background:#fff;color:var(--fail);border:1px solid var(--fail)}
         .headline .chart{max-width:560px}.failures{margin:4px 0}details.detail>summary{cursor:pointer;color:#0969da}
         """ + FrameViewer.stylesheet
 }

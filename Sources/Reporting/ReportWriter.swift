@@ -5,7 +5,8 @@ import Plumbing
 /// Every file is written atomically.
 public enum ReportWriter {
     /// `junitRoot`: junit.xml's attachment paths relative to this folder (default: absolute). `publishedAt`: where
-    /// the folder is read from when `directory` is a staging folder swapped in later (junit.xml's paths point there).
+    /// the folder is read from when `directory` is a staging folder swapped in later (junit.xml's paths point there, and
+    /// the accept commands in index.html and summary.md name it).
     public static func write(_ report: SuiteReport, to directory: String, extraSections: [ReportPage.Section] = [], junitRoot: String? = nil,
                              publishedAt: String? = nil) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -13,9 +14,10 @@ public enum ReportWriter {
             try AtomicFile.write(data, to: (directory as NSString).appendingPathComponent(name))
         }
         try put("report.json", try json(report))
-        try put("index.html", Data(HTMLReport.render(report, extraSections: extraSections).utf8))
-        try put("junit.xml", Data(JUnitReport.render(report, reportDirectory: publishedAt ?? directory, root: junitRoot).utf8))
-        try put("summary.md", Data(MarkdownSummary.render(report).utf8))
+        let published = publishedAt ?? directory
+        try put("index.html", Data(HTMLReport.render(report, reportDirectory: published, extraSections: extraSections).utf8))
+        try put("junit.xml", Data(JUnitReport.render(report, reportDirectory: published, root: junitRoot).utf8))
+        try put("summary.md", Data(MarkdownSummary.render(report, reportDirectory: published).utf8))
     }
 
     public static func json(_ report: SuiteReport) throws -> Data {

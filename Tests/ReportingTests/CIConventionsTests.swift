@@ -57,7 +57,7 @@ enum ReportFixture {
     }
 
     @Test func failuresPointAtTheirFilesAndLines() throws {
-        let annotations = GitHubAnnotation.annotations(for: ReportFixture.report()).compactMap { Self.parse($0.command) }
+        let annotations = GitHubAnnotation.annotations(for: ReportFixture.report(), reportDirectory: "Reports/pr").compactMap { Self.parse($0.command) }
         #expect(annotations.count == 3)
         #expect(annotations[0].level == "error" && annotations[0].properties["file"] == "Tests/Goldens/cube/f0.png")
         #expect(annotations[0].message.contains("max-channel-diff 9 (limit 2)"))
@@ -67,7 +67,7 @@ enum ReportFixture {
     }
 
     @Test func moreThanTenAreSummarisedInANotice() {
-        let annotations = GitHubAnnotation.annotations(for: ReportFixture.report(frames: 12, failingBudgets: 3))
+        let annotations = GitHubAnnotation.annotations(for: ReportFixture.report(frames: 12, failingBudgets: 3), reportDirectory: "Reports/pr")
         #expect(annotations.count == 11)
         #expect(annotations.prefix(10).allSatisfy { $0.level == .error })
         #expect(annotations.last?.level == .notice)
@@ -98,10 +98,10 @@ enum ReportFixture {
 @Suite struct StepSummaryTests {
     @Test func truncationKeepsWholeRowsAndSaysWhatWasLeftOut() {
         let report = ReportFixture.report(frames: 400)
-        let full = MarkdownSummary.render(report)
+        let full = MarkdownSummary.render(report, reportDirectory: "Reports/pr")
         // A cap 3 KB into the frames table (after 400 failure lines).
         let limit = full.utf8.count - (full.components(separatedBy: "### Frames").last?.utf8.count ?? 0) + 3_000
-        let capped = MarkdownSummary.render(report, limit: limit)
+        let capped = MarkdownSummary.render(report, reportDirectory: "Reports/pr", limit: limit)
         #expect(capped.utf8.count <= limit)
         let lines = capped.split(separator: "\n", omittingEmptySubsequences: false).dropLast()  // text ends with \n
         let fullLines = Set(full.split(separator: "\n", omittingEmptySubsequences: false))
@@ -117,7 +117,7 @@ enum ReportFixture {
     @Test func aMultiByteTableIsCutBetweenRows() {
         var report = ReportFixture.report(frames: 1)
         report.baseline = (0..<500).map { BaselineDelta(key: "é × ü \($0) / lag_ms", metric: "lag_ms", baseline: 1, current: 2, state: .worse) }
-        let capped = MarkdownSummary.render(report, limit: 3_001)
+        let capped = MarkdownSummary.render(report, reportDirectory: "Reports/pr", limit: 3_001)
         #expect(capped.utf8.count <= 3_001)
         #expect(String(validatingUTF8: capped) != nil)
         for line in capped.split(separator: "\n") where line.hasPrefix("|") { #expect(line.hasSuffix("|"), "a cut row: \(line)") }
