@@ -103,6 +103,9 @@ public enum TraceCSVReader {
         var extraNames: [String]
         var hasTruth: Bool
         var tColumn: Int
+        /// The 6-DoF quaternion columns present (all four of a group, else the header is refused): the
+        /// indices into `extraNames`, w first.
+        var orientationGroups: [(columns: OrientationColumns, extras: [Int])] = []
     }
 
     static func metadataEntry(_ raw: String) -> MetadataEntry {
@@ -183,8 +186,17 @@ public enum TraceCSVReader {
             if !truthColumns.isEmpty && truthColumns.count != 3 {
                 throw TraceError(file: file, line: line, message: "ground-truth columns must come together; found only \(truthColumns.joined(separator: ",")), expected true_x,true_y,true_z")
             }
-            return Layout(roles: roles, names: fields, extraNames: extraNames, hasTruth: truthColumns.count == 3,
-                          tColumn: roles.firstIndex(of: .t)!)
+            var layout = Layout(roles: roles, names: fields, extraNames: extraNames, hasTruth: truthColumns.count == 3,
+                                tColumn: roles.firstIndex(of: .t)!)
+            for columns in OrientationColumns.allCases {
+                let present = columns.names.filter(seen.contains)
+                guard !present.isEmpty else { continue }
+                guard present.count == 4 else {
+                    throw TraceError(file: file, line: line, message: "orientation columns must come together; found only \(present.joined(separator: ",")), expected \(columns.names.joined(separator: ","))")
+                }
+                layout.orientationGroups.append((columns, columns.names.map { extraNames.firstIndex(of: $0)! }))
+            }
+            return layout
         }
     }
 
@@ -291,6 +303,15 @@ public enum TraceCSVReader {
                 var count = roles.count
                 for i in (fieldStart - 1)..<stop where buffer[i] == UInt8(ascii: ",") { count += 1 }
                 throw TraceError(file: file, line: line, message: "expected \(roles.count) fields (\(layout.names.joined(separator: ","))), found \(count)")
+            }
+            for group in layout.orientationGroups {
+                let parts = group.extras.map { Double(result.extras[$0].last!.trimmingCharacters(in: .whitespaces)) }
+                guard let w = parts[0], let x = parts[1], let y = parts[2], let z = parts[3] else {
+                    throw TraceError(file: file, line: line, message: "\(group.columns.names.joined(separator: ",")): expected four numbers, found '\(group.extras.map { result.extras[$0].last! }.joined(separator: ","))'")
+                }
+                if let complaint = OrientationColumns.complaint(Quaternion(w: w, x: x, y: y, z: z)) {
+                    throw TraceError(file: file, line: line, message: "\(group.columns.names.joined(separator: ",")): \(complaint)")
+                }
             }
             guard t > previousT else {
                 result.errorPreviousLine = previousTLine
