@@ -5,8 +5,9 @@ import Plumbing
 
 /// world-alignment: the app's image with only the world-frame behaviour (ARKit's gravity-aligned anchor read as
 /// screen-relative, `ARKitFrame`) against the corrected one (`IsolatedShift`), per sample. Notes: the false height
-/// and depth at launch, and what the gyro tilt offset does with and without this fix (it partly compensates a
-/// phone turned during use when the anchor is world-fixed; with the fix it is a pure error).
+/// and depth at launch, and what the gyro tilt offset does with and without this fix (with a world-fixed anchor it
+/// is the only thing that moves when the phone turns — the audit measures whether that helps; with the fix it is a
+/// pure error).
 enum WorldAlignmentCheck: AuditCheck {
     static let id = AuditCheckID.worldAlignment
     static let unit = MetricUnit.pixels
