@@ -19,7 +19,9 @@ public enum AuditReport {
             [.text(c.id.rawValue), .text(AuditResult.number(c.mean, c.unit)), .text(AuditResult.number(c.p95, c.unit)),
              .text(AuditResult.number(c.worst, c.unit)), .text(c.gated ? "≤ " + AuditResult.number(c.limit, c.unit) : "not gated"),
              status(c), .text(c.worstAt), .text(c.mechanism)]
-        }, rowIDs: result.checks.map { AnchorID.auditCheck($0.id.rawValue) }, attributes: ["class": "filterable"])
+        }, rowIDs: result.checks.map { AnchorID.auditCheck($0.id.rawValue) },
+           rowStatus: result.checks.map { c in informational ? "informational" : !c.gated ? nil : c.passed ? "passed" : "failed" },
+           attributes: ["class": "filterable"])
         var content: [Node] = informational
             ? [HTML.el("p", ["class": "informational-note"], HTML.el("strong", .text("Informational: ")),
                        .text("this audit does not gate the run (the suite's audit has no gate: true); its failing checks do not fail the report."))]
@@ -35,7 +37,7 @@ public enum AuditReport {
             content.append(HTML.el("h3", .text("At each failing check's worst instant: the app's frame | a true window's | difference")))
             for c in framed {
                 content.append(HTML.el("figure", ["class": "frame frames"],
-                                       HTML.el("img", ["src": "\(framesFolder)/\(c.frame!)", "alt": "\(c.id.rawValue): app, true window, difference"]),
+                                       HTML.el("img", ["src": "\(framesFolder)/\(c.frame!)", "loading": "lazy", "alt": "\(c.id.rawValue): app, true window, difference"]),
                                        HTML.el("figcaption", .text("\(c.id.rawValue) — \(c.worstAt), \(AuditResult.number(c.worst, c.unit))"))))
             }
         }

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import Plumbing
+@testable import Reporting
+
+/// The failing frame's changed regions: in report.json (snake_case, deterministic), boxed on the overlay, the
+/// actual and the diff, listed with pixel coordinates; the viewer and the page's status controls.
+@Suite struct FrameRegionTests {
+    static func report(regions: [FrameRegion], count: Int) -> SuiteReport {
+        var report = ReportFixture.report()
+        report.frames[0].width = 40
+        report.frames[0].height = 30
+        report.frames[0].regions = regions
+        report.frames[0].regionCount = count
+        return report
+    }
+
+    @Test func regionsAreInReportJSONAndReadBack() throws {
+        let regions = [FrameRegion(x: 12, y: 7, width: 6, height: 6, pixels: 36, maxChannelDiff: 255),
+                       FrameRegion(x: 0, y: 29, width: 1, height: 1, pixels: 1, maxChannelDiff: 9)]
+        let data = try ReportWriter.json(Self.report(regions: regions, count: 40))
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\"region_count\" : 40"))
+        #expect(text.contains("\"max_channel_diff\" : 255"))
+        let frame = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["frames"] as? [[String: Any]])[0]
+        let first = try #require((frame["regions"] as? [[String: Any]])?.first)
+        #expect(first["x"] as? Int == 12 && first["y"] as? Int == 7 && first["width"] as? Int == 6 && first["height"] as? Int == 6 && first["pixels"] as? Int == 36)
+        #expect(try ReportWriter.decode(data).frames[0].regions == regions)
+        #expect(try ReportWriter.json(ReportWriter.decode(data)) == data, "the same report gives the same bytes")
+        // A frame that was not compared has no regions key at all.
+        let none = String(decoding: try ReportWriter.json(ReportFixture.report()), as: UTF8.self)
+        #expect(!none.contains("\"regions\"") && !none.contains("strip_image"))
+    }
+
+    @Test func regionsAreBoxedOnOverlayActualAndDiffAndListed() {
+        let regions = [FrameRegion(x: 12, y: 7, width: 6, height: 6, pixels: 36, maxChannelDiff: 255),
+                       FrameRegion(x: 0, y: 29, width: 1, height: 1, pixels: 1, maxChannelDiff: 9)]
+        let page = HTMLReport.render(Self.report(regions: regions, count: 40), reportDirectory: "Reports/latest")
+        // Outset by 2 px and clipped to the 40×30 image: (10, 5) 10×10; (0, 27) 3×3.
+        let largest = "<rect class=\"box largest\" data-region=\"0\" x=\"10\" y=\"5\" width=\"10\" height=\"10\"/>"
+        let corner = "<rect class=\"box\" data-region=\"1\" x=\"0\" y=\"27\" width=\"3\" height=\"3\"/>"
+        #expect(page.components(separatedBy: largest).count - 1 == 3, "boxed on the overlay, the actual and the diff")
+        #expect(page.components(separatedBy: corner).count - 1 == 3)
+        #expect(page.contains("<svg class=\"boxes\" viewBox=\"0 0 40 30\" preserveAspectRatio=\"none\" aria-hidden=\"true\">"))
+        #expect(page.contains("Changed regions (40, largest 2 listed; pixel coordinates, origin top-left)"))
+        #expect(page.contains("6×6 px at (12, 7) · 36 px over tolerance · max diff 255"))
+        #expect(page.contains("1×1 px at (0, 29) · 1 px over tolerance · max diff 9"))
+        #expect(page.contains("data-regions=\"[[12,7,6,6],[0,29,1,1]]\""))
+        for level in ["fit", "1", "2", "4", "8"] { #expect(page.contains("data-zoom=\"\(level)\"")) }
+    }
+
+    @Test func theFailingFrameComesBeforeAnyChart() throws {
+        var report = ReportFixture.report()
+        report.scenarios = [ScenarioResult(id: "t × ema × s × s=1.0", trace: "t", smoother: "ema", smootherSpec: "ema:alpha=0.25", screen: "s",
+                                           movementScale: 1, metrics: ["lag_ms": 30, "stationary_jitter_mm": 0.2], notes: [],
+                                           series: .init(t: [0, 1], truthX: [0, 1], measuredX: [0, 1], smoothedX: [0, 1], psdFrequency: [], psdPower: [], parallaxErrorPx: []))]
+        let page = HTMLReport.render(report, reportDirectory: "r")
+        let frame = try #require(page.range(of: "class=\"viewer\""))
+        let chart = try #require(page.range(of: "<svg xmlns"))
+        #expect(frame.lowerBound < chart.lowerBound, "a chart sits above the failing frame")
+        #expect(page.components(separatedBy: "class=\"chart-title\">Latency vs jitter").count - 1 == 1, "the latency chart appears once")
+    }
+
+    @Test func statusTabsFilterByAttributeAndThePageHasALandmark() {
+        let page = HTMLReport.render(ReportFixture.report(), reportDirectory: "r")
+        for tab in ["all", "failed", "passed", "informational"] { #expect(page.contains("data-tab=\"\(tab)\"")) }
+        #expect(page.contains("<main>") && page.contains("</main>"))
+        #expect(page.contains("data-status=\"failed\""), "failing items carry their status as an attribute")
+        #expect(!page.contains("<th></th>"), "no empty table headers")
+        #expect(HTMLReport.script.contains("s===status"), "tabs compare the status attribute, not the text")
+        #expect(HTMLReport.script.contains("history.replaceState"), "the filter is kept in the URL")
+    }
+
+    @Test func legendsSitAboveThePlotInsideTheChart() throws {
+        let names = ["ema:alpha=0.25", "one-euro:mincutoff=1,beta=10", "kalman-cv", "one-euro:mincutoff=1,beta=10|predict:horizon=0.03"]
+        let chart = SVGChart(title: "t", xLabel: "x", yLabel: "y", series: names.enumerated().map { i, name in
+            SVGChart.Series(name: name, points: [(Double(i), Double(i))], color: SVGChart.palette[i], style: .dots)
+        }).svg
+        // Every legend label starts inside the 640-wide chart and above the plot's top edge.
+        let match = try #require(chart.firstMatch(of: /<rect x="64.0" y="([\d.]+)" width/))
+        let plotTop = try #require(Double(match.1))
+        let labels = chart.matches(of: /<text x="([\d.]+)" y="([\d.]+)" class="legend">([^<]*)<\/text>/)
+        #expect(labels.count == 4)
+        for label in labels {
+            let x = Double(label.1)!, y = Double(label.2)!
+            #expect(x + Double(label.3.count) * 7.2 <= 640 - 16 + 0.01, "legend \(label.3) leaves the chart")
+            #expect(y < plotTop, "legend \(label.3) is drawn over the plot")
+        }
+    }
+}
