@@ -61,17 +61,21 @@ public enum HTMLReport {
                        HTML.el("label", .text("Filter "), HTML.el("input", ["id": "filter", "type": "search", "placeholder": "frame, trace, smoother…"])))
     }
 
-    /// Latency against jitter, one point per configuration, coloured by smoother (shown once, in the comparison).
+    /// Latency against jitter, one point per trace × smoother, coloured by smoother (shown once, in the comparison).
+    /// Both are head-space metrics, the same at every screen and movement scale: a configuration that repeats a
+    /// point is drawn once (not twice on top of itself).
     static func latencyJitterChart(_ report: SuiteReport) -> Node? {
         var bySmoother: [String: [(x: Double, y: Double)]] = [:]
         for s in report.scenarios {
-            if let point = latencyJitterPoint(s) { bySmoother[s.smoother, default: []].append(point) }
+            if let point = latencyJitterPoint(s), !(bySmoother[s.smoother] ?? []).contains(where: { $0 == point }) {
+                bySmoother[s.smoother, default: []].append(point)
+            }
         }
         guard !bySmoother.isEmpty else { return nil }
         let series = bySmoother.keys.sorted().enumerated().map { i, name in
             SVGChart.Series(name: name, points: bySmoother[name]!, color: SVGChart.palette[i % SVGChart.palette.count], style: .dots)
         }
-        return .trusted(SVGChart(title: "Latency vs jitter (one point per configuration)", xLabel: "lag (ms)",
+        return .trusted(SVGChart(title: "Latency vs jitter (one point per trace × smoother)", xLabel: "lag (ms)",
                                  yLabel: "stationary jitter (mm)", series: series).svg)
     }
 

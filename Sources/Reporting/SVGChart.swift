@@ -99,7 +99,7 @@ public struct SVGChart: Sendable {
         func n(_ v: Double) -> String { String(format: "%.1f", v) }
 
         let hasLines = series.contains { ($0.style == .line || $0.style == .dashed) && !$0.points.isEmpty }
-        let readout = hasLines ? " data-readout=\"\(HTML.escape(ChartReadout.attribute(left: left, width: plotW, xMin: xMin, xMax: xMax, series: series)))\"" : ""
+        let readout = hasLines ? " data-readout=\"\(HTML.escape(ChartReadout.attribute(left: left, top: top, width: plotW, height: plotH, x: (xMin, xMax), y: (yMin, yMax))))\"" : ""
         var out = "<div class=\"chart-wrap\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" class=\"chart\" role=\"img\" aria-label=\"\(HTML.escape(title))\"\(readout)\(hasLines ? " tabindex=\"0\"" : "")>"
         out += "<title>\(HTML.escape(title))</title>"
         out += "<text x=\"\(n(left))\" y=\"16\" class=\"chart-title\">\(HTML.escape(title))</text>"
@@ -135,9 +135,10 @@ public struct SVGChart: Sendable {
                 }
             case .line, .dashed:
                 // Decimate to at most ~2 points per horizontal pixel (min and max kept per column).
-                let path = Self.decimated(points, columns: Int(plotW)).map { "\(n(sx($0.x))),\(n(sy($0.y)))" }.joined(separator: " ")
+                let screen = Self.decimated(points, columns: Int(plotW)).map { (x: sx($0.x), y: sy($0.y)) }
+                guard !screen.isEmpty else { continue }
                 let dash = s.style == .dashed ? " stroke-dasharray=\"4 3\"" : ""
-                out += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(HTML.escape(s.color))\" stroke-width=\"1.3\"\(dash)/>"
+                out += "<path class=\"line\" data-name=\"\(HTML.escape(s.name.isEmpty ? "y" : s.name))\" d=\"\(Self.pathData(Self.simplified(screen, tolerance: 0.25)))\" fill=\"none\" stroke=\"\(HTML.escape(s.color))\" stroke-width=\"1.3\"\(dash)/>"
             }
         }
         for entry in legend {
@@ -153,6 +154,57 @@ public struct SVGChart: Sendable {
         }
         out += "</svg></div>"
         return out
+    }
+
+    /// A path through screen points at 0.1 px: `M x y` then relative steps (`l dx dy …`, taken between the rounded
+    /// points, so nothing drifts), with the shortest number text (`.3`, `-1.2`, `4`).
+    static func pathData(_ points: [(x: Double, y: Double)]) -> String {
+        func tenths(_ v: Double) -> Int { Int((v * 10).rounded()) }
+        func text(_ t: Int) -> String {
+            let sign = t < 0 ? "-" : "", a = abs(t)
+            if a % 10 == 0 { return sign + String(a / 10) }
+            return sign + (a < 10 ? "" : String(a / 10)) + "." + String(a % 10)
+        }
+        guard let first = points.first else { return "" }
+        var x = tenths(first.x), y = tenths(first.y)
+        var out = "M\(text(x)) \(text(y))"
+        if points.count > 1 { out += "l" }
+        for (i, p) in points.dropFirst().enumerated() {
+            let nx = tenths(p.x), ny = tenths(p.y)
+            let dx = text(nx - x), dy = text(ny - y)
+            out += (i == 0 || dx.hasPrefix("-") ? "" : " ") + dx + (dy.hasPrefix("-") ? "" : " ") + dy
+            x = nx
+            y = ny
+        }
+        return out
+    }
+
+    /// Ramer–Douglas–Peucker on screen coordinates: drops every point within `tolerance` px of the line through
+    /// the points kept around it, so the drawn line moves by at most that much (a smooth curve keeps a few dozen
+    /// points; a noisy one keeps its wiggles).
+    static func simplified(_ points: [(x: Double, y: Double)], tolerance: Double) -> [(x: Double, y: Double)] {
+        guard points.count > 2 else { return points }
+        var keep = [Bool](repeating: false, count: points.count)
+        keep[0] = true
+        keep[points.count - 1] = true
+        var stack = [(0, points.count - 1)]
+        while let (first, last) = stack.popLast() {
+            guard last > first + 1 else { continue }
+            let a = points[first], b = points[last]
+            let dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
+            var worst = -1.0, index = first
+            for i in (first + 1)..<last {
+                let p = points[i]
+                let distance = length > 0 ? abs(dy * (p.x - a.x) - dx * (p.y - a.y)) / length : ((p.x - a.x) * (p.x - a.x) + (p.y - a.y) * (p.y - a.y)).squareRoot()
+                if distance > worst { worst = distance; index = i }
+            }
+            if worst > tolerance {
+                keep[index] = true
+                stack.append((first, index))
+                stack.append((index, last))
+            }
+        }
+        return points.indices.filter { keep[$0] }.map { points[$0] }
     }
 
     /// Keeps the first, min, max and last point of each pixel column, in order.

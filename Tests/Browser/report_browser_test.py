@@ -296,6 +296,7 @@ def check_first_failure(driver, report, first, patch, artifacts):
         check(abs(bw - (w + 4) * 8) <= 2, f"the actual pane's box is {bw:.0f} px wide at 8×, expected {(w + 4) * 8}")
     shoot(driver, viewer, artifacts, "zoom-8x")
     click(driver, viewer.find_element(By.CSS_SELECTOR, "button.zoom[data-zoom='fit']"))
+    driver.execute_script("arguments[0].value=50;arguments[0].dispatchEvent(new Event('input'));", viewer.find_element(By.CSS_SELECTOR, "input.split"))
 
 
 def check_split_state(driver, viewer, overlay):
@@ -477,7 +478,7 @@ def main():
             ActionChains(driver).move_to_element(chart).perform()
             readout = chart.find_element(By.CSS_SELECTOR, ".readout").text
             check(readout.startswith("x ") and "·" in readout, f"no hover read-out on the chart: {readout!r}")
-            ActionChains(driver).move_by_offset(0, 2000).perform()
+            driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('mouseleave'));", chart)
             driver.execute_script("arguments[0].focus();", chart)
             ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
             keyed = chart.find_element(By.CSS_SELECTOR, ".readout").text
@@ -517,7 +518,7 @@ def main():
             check(scroll <= narrow, f"the page scrolls sideways at {narrow} px (to {scroll} px)")
             small = small_chart_text(driver)
             check(not small, f"chart text under 10 px at {narrow} px: {small[:5]} ({len(small)} in all)")
-            bar = nav_bottom(driver)
+            bar = driver.execute_script("return document.querySelector('nav').offsetHeight;")
             check(bar <= 60, f"the sticky bar is {bar:.0f} px tall at {narrow} px")
         set_width(driver, WIDTH)
 

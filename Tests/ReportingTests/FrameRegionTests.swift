@@ -88,3 +88,49 @@ import Testing
         }
     }
 }
+
+/// Line simplification keeps the drawn line within its tolerance of every original point (checked against the
+/// point-to-polyline distance computed here, independently) and drops points of straight stretches.
+@Suite struct LineSimplificationTests {
+    static func distance(_ p: (x: Double, y: Double), toPolyline line: [(x: Double, y: Double)]) -> Double {
+        var best = Double.infinity
+        for (a, b) in zip(line, line.dropFirst()) {
+            let dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy
+            let t = l2 > 0 ? min(1, max(0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2)) : 0
+            let cx = a.x + t * dx, cy = a.y + t * dy
+            best = min(best, ((p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy)).squareRoot())
+        }
+        return best
+    }
+
+    @Test func staysWithinToleranceAndDropsStraightStretches() {
+        // A straight ramp, a sine and a step: 601 points over 600 px.
+        let points = (0...600).map { i -> (x: Double, y: Double) in
+            let x = Double(i)
+            return (x, x < 200 ? x * 0.5 : x < 400 ? 100 + 40 * sin((x - 200) / 200 * .pi * 3) : 180)
+        }
+        let kept = SVGChart.simplified(points, tolerance: 0.25)
+        #expect(kept.first! == points.first! && kept.last! == points.last!)
+        #expect(kept.count < 150, "kept \(kept.count) of \(points.count)")
+        for p in points { #expect(Self.distance(p, toPolyline: kept) <= 0.25 + 1e-9) }
+        // The ramp (x < 200) collapses to its two ends (plus the corner at x = 200).
+        #expect(kept.filter { $0.x < 200 }.count == 1)
+    }
+}
+
+/// A line's path data reads back (absolute start, then relative steps) to the points rounded to 0.1 px.
+@Suite struct PathDataTests {
+    @Test func relativeStepsReadBackToTheRoundedPoints() throws {
+        let points: [(x: Double, y: Double)] = [(64.04, 120.96), (65.3, 118.2), (66.55, 118.2), (70, 250.04), (69.96, 3.1), (64.0, 0.04)]
+        let d = SVGChart.pathData(points)
+        #expect(d.hasPrefix("M64 121l"))
+        // Read back as an SVG reader does: numbers are -?digits[.digits] or -?.digits, a '-' also separates.
+        let numbers = d.dropFirst().replacingOccurrences(of: "l", with: " ").matches(of: /-?(?:\d+\.?\d*|\.\d+)/).map { Double(String($0.output))! }
+        #expect(numbers.count == points.count * 2)
+        var x = 0.0, y = 0.0
+        for (i, p) in points.enumerated() {
+            if i == 0 { x = numbers[0]; y = numbers[1] } else { x += numbers[2 * i]; y += numbers[2 * i + 1] }
+            #expect(abs(x - (p.x * 10).rounded() / 10) < 1e-9 && abs(y - (p.y * 10).rounded() / 10) < 1e-9, "point \(i): \(x), \(y) for \(p)")
+        }
+    }
+}

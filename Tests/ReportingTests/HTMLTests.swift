@@ -42,7 +42,7 @@ import Testing
         let svg = chart.svg
         #expect(svg.hasPrefix("<div class=\"chart-wrap\"><svg") && svg.hasSuffix("</svg></div>"), "a chart scrolls in its own box on narrow screens")
         #expect(svg.contains("lag &lt;ms&gt;") && svg.contains("t &amp; s") && svg.contains("a&quot;b"))
-        #expect(svg.contains("<polyline") && svg.contains("<circle") && svg.contains("budget"))
+        #expect(svg.contains("<path class=\"line\"") && svg.contains("<circle") && svg.contains("budget"))
     }
 
     @Test func decimationKeepsExtremes() {
