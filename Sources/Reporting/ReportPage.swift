@@ -70,6 +70,7 @@ public enum ReportPage {
         .badge.pass{background:var(--pass)}.badge.fail,.badge.error{background:var(--fail)}.badge.missing{background:var(--warn)}.badge.skipped{background:var(--muted)}
         .chart{width:100%;max-width:680px;min-width:540px;height:auto;display:block;margin:6px 0}.chart-title{font-size:14px;font-weight:600}.tick{font-size:12px;fill:#444}.axis-label{font-size:13px}.legend{font-size:12px}
         .chart-wrap{max-width:100%;overflow-x:auto}.table-wrap{max-width:100%;overflow-x:auto}
+        h1,h2,h3,p,li,summary,figcaption,label{overflow-wrap:anywhere}
         @media (max-width:600px){header,section{padding-left:12px;padding-right:12px}nav{padding:6px 12px}}
         .grid{display:flex;flex-wrap:wrap;gap:16px}.card{border:1px solid var(--line);border-radius:6px;padding:8px 12px;background:#fff}
         code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}pre{background:var(--panel);padding:8px;overflow:auto}

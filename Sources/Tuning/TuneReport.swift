@@ -40,14 +40,14 @@ public enum TuneReport {
                 ("swim, tracking + smoothing (°/s)", .swimTrackingDegS), ("swim, total (°/s)", .swimTotalDegS),
                 ("effect (px per cm of head motion)", .gainPxPerCm),
             ]
-            nodes.append(.element("table", [], [
+            nodes.append(HTML.el("div", ["class": "table-wrap"], .element("table", [], [
                 HTML.el("thead", HTML.el("tr", HTML.el("th", .text("metric")),
                                          HTML.el("th", .text("recommended: \(r.smoother), s = \(r.movementScale)")),
                                          HTML.el("th", .text("app default: \(app.smoother), s = \(app.movementScale)")))),
                 HTML.el("tbody", children: rows.map { row in
                     HTML.el("tr", HTML.el("td", .text(row.0)), number(r.metrics[row.1]), number(app.metrics[row.1]))
                 }),
-            ]))
+            ])))
             nodes.append(HTML.el("p", ["class": "muted"], .text("Source: \(r.source == .grid ? "the grid" : "Nelder–Mead refinement from the grid's best point"); objective \(result.setup.objective); constraints \(result.setup.constraints.joined(separator: ", ")).")))
         } else {
             nodes.append(HTML.el("p", .text("No configuration meets the constraints \(result.setup.constraints.joined(separator: ", ")).")))

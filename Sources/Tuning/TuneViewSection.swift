@@ -40,7 +40,7 @@ public enum TuneViewSection {
             HTML.el("div", ["class": "tv-controls"], children: controls),
             HTML.el("p", ["class": "muted tv-shown"], .text("")),
             HTML.el("div", ["class": "tv-charts"], children: charts),
-            table,
+            HTML.el("div", ["class": "table-wrap"], table),
             HTML.el("p", ["class": "muted"], .text("Metrics are the tuner's, pooled over every tuned trace, at exactly the selected grid point; the charts are one trace's window (the app default dashed). Everything is precomputed; the page only picks it.")),
             HTML.el("ul", ["class": "muted"], children: view.notes.map { HTML.el("li", .text($0)) }),
             .trusted("<script>\(script)</script>"),
