@@ -13,8 +13,10 @@ enum ChartReadout {
         return "{\"l\":\(number(left)),\"t\":\(number(top)),\"w\":\(number(width)),\"h\":\(number(height)),\"x0\":\(number(x.0)),\"x1\":\(number(x.1)),\"y0\":\(number(y.0)),\"y1\":\(number(y.1))}"
     }
 
+    /// `window.parallaxReadout(svg)` wires one chart (once); every chart in the page is wired at load, and the charts
+    /// of a folded section (`template.deferred-charts`) are put into the page and wired when their fold opens.
     static let script = """
-        document.querySelectorAll('svg.chart[data-readout]').forEach(function(svg){
+        window.parallaxReadout=function(svg){if(svg.getAttribute('data-readout-ready'))return;svg.setAttribute('data-readout-ready','1');
           var d=JSON.parse(svg.getAttribute('data-readout')),cursor=svg.querySelector('.cursor'),out=svg.querySelector('.readout');
           var lines=[];svg.querySelectorAll('path.line').forEach(function(p){
             var v=(p.getAttribute('d').match(/-?(?:\\d+\\.?\\d*|\\.\\d+)/g)||[]).map(Number),pts=[],x=0,y=0;
@@ -37,6 +39,12 @@ enum ChartReadout {
             if(e.key==='ArrowRight'){show(Math.min(d.l+d.w,where+step));e.preventDefault();}
             else if(e.key==='ArrowLeft'){show(Math.max(d.l,where-step));e.preventDefault();}
             else if(e.key==='Home'){show(d.l);e.preventDefault();}else if(e.key==='End'){show(d.l+d.w);e.preventDefault();}});
-        });
+        };
+        document.querySelectorAll('svg.chart[data-readout]').forEach(window.parallaxReadout);
+        (function(){function place(d){d.querySelectorAll('template.deferred-charts').forEach(function(t){
+            var charts=t.content.cloneNode(true),wired=charts.querySelectorAll('svg.chart[data-readout]');
+            t.parentNode.replaceChild(charts,t);wired.forEach(window.parallaxReadout);});}
+          document.querySelectorAll('details').forEach(function(d){if(!d.querySelector('template.deferred-charts'))return;
+            if(d.open)place(d);d.addEventListener('toggle',function(){if(d.open)place(d);});});})();
         """
 }

@@ -96,10 +96,23 @@ public enum HTMLReport {
                                   content: failed == 0 ? [HTML.el("details", HTML.el("summary", .text("all \(report.budgets.count) hold — show")), budgets)] : [budgets])
     }
 
-    /// Detail sections start closed: their title is the only line until clicked.
+    /// Detail sections start closed: their title is the only line until clicked. Their charts wait in a `<template>`
+    /// (where the first chart was) that the script puts into the page when the fold first opens, so a closed section
+    /// adds no chart to the live page; its tables and text stay in the page, where the filter finds them.
     static func collapsed(_ section: ReportPage.Section) -> ReportPage.Section {
         var section = section
-        section.content = [HTML.el("details", ["class": "detail"], children: [HTML.el("summary", .text("show details"))] + section.content)]
+        var children: [Node] = [HTML.el("summary", .text("show details"))]
+        var charts: [Node] = [], slot: Int?
+        for node in section.content {
+            if case .trusted = node {
+                if slot == nil { slot = children.count }
+                charts.append(node)
+            } else {
+                children.append(node)
+            }
+        }
+        if let slot { children.insert(HTML.el("template", ["class": "deferred-charts"], children: charts), at: slot) }
+        section.content = [HTML.el("details", ["class": "detail"], children: children)]
         return section
     }
 

@@ -226,7 +226,9 @@ def small_chart_text(driver):
 
 
 def open_everything(driver):
+    """Opens every fold and waits until the folded charts are in the page."""
     driver.execute_script("document.querySelectorAll('details').forEach(function(d){d.open=true;});")
+    WebDriverWait(driver, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "details template.deferred-charts"))
 
 
 def check_axe(driver, url, name):
@@ -472,7 +474,10 @@ def main():
         details = driver.find_elements(By.CSS_SELECTOR, "details.detail")
         check(len(details) > 0 and all(d.get_attribute("open") is None for d in details), "scenario detail is not folded by default")
         if details:
+            check(not details[0].find_elements(By.CSS_SELECTOR, "svg.chart") and details[0].find_elements(By.CSS_SELECTOR, "template.deferred-charts"),
+                  "a folded scenario section has its charts in the live page (they should wait in a template)")
             click(driver, details[0].find_element(By.TAG_NAME, "summary"))
+            WebDriverWait(driver, 5).until(lambda d: details[0].find_elements(By.CSS_SELECTOR, "svg.chart[data-readout]"))
             chart = details[0].find_element(By.CSS_SELECTOR, "svg.chart[data-readout]")
             driver.execute_script("arguments[0].scrollIntoView({block:'center'});", chart)
             ActionChains(driver).move_to_element(chart).perform()

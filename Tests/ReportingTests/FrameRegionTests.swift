@@ -134,3 +134,17 @@ import Testing
         }
     }
 }
+
+/// A folded scenario section keeps its charts in a template (put into the page when opened), its tables in the page.
+@Suite struct DeferredChartTests {
+    @Test func foldedChartsWaitInATemplate() throws {
+        let section = ReportPage.Section(id: "s", title: "t", content: [
+            HTML.el("p", .text("spec")), HTML.table(["a"], [[.text("1")]], attributes: ["class": "filterable"]),
+            .trusted("<div class=\"chart-wrap\"><svg class=\"chart\"></svg></div>"), HTML.el("ul", HTML.el("li", .text("note"))),
+            .trusted("<div class=\"chart-wrap\"><svg class=\"chart second\"></svg></div>"),
+        ])
+        let html = HTMLReport.collapsed(section).content.map(\.rendered).joined()
+        #expect(html == "<details class=\"detail\"><summary>show details</summary><p>spec</p><div class=\"table-wrap\"><table class=\"filterable\"><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table></div><template class=\"deferred-charts\"><div class=\"chart-wrap\"><svg class=\"chart\"></svg></div><div class=\"chart-wrap\"><svg class=\"chart second\"></svg></div></template><ul><li>note</li></ul></details>")
+        #expect(ChartReadout.script.contains("template.deferred-charts") && ChartReadout.script.contains("'toggle'"))
+    }
+}
