@@ -40,6 +40,16 @@ public struct SVGHeatmap: Sendable {
         self.unit = unit
     }
 
+    /// The values as a table in a closed fold below the chart: the heatmap's text alternative, reachable by keyboard
+    /// (the cells' hover titles are not). Rows from the top of the map (largest y) down, as drawn.
+    public var valueTable: Node {
+        let header = ["\(yLabel) \\ \(xLabel)"] + xValues.map(SVGChart.format)
+        let rows: [[Node]] = values.indices.reversed().map { yi in
+            [HTML.text(SVGChart.format(yValues[yi]))] + values[yi].map { HTML.text($0.isFinite ? SVGChart.format($0) : "—") }
+        }
+        return HTML.el("details", ["class": "chart-values"], HTML.el("summary", .text("\(title): values (\(unit))")), HTML.table(header, rows))
+    }
+
     /// Viridis-like ramp from dark blue (low) to yellow (high).
     static func color(_ t: Double) -> String {
         let stops: [(Double, Double, Double)] = [(68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)]

@@ -79,6 +79,7 @@ public enum TuneReport {
                     map.marks.append(.init(x: x, y: result.appDefault.movementScale, label: "app default", dashed: true))
                 }
                 nodes.append(.trusted(map.svg))
+                nodes.append(map.valueTable)
             }
         } else if let r = result.recommendation, let k = result.movementScales.firstIndex(of: r.movementScale) {
             // The first two swept parameters; the others at the recommendation's grid values.
@@ -105,6 +106,7 @@ public enum TuneReport {
                     map.marks.append(.init(x: app[0], y: app[1], label: "app default", dashed: true))
                 }
                 nodes.append(.trusted(map.svg))
+                nodes.append(map.valueTable)
             }
         } else {
             nodes.append(HTML.el("p", .text("No heatmap: no recommended configuration to anchor the parameter slice.")))

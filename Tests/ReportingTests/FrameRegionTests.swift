@@ -148,3 +148,29 @@ import Testing
         #expect(ChartReadout.script.contains("template.deferred-charts") && ChartReadout.script.contains("'toggle'"))
     }
 }
+
+/// A heatmap's values as a table (its text alternative): rows top-down as drawn, NaN as a dash; its marks drawn
+/// where the grid is nearest and labelled in a row below the axis.
+@Suite struct HeatmapAlternativeTests {
+    static var map: SVGHeatmap {
+        var map = SVGHeatmap(title: "jitter", xLabel: "alpha", yLabel: "s", xValues: [0.1, 0.2], yValues: [1, 2],
+                             values: [[1.5, .nan], [3, 4]], unit: "px")
+        map.marks = [.init(x: 0.19, y: 1.1, label: "recommended"), .init(x: 0.1, y: 2, label: "app default", dashed: true)]
+        return map
+    }
+
+    @Test func valuesTableListsRowsTopDown() {
+        let html = Self.map.valueTable.rendered
+        #expect(html.contains("<summary>jitter: values (px)</summary>"))
+        #expect(html.contains("<tr><th>s \\ alpha</th><th>0.1</th><th>0.2</th></tr>"))
+        #expect(html.contains("<tbody><tr><td>2</td><td>3</td><td>4</td></tr><tr><td>1</td><td>1.5</td><td>—</td></tr></tbody>"))
+    }
+
+    @Test func marksRingTheNearestCellsAndAreLabelled() throws {
+        let svg = Self.map.svg
+        // Cells are 8 × 10 from (64, 28); plot height 20: (0.2, 1) is column 1, row 0 → centre (76, 43); (0.1, 2) → (68, 33).
+        #expect(svg.contains("cx=\"76.0\" cy=\"43.0\" r=\"8.0\" fill=\"none\" stroke=\"#d6006f\" stroke-width=\"1.6\"><title>recommended</title>"))
+        #expect(svg.contains("cx=\"68.0\" cy=\"33.0\" r=\"8.0\" fill=\"none\" stroke=\"#d6006f\" stroke-width=\"1.6\" stroke-dasharray=\"3 2\"><title>app default</title>"))
+        #expect(svg.contains("class=\"legend\">recommended</text>") && svg.contains("class=\"legend\">app default</text>"))
+    }
+}
