@@ -63,11 +63,14 @@ public struct SVGHeatmap: Sendable {
         let left = 64.0, top = 28.0, legend = 80.0
         let bottom = 46.0 + (marks.isEmpty ? 0 : 20)
         let plotW = cellWidth * Double(xValues.count), plotH = cellHeight * Double(yValues.count)
-        let width = max(left + plotW + legend, left + 16 + Double(marks.map { $0.label.count + 6 }.reduce(0, +)) * 7.2), height = top + plotH + bottom
+        // Wide enough for the title (bold 14 px ≈ 8.4 px a character) and the marks' legend row.
+        let width = max(left + plotW + legend, left + Double(title.count) * 8.4 + 8, left + 16 + Double(marks.map { $0.label.count + 6 }.reduce(0, +)) * 7.2)
+        let height = top + plotH + bottom
         let finite = values.flatMap { $0 }.filter(\.isFinite)
         let low = finite.min() ?? 0, high = max(finite.max() ?? 1, low + 1e-12)
         func n(_ v: Double) -> String { String(format: "%.1f", v) }
-        var out = "<div class=\"chart-wrap\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" class=\"chart heatmap\" role=\"img\" aria-label=\"\(HTML.escape(title))\">"
+        // Drawn at most 1.2× its own size, so a small grid does not become a poster.
+        var out = "<div class=\"chart-wrap\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" class=\"chart heatmap\" style=\"max-width:\(Int(width * 1.2))px\" role=\"img\" aria-label=\"\(HTML.escape(title))\">"
         out += "<title>\(HTML.escape(title))</title><text x=\"\(n(left))\" y=\"16\" class=\"chart-title\">\(HTML.escape(title))</text>"
         for (yi, row) in values.enumerated() {
             for (xi, value) in row.enumerated() {
@@ -76,7 +79,9 @@ public struct SVGHeatmap: Sendable {
                 out += "<rect x=\"\(n(left + Double(xi) * cellWidth))\" y=\"\(n(y))\" width=\"\(n(cellWidth))\" height=\"\(n(cellHeight))\" fill=\"\(fill)\"><title>\(HTML.escape(xLabel)) \(SVGChart.format(xValues[xi])), \(HTML.escape(yLabel)) \(SVGChart.format(yValues[yi])): \(SVGChart.format(value)) \(HTML.escape(unit))</title></rect>"
             }
         }
-        let xStride = max(1, xValues.count / 8), yStride = max(1, yValues.count / 8)
+        // Every k-th tick, k such that labels (12 px ≈ 7.2 px a character) never touch; at most 8 per axis.
+        let labelWidth = (xValues.map { Double(SVGChart.format($0).count) * 7.2 + 6 }.max() ?? 0)
+        let xStride = max(1, xValues.count / 8, Int((labelWidth / cellWidth).rounded(.up))), yStride = max(1, yValues.count / 8, Int((14 / cellHeight).rounded(.up)))
         for xi in stride(from: 0, to: xValues.count, by: xStride) {
             out += "<text x=\"\(n(left + (Double(xi) + 0.5) * cellWidth))\" y=\"\(n(top + plotH + 14))\" text-anchor=\"middle\" class=\"tick\">\(SVGChart.format(xValues[xi]))</text>"
         }

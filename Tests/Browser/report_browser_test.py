@@ -452,13 +452,16 @@ def main():
 
         # 1:1 zoom: natural size, panes pan together.
         click(driver, viewer.find_element(By.CSS_SELECTOR, "button.zoom[data-zoom='1']"))
+        driver.execute_script("return new Promise(function(r){requestAnimationFrame(function(){requestAnimationFrame(r);});});")
         natural = driver.execute_script("return [arguments[0].getBoundingClientRect().width, arguments[0].naturalWidth];", golden)
         check(abs(natural[0] - natural[1]) <= 0.5, f"1:1 zoom shows the golden at {natural[0]} px, natural width {natural[1]}")
         panes = viewer.find_elements(By.CSS_SELECTOR, ".panes .pan")
         if len(panes) >= 2:
             driver.execute_script("arguments[0].scrollTop=60;arguments[0].dispatchEvent(new Event('scroll'));", panes[0])
             tops = [driver.execute_script("return arguments[0].scrollTop;", p) for p in panes]
-            check(tops[0] > 0 and all(t == tops[0] for t in tops), f"panes do not pan together: scrollTop {tops}")
+            sizes = [driver.execute_script("var i=arguments[0].querySelector('img');return [arguments[0].clientHeight,arguments[0].scrollHeight,"
+                                           "Math.round(i.getBoundingClientRect().height),i.naturalHeight,i.complete,arguments[0].parentElement.parentElement.className];", p) for p in panes]
+            check(tops[0] > 0 and all(t == tops[0] for t in tops), f"panes do not pan together: scrollTop {tops}; panes (height, scroll height, image height, natural, complete): {sizes}")
         else:
             check(False, "fewer than two panes in the failing frame's viewer")
         click(driver, viewer.find_element(By.CSS_SELECTOR, "button.zoom[data-zoom='fit']"))
