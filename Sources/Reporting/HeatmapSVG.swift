@@ -63,8 +63,8 @@ public struct SVGHeatmap: Sendable {
         let left = 64.0, top = 28.0, legend = 80.0
         let bottom = 46.0 + (marks.isEmpty ? 0 : 20)
         let plotW = cellWidth * Double(xValues.count), plotH = cellHeight * Double(yValues.count)
-        // Wide enough for the title (bold 14 px ≈ 8.4 px a character) and the marks' legend row.
-        let width = max(left + plotW + legend, left + Double(title.count) * 8.4 + 8, left + 16 + Double(marks.map { $0.label.count + 6 }.reduce(0, +)) * 7.2)
+        // Wide enough for the title (bold 14 px: at most ≈ 9.5 px a character) and the marks' legend row.
+        let width = max(left + plotW + legend, left + Double(title.count) * 9.5 + 8, left + 16 + Double(marks.map { $0.label.count + 6 }.reduce(0, +)) * 7.2)
         let height = top + plotH + bottom
         let finite = values.flatMap { $0 }.filter(\.isFinite)
         let low = finite.min() ?? 0, high = max(finite.max() ?? 1, low + 1e-12)
