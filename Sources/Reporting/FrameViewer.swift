@@ -8,7 +8,8 @@ import Plumbing
 /// state that the range input, a drag on the image, "toggle" and "blink" all set, and that the label, the
 /// slider's thumb and its `aria-valuetext` all show. The changed regions (`FrameResult.regions`) are boxed on
 /// the overlay, the actual and the diff, and listed with their pixel coordinates; the zoom (fit, 1×, 2×, 4×, 8×)
-/// scales the overlay and the panes alike and centres the largest region (or the one picked in the list).
+/// scales the overlay and the panes alike and centres the largest region (or the one picked in the list); the
+/// three panes pan together.
 enum FrameViewer {
     static let zoomLevels = ["fit", "1", "2", "4", "8"]
 
@@ -149,8 +150,11 @@ enum FrameViewer {
             focus=Number(r.getAttribute('data-region'));v.setAttribute('data-focus',focus);
             v.querySelectorAll('rect.box').forEach(function(x){x.classList.toggle('focus',Number(x.getAttribute('data-region'))===focus);});
             setZoom(zoom==='fit'||zoom==='1'?'4':zoom);});});
-          pans.forEach(function(p){p.addEventListener('scroll',function(){if(syncing)return;syncing=true;
-            pans.forEach(function(o){if(o!==p){o.scrollLeft=p.scrollLeft;o.scrollTop=p.scrollTop;}});syncing=false;});});
+          // The golden, actual and diff panes (one size) pan together; the comparison above keeps its own view (a box
+          // of another size would clamp their offsets and bounce them back).
+          var panes=v.querySelectorAll('.panes .pan');
+          panes.forEach(function(p){p.addEventListener('scroll',function(){if(syncing)return;syncing=true;
+            panes.forEach(function(o){if(o!==p&&(o.scrollLeft!==p.scrollLeft||o.scrollTop!==p.scrollTop)){o.scrollLeft=p.scrollLeft;o.scrollTop=p.scrollTop;}});syncing=false;});});
         });
         """
 
