@@ -20,8 +20,9 @@ deps:
 	fi
 
 # The report's browser test (Tests/Browser/report_browser_test.py) drives headless Chromium with Selenium:
-# Debian's chromium and chromium-driver, and Selenium from PyPI in a virtual environment (.venv-browser;
-# Debian 12's pip refuses system-wide installs).
+# Debian's chromium and chromium-driver, and Selenium and axe-selenium-python (which ships axe-core, the
+# accessibility checker) from PyPI in a virtual environment (.venv-browser; Debian 12's pip refuses
+# system-wide installs).
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .venv-browser
 
@@ -36,7 +37,7 @@ deps-browser: deps
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 	@[ -x $(BROWSER_VENV)/bin/python ] || /usr/bin/python3 -m venv $(BROWSER_VENV)
-	@$(BROWSER_VENV)/bin/python -c "import selenium" 2>/dev/null || $(BROWSER_VENV)/bin/pip install -q selenium
+	@$(BROWSER_VENV)/bin/python -c "import selenium, axe_selenium_python" 2>/dev/null || $(BROWSER_VENV)/bin/pip install -q selenium axe-selenium-python
 
 build: deps
 	$(SWIFT) build

@@ -20,7 +20,9 @@ public enum AuditReport {
                 [.text(c.id.rawValue), .text(AuditResult.number(c.mean, c.unit)), .text(AuditResult.number(c.p95, c.unit)),
                  .text(AuditResult.number(c.worst, c.unit)), .text(c.gated ? "≤ " + AuditResult.number(c.limit, c.unit) : "not gated"),
                  c.countsInVerdict ? status(c) : .text(c.verdict), .text(c.worstAt), .text(c.mechanism)]
-            }, rowIDs: checks.map { AnchorID.auditCheck($0.id.rawValue) }, attributes: ["class": "filterable"])
+            }, rowIDs: checks.map { AnchorID.auditCheck($0.id.rawValue) },
+               rowStatus: checks.map { c in informational || !c.countsInVerdict ? "informational" : !c.gated ? nil : c.passed ? "passed" : "failed" },
+               attributes: ["class": "filterable"])
         }
         var content: [Node] = informational
             ? [HTML.el("p", ["class": "informational-note"], HTML.el("strong", .text("Informational: ")),
@@ -48,7 +50,7 @@ public enum AuditReport {
             content.append(HTML.el("h3", .text("At each failing check's worst instant: the app's frame | a true window's | difference")))
             for c in framed {
                 content.append(HTML.el("figure", ["class": "frame frames"],
-                                       HTML.el("img", ["src": "\(framesFolder)/\(c.frame!)", "alt": "\(c.id.rawValue): app, true window, difference"]),
+                                       HTML.el("img", ["src": "\(framesFolder)/\(c.frame!)", "loading": "lazy", "alt": "\(c.id.rawValue): app, true window, difference"]),
                                        HTML.el("figcaption", .text("\(c.id.rawValue) — \(c.worstAt), \(AuditResult.number(c.worst, c.unit))"))))
             }
         }

@@ -9,7 +9,7 @@ import Scenes
 import Smoothing
 import Tracking
 
-/// Renders a suite's frames, compares each with its golden PNG and writes actual / golden / diff / strip
+/// Renders a suite's frames, compares each with its golden PNG and writes actual / golden / diff
 /// images into the report's frames/ folder. In record mode it writes goldens instead (refused under `CI`).
 struct FrameRunner {
     struct Job {
@@ -135,9 +135,11 @@ struct FrameRunner {
         (framesDirectory as NSString).appendingPathComponent(AcceptedFrame.stem(of: job.name))
     }
 
-    /// Verifies the frame against its golden, leaving actual / golden / diff / strip images in frames/.
+    /// Verifies the frame against its golden, leaving actual / golden / diff images in frames/ (no strip: the page
+    /// shows the three images itself) and the changed regions in the result.
     private func compare(_ frame: RGBAImage, job: Job, camera: CameraSetup) throws -> FrameResult {
-        let verification = GoldenVerification(tolerance: job.spec.tolerance ?? Tolerance(), artifactPaths: GoldenVerification.paths(stem: stem(job)))
+        let verification = GoldenVerification(tolerance: job.spec.tolerance ?? Tolerance(),
+                                              artifactPaths: GoldenVerification.paths(stem: stem(job)).filter { $0.key != .strip })
         let outcome = try verification.verify(frame, golden: { try store.load(job.name) })
         func reportPath(_ artifact: GoldenVerification.Artifact) -> String? {
             outcome.artifacts[artifact].map { "frames/" + ($0 as NSString).lastPathComponent }
@@ -149,7 +151,15 @@ struct FrameRunner {
                            head: [job.head.x, job.head.y, job.head.z], eye: [camera.eye.x, camera.eye.y, camera.eye.z],
                            width: frame.width, height: frame.height, golden: (try? store.imagePath(for: job.name)) ?? job.name,
                            actualImage: reportPath(.actual)!, goldenImage: reportPath(.golden), diffImage: reportPath(.diff),
-                           stripImage: reportPath(.strip), metrics: outcome.comparison?.metrics ?? [:], checks: checks,
-                           message: outcome.message, recordCommand: store.recordCommand(job.name))
+                           stripImage: nil, metrics: outcome.comparison?.metrics ?? [:], checks: checks,
+                           message: outcome.message, recordCommand: store.recordCommand(job.name),
+                           regions: outcome.comparison.map { $0.regions.map(\.reportRegion) }, regionCount: outcome.comparison?.regionCount)
+    }
+}
+
+extension DiffRegion {
+    /// The region as report.json and the page carry it.
+    var reportRegion: FrameRegion {
+        FrameRegion(x: x, y: y, width: width, height: height, pixels: pixels, maxChannelDiff: maxChannelDiff)
     }
 }

@@ -15,7 +15,17 @@ struct ScenarioRunner {
     let screens: [(name: String, model: ScreenModel)]
     let movementScales: [Double]
 
-    static let maxPlotPoints = 800
+    /// Plot series are thinned to about this many points (a chart is at most ~600 px wide) and rounded to the
+    /// resolutions below, so that report.json stays small (it grows by ≈ 45 KB per scenario, not 140 KB) while
+    /// every chart keeps more than a point per two pixels. Metrics are computed from the full trace, never these.
+    static let maxPlotPoints = 400
+    /// Time to 1 ms, positions to 0.01 mm, on-screen error to 0.01 px, PSD values to 4 significant digits.
+    static func rounded(_ value: Double, step: Double) -> Double { value.isFinite ? (value / step).rounded() * step : value }
+    static func significant(_ value: Double) -> Double {
+        guard value.isFinite, value != 0 else { return value }
+        let scale = pow(10, 3 - floor(log10(abs(value))))
+        return (value * scale).rounded() / scale
+    }
 
     func run(progress: (String) -> Void) throws -> [ScenarioResult] {
         var results: [ScenarioResult] = []
@@ -67,13 +77,14 @@ struct ScenarioRunner {
                         let id = "\(traceName) × \(label) × \(screenName) × s=\(scale)"
                         let stride = max(1, trace.count / Self.maxPlotPoints)
                         let picks = Swift.stride(from: 0, to: trace.count, by: stride).map { $0 }
+                        let ms = { (v: Double) in Self.rounded(v, step: 0.001) }, mm = { (v: Double) in Self.rounded(v * 1000, step: 0.01) }
                         let series = ScenarioResult.Series(
-                            t: picks.map { trace.samples[$0].t - trace.samples[0].t },
-                            truthX: trace.truth.map { truth in picks.map { truth[$0].x * 1000 } },
-                            measuredX: picks.map { trace.samples[$0].position.x * 1000 },
-                            smoothedX: picks.map { filtered[$0].x * 1000 },
-                            psdFrequency: psd.frequencies, psdPower: psd.power,
-                            parallaxErrorPx: errorSeries.isEmpty ? [] : picks.map { errorSeries[$0] },
+                            t: picks.map { ms(trace.samples[$0].t - trace.samples[0].t) },
+                            truthX: trace.truth.map { truth in picks.map { mm(truth[$0].x) } },
+                            measuredX: picks.map { mm(trace.samples[$0].position.x) },
+                            smoothedX: picks.map { mm(filtered[$0].x) },
+                            psdFrequency: psd.frequencies.map(Self.significant), psdPower: psd.power.map(Self.significant),
+                            parallaxErrorPx: errorSeries.isEmpty ? [] : picks.map { Self.rounded(errorSeries[$0], step: 0.01) },
                             breaks: shaded.isEmpty ? nil : shaded)
                         results.append(ScenarioResult(id: id, trace: traceName, smoother: label, smootherSpec: spec.description, screen: screenName,
                                                       movementScale: scale, metrics: metrics, notes: notes, series: series,

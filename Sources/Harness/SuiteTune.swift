@@ -6,6 +6,8 @@ import Tuning
 
 /// The suite's tuning sweep (`tune:`): runs it on the suite's traces through `Tuner.run`, writes tune.json and
 /// tune.html (the page `parallax tune` writes) beside the report and returns the report sections and the summary line.
+/// The interactive view (≈ 230 KB of precomputed series for the default suite's sweep) is only in tune.html; the
+/// report links to it, so that index.html stays light.
 struct SuiteTune {
     var sections: [ReportPage.Section]
     var summary: SuiteReport.TuneSummary
@@ -37,7 +39,10 @@ struct SuiteTune {
         let view = try result.viewSection(context: outcome.context)
         try AtomicFile.write(TuneReport.document(result, view: view), to: (outputDirectory as NSString).appendingPathComponent("tune.html"))
         return SuiteTune(
-            sections: TuneReport.sections(result, view: view),
+            sections: TuneReport.sections(result) + [ReportPage.Section(id: "tune-view-link", title: "Tuning: interactive view", content: [
+                HTML.el("p", .text("Sliders for every swept parameter and movementScale, with the metrics and series of each grid point: "),
+                        HTML.el("a", ["href": "tune.html#\(view.id)"], .text("tune.html"))),
+            ])],
             summary: SuiteReport.TuneSummary(file: "tune.json", smoother: tune.smoother, movementScale: tune.movementScale,
                                              recommendation: result.recommendation?.reasoning ?? result.notes.joined(separator: " ")))
     }

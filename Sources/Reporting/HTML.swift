@@ -64,12 +64,16 @@ public enum HTML {
 
     public static func text(_ text: String) -> Node { .text(text) }
 
-    /// A table from a header row and body rows of nodes; `rowIDs`, when given, are the rows' anchor ids (one per row).
-    public static func table(_ header: [String], _ rows: [[Node]], rowIDs: [String]? = nil, attributes: KeyValuePairs<String, String> = [:]) -> Node {
-        el("table", attributes,
+    /// A table from a header row and body rows of nodes, in a container that scrolls sideways on its own (so a wide
+    /// table never widens the page); `rowIDs`, when given, are the rows' anchor ids (one per row), `rowStatus` the
+    /// rows' `data-status` (failed, passed, informational; nil: none, the row shows only under "All") that the
+    /// status tabs filter by.
+    public static func table(_ header: [String], _ rows: [[Node]], rowIDs: [String]? = nil, rowStatus: [String?]? = nil,
+                             attributes: KeyValuePairs<String, String> = [:]) -> Node {
+        el("div", ["class": "table-wrap"], el("table", attributes,
            el("thead", children: [el("tr", children: header.map { el("th", .text($0)) })]),
            el("tbody", children: rows.enumerated().map { i, cells in
-               .element("tr", rowIDs.map { [("id", $0[i])] } ?? [], cells.map { el("td", $0) })
-           }))
+               .element("tr", (rowIDs.map { [("id", $0[i])] } ?? []) + (rowStatus?[i].map { [("data-status", $0)] } ?? []), cells.map { el("td", $0) })
+           })))
     }
 }

@@ -21,11 +21,11 @@ public enum HTMLReport {
                                    script: script + FrameViewer.script + ChartReadout.script + Remedy.copyScript)
     }
 
-    /// One screen: verdict and counts, the failures (first 10), the headline chart, the filter.
+    /// One screen: counts, the failures (first 10, linked), the status tabs and the text filter. No chart: the
+    /// failing frames follow at once, and the charts sit below them.
     static func overview(_ report: SuiteReport, reportDirectory: String) -> ReportPage.Section {
         let c = report.counts
         var cards: [Node] = [
-            card("Status", ReportPage.badge(Verdict(passed: report.passed))),
             card("Frames", .text("\(c.frames - c.framesFailed) / \(c.frames) pass")),
             card("Budgets", .text("\(c.budgets - c.budgetsFailed) / \(c.budgets) hold")),
             card("Scenarios", .text("\(c.scenarios)")),
@@ -45,22 +45,37 @@ public enum HTMLReport {
             }
                                    + (failures.count > 10 ? [HTML.el("li", ["class": "muted"], .text("… \(failures.count - 10) more in the sections below"))] : [])))
         }
-        if let chart = headlineChart(report) { content.append(HTML.el("div", ["class": "headline"], chart)) }
-        content.append(HTML.el("p", HTML.el("label", .text("Filter: "), HTML.el("input", ["id": "filter", "type": "search", "placeholder": "frame, trace, smoother…"]))))
+        content.append(toolbar)
         return ReportPage.Section(id: "overview", title: "Overview", content: content)
     }
 
-    /// Latency against jitter, one point per configuration, coloured by smoother.
-    static func headlineChart(_ report: SuiteReport) -> Node? {
+    /// Status tabs (counts filled in by the script from the items' `data-status`) and the text filter; both are
+    /// kept in the page's URL (`?status=failed&q=text`).
+    static var toolbar: Node {
+        let tabs: [(String, String)] = [("all", "All"), ("failed", "Failed"), ("passed", "Passed"), ("informational", "Informational")]
+        return HTML.el("div", ["class": "toolbar"],
+                       HTML.el("div", ["class": "status-tabs", "role": "group", "aria-label": "show items by status"], children: tabs.map { key, title in
+                           HTML.el("button", ["type": "button", "class": "status-tab", "data-tab": key, "aria-pressed": key == "all" ? "true" : "false"],
+                                   .text(title + " "), HTML.el("span", ["class": "count"]))
+                       }),
+                       HTML.el("label", .text("Filter "), HTML.el("input", ["id": "filter", "type": "search", "placeholder": "frame, trace, smoother…"])))
+    }
+
+    /// Latency against jitter, one point per trace × smoother, coloured by smoother (shown once, in the comparison).
+    /// Both are head-space metrics, the same at every screen and movement scale: a configuration that repeats a
+    /// point is drawn once (not twice on top of itself).
+    static func latencyJitterChart(_ report: SuiteReport) -> Node? {
         var bySmoother: [String: [(x: Double, y: Double)]] = [:]
         for s in report.scenarios {
-            if let point = latencyJitterPoint(s) { bySmoother[s.smoother, default: []].append(point) }
+            if let point = latencyJitterPoint(s), !(bySmoother[s.smoother] ?? []).contains(where: { $0 == point }) {
+                bySmoother[s.smoother, default: []].append(point)
+            }
         }
         guard !bySmoother.isEmpty else { return nil }
         let series = bySmoother.keys.sorted().enumerated().map { i, name in
             SVGChart.Series(name: name, points: bySmoother[name]!, color: SVGChart.palette[i % SVGChart.palette.count], style: .dots)
         }
-        return .trusted(SVGChart(title: "Latency vs jitter (one point per configuration)", xLabel: "lag (ms)",
+        return .trusted(SVGChart(title: "Latency vs jitter (one point per trace × smoother)", xLabel: "lag (ms)",
                                  yLabel: "stationary jitter (mm)", series: series).svg)
     }
 
@@ -75,16 +90,29 @@ public enum HTMLReport {
         let budgets = HTML.table(["metric", "limit", "scenario", "value", "status"], sorted.map { b in
             [.text(b.metric), .text("\(b.limit) \(b.unit)"), .text(b.scenario), .text(Format.value(b.value, unit: b.unit) + (b.note.map { " (\($0))" } ?? "")),
              ReportPage.badge(Verdict(passed: b.passed))]
-        }, rowIDs: sorted.map(AnchorID.budget), attributes: ["class": "filterable"])
+        }, rowIDs: sorted.map(AnchorID.budget), rowStatus: sorted.map { $0.passed ? "passed" : "failed" }, attributes: ["class": "filterable"])
         let failed = report.budgets.filter { !$0.passed }.count
         return ReportPage.Section(id: "budgets", title: "Budgets (\(failed) breached)",
                                   content: failed == 0 ? [HTML.el("details", HTML.el("summary", .text("all \(report.budgets.count) hold — show")), budgets)] : [budgets])
     }
 
-    /// Detail sections start closed: their title is the only line until clicked.
+    /// Detail sections start closed: their title is the only line until clicked. Their charts wait in a `<template>`
+    /// (where the first chart was) that the script puts into the page when the fold first opens, so a closed section
+    /// adds no chart to the live page; its tables and text stay in the page, where the filter finds them.
     static func collapsed(_ section: ReportPage.Section) -> ReportPage.Section {
         var section = section
-        section.content = [HTML.el("details", ["class": "detail"], children: [HTML.el("summary", .text("show details"))] + section.content)]
+        var children: [Node] = [HTML.el("summary", .text("show details"))]
+        var charts: [Node] = [], slot: Int?
+        for node in section.content {
+            if case .trusted = node {
+                if slot == nil { slot = children.count }
+                charts.append(node)
+            } else {
+                children.append(node)
+            }
+        }
+        if let slot { children.insert(HTML.el("template", ["class": "deferred-charts"], children: charts), at: slot) }
+        section.content = [HTML.el("details", ["class": "detail"], children: children)]
         return section
     }
 
@@ -98,8 +126,8 @@ public enum HTMLReport {
         let passing = report.frames.filter(\.status.passed).sorted { $0.name < $1.name }
         var content: [Node] = failing.map { FrameViewer.card($0, reportDirectory: reportDirectory) }
         if !passing.isEmpty {
-            content.append(HTML.el("h3", .text("Passing (\(passing.count)) — click a frame to compare")))
-            content.append(HTML.el("div", ["class": "thumbs"], children: passing.map { FrameViewer.card($0, reportDirectory: reportDirectory) }))
+            content.append(HTML.el("div", ["class": "filter-group"], HTML.el("h3", .text("Passing (\(passing.count)) — click a frame to compare")),
+                                   HTML.el("div", ["class": "thumbs"], children: passing.map { FrameViewer.card($0, reportDirectory: reportDirectory) })))
         }
         return ReportPage.Section(id: "frames", title: "Frames (\(failing.count) of \(report.frames.count) not passing)",
                                   content: report.frames.isEmpty ? [.text("No frames in this suite.")] : content)
@@ -110,19 +138,8 @@ public enum HTMLReport {
         let table = HTML.table(["scenario"] + metrics.map(\.name), report.scenarios.map { scenario in
             [HTML.text(scenario.id)] + metrics.map { HTML.text(Format.value(scenario.metrics[metric: $0])) }
         }, rowIDs: report.scenarios.map { AnchorID.scenario($0.id) }, attributes: ["class": "filterable"])
-        let points = report.scenarios.compactMap(latencyJitterPoint)
-        var bySmoother: [String: [(x: Double, y: Double)]] = [:]
-        for s in report.scenarios {
-            if let point = latencyJitterPoint(s) { bySmoother[s.smoother, default: []].append(point) }
-        }
-        let series = bySmoother.keys.sorted().enumerated().map { i, name in
-            SVGChart.Series(name: name, points: bySmoother[name]!, color: SVGChart.palette[i % SVGChart.palette.count], style: .dots)
-        }
         var content: [Node] = [table]
-        if !points.isEmpty {
-            content.append(.trusted(SVGChart(title: "Latency vs jitter (one point per configuration)", xLabel: "lag (ms)",
-                                             yLabel: "stationary jitter (mm)", series: series).svg))
-        }
+        if let chart = latencyJitterChart(report) { content.append(chart) }
         return ReportPage.Section(id: "comparison", title: "Smoother comparison", content: content)
     }
 
@@ -186,15 +203,17 @@ public enum HTMLReport {
     }
 
     static func numbersSection(_ numbers: NumbersResult) -> ReportPage.Section {
-        var content: [Node] = [HTML.el("p", ReportPage.badge(numbers.status == .missing ? .missing : Verdict(passed: numbers.status.passed)),
+        var content: [Node] = [HTML.el("p", ["class": "filterable-item", "data-status": numbers.status.passed ? "passed" : "failed"],
+                                       ReportPage.badge(numbers.status == .missing ? .missing : Verdict(passed: numbers.status.passed)),
                                        .text(" \(numbers.compared) numbers compared with \(numbers.golden)"))]
         if !numbers.status.passed {
             content.append(HTML.el("p", .text("Record: "), HTML.el("code", .text(numbers.recordCommand))))
         }
         if !numbers.mismatches.isEmpty {
-            content.append(HTML.table(["key", "golden", "actual"], numbers.mismatches.prefix(200).map {
+            let rows = numbers.mismatches.prefix(200)
+            content.append(HTML.table(["key", "golden", "actual"], rows.map {
                 [.text($0.key), .text(Format.value($0.golden)), .text(Format.value($0.actual))]
-            }, attributes: ["class": "filterable"]))
+            }, rowStatus: rows.map { _ in "failed" }, attributes: ["class": "filterable"]))
         }
         return ReportPage.Section(id: "numbers", title: "Numeric golden", content: content)
     }
@@ -215,18 +234,41 @@ public enum HTMLReport {
         return ReportPage.Section(id: "baseline", title: "Compared with the baseline (\(deltas.filter(\.worse).count) worse)", content: content)
     }
 
-    /// Filter, slider, toggle and zoom; also reports script errors and broken images in data attributes so a
+    /// The status tabs and the text filter (state kept in the URL's query, so a filtered view can be linked);
+    /// a status tab matches an item's `data-status` attribute, never its text; a section or group left without a
+    /// visible item hides with its heading. Also reports script errors and broken images in data attributes so a
     /// headless browser test can check them.
     static let script = """
         (function(){
           var errors=0;window.addEventListener('error',function(){errors++;document.body.setAttribute('data-errors',errors);},true);
           document.body.setAttribute('data-errors','0');
-          var f=document.getElementById('filter');
-          if(f){f.addEventListener('input',function(){var q=f.value.toLowerCase();
-            document.querySelectorAll('.filterable tbody tr, .filterable li, .filterable-item').forEach(function(e){
-              e.style.display=(!q||e.textContent.toLowerCase().indexOf(q)>=0)?'':'none';});});}
+          var f=document.getElementById('filter'),tabs=document.querySelectorAll('.status-tab'),status='all';
+          var items=document.querySelectorAll('.filterable tbody tr, .filterable-item');
+          var counts={all:0,failed:0,passed:0,informational:0};
+          items.forEach(function(e){var s=e.getAttribute('data-status');if(s){counts.all++;if(counts[s]!==undefined)counts[s]++;}});
+          tabs.forEach(function(t){t.querySelector('.count').textContent='('+counts[t.getAttribute('data-tab')]+')';});
+          function apply(write){var q=f?f.value.toLowerCase():'';
+            items.forEach(function(e){var s=e.getAttribute('data-status');
+              var ok=(status==='all'||s===status)&&(!q||e.textContent.toLowerCase().indexOf(q)>=0);e.style.display=ok?'':'none';});
+            var active=status!=='all'||q!=='';
+            document.querySelectorAll('.filter-group').forEach(function(g){var any=false;
+              g.querySelectorAll('.filterable tbody tr, .filterable-item').forEach(function(e){if(e.style.display!=='none')any=true;});
+              g.style.display=(!active||any)?'':'none';});
+            document.querySelectorAll('main > section').forEach(function(sec){if(sec.id==='overview')return;var any=false;
+              sec.querySelectorAll('.filterable tbody tr, .filterable-item').forEach(function(e){if(e.style.display!=='none')any=true;});
+              sec.style.display=(!active||any)?'':'none';});
+            tabs.forEach(function(t){t.setAttribute('aria-pressed',t.getAttribute('data-tab')===status?'true':'false');});
+            document.body.setAttribute('data-filter',status+'|'+q);
+            if(write){var p=new URLSearchParams();if(status!=='all')p.set('status',status);if(q)p.set('q',q);var search=p.toString();
+              try{history.replaceState(null,'',location.pathname+(search?'?'+search:'')+location.hash);}catch(x){}}}
+          var start=new URLSearchParams(location.search);
+          if(counts[start.get('status')]!==undefined)status=start.get('status');
+          if(f&&start.get('q'))f.value=start.get('q');
+          tabs.forEach(function(t){t.addEventListener('click',function(){status=t.getAttribute('data-tab');apply(true);});});
+          if(f){f.addEventListener('input',function(){apply(true);});}
+          apply(false);
           window.addEventListener('load',function(){var broken=0;document.querySelectorAll('img').forEach(function(i){
-            if(!i.complete||i.naturalWidth===0)broken++;});document.body.setAttribute('data-broken-images',broken);
+            if(i.complete&&i.naturalWidth===0)broken++;});document.body.setAttribute('data-broken-images',broken);
             document.body.setAttribute('data-loaded','1');});
         })();
         """ + "\n"

@@ -25,13 +25,13 @@ public enum ReportPage {
             header.append(HTML.el("p", ["class": "run-status \(status.verdict.rawValue)", "id": "run-status"], .text(status.text)))
         }
         header.append(HTML.el("p", ["class": "subtitle"], .text(subtitle)))
-        var body: [Node] = [
+        let body: [Node] = [
             HTML.el("header", children: header),
-            HTML.el("nav", children: sections.filter(\.navigation).map { HTML.el("a", ["href": "#\($0.id)"], .text($0.title)) }),
+            HTML.el("nav", ["aria-label": "sections"], children: sections.filter(\.navigation).map { HTML.el("a", ["href": "#\($0.id)"], .text($0.title)) }),
+            HTML.el("main", children: sections.map { section in
+                .element("section", [("id", section.id)], [HTML.el("h2", .text(section.title))] + section.content)
+            }),
         ]
-        for section in sections {
-            body.append(.element("section", [("id", section.id)], [HTML.el("h2", .text(section.title))] + section.content))
-        }
         var out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         out += "<title>\(HTML.escape(status.map { "\($0.text) · \(title)" } ?? title))</title><style>\(stylesheet)</style></head><body>"
@@ -63,12 +63,15 @@ public enum ReportPage {
         :root{--fg:#1d1d1f;--muted:#6e6e73;--line:#d2d2d7;--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--bg:#fff;--panel:#f6f8fa}
         *{box-sizing:border-box}body{margin:0;font:14px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
         header{padding:16px 24px;border-bottom:1px solid var(--line)}h1{margin:0;font-size:22px}.subtitle{margin:4px 0 0;color:var(--muted)}
-        nav{position:sticky;top:0;background:#fffffff0;border-bottom:1px solid var(--line);padding:8px 24px;z-index:5}nav a{margin-right:16px;color:#0969da;text-decoration:none;white-space:nowrap;display:inline-block}
+        nav{position:sticky;top:0;background:#fffffff0;border-bottom:1px solid var(--line);padding:8px 24px;z-index:5;white-space:nowrap;overflow-x:auto}nav a{margin-right:16px;color:#0969da;text-decoration:none;white-space:nowrap;display:inline-block}
         section{padding:8px 24px 24px}h2{font-size:18px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:15px;margin:18px 0 6px}
         table{border-collapse:collapse;margin:8px 0;font-variant-numeric:tabular-nums}th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}th{background:var(--panel);overflow-wrap:anywhere}
         td.num{text-align:right}.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;color:#fff}
         .badge.pass{background:var(--pass)}.badge.fail,.badge.error{background:var(--fail)}.badge.missing{background:var(--warn)}.badge.skipped{background:var(--muted)}
-        .chart{width:100%;max-width:680px;height:auto;display:block;margin:6px 0}.chart-title{font-size:13px;font-weight:600}.tick{font-size:10px;fill:#555}.axis-label{font-size:11px}.legend{font-size:11px}
+        .chart{width:100%;max-width:680px;min-width:540px;height:auto;display:block;margin:6px 0}.chart-title{font-size:14px;font-weight:600}.tick{font-size:12px;fill:#444}.axis-label{font-size:13px}.legend{font-size:12px}
+        .chart-wrap{max-width:100%;overflow-x:auto}.table-wrap{max-width:100%;overflow-x:auto}
+        h1,h2,h3,p,li,summary,figcaption,label{overflow-wrap:anywhere}
+        @media (max-width:600px){header,section{padding-left:12px;padding-right:12px}nav{padding:6px 12px}}
         .grid{display:flex;flex-wrap:wrap;gap:16px}.card{border:1px solid var(--line);border-radius:6px;padding:8px 12px;background:#fff}
         code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}pre{background:var(--panel);padding:8px;overflow:auto}
         .frames img{image-rendering:pixelated;max-width:320px;border:1px solid var(--line)}.muted{color:var(--muted)}
@@ -82,6 +85,10 @@ public enum ReportPage {
         .command{display:inline-flex;gap:6px;align-items:center;flex-wrap:wrap;margin:2px 0}.command code{background:var(--panel);padding:2px 6px;border-radius:4px;overflow-wrap:anywhere}
         button.copy{font-size:12px;padding:1px 8px;cursor:pointer}
         .badge.informational{background:#fff;color:var(--fail);border:1px solid var(--fail)}
-        .headline .chart{max-width:560px}.failures{margin:4px 0}details.detail>summary{cursor:pointer;color:#0969da}
+        .failures{margin:4px 0}
+        .toolbar{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;margin:10px 0 0}.status-tabs{display:inline-flex;flex-wrap:wrap;gap:4px}
+        .status-tab{font:inherit;padding:3px 10px;border:1px solid var(--line);border-radius:14px;background:#fff;cursor:pointer}
+        .status-tab[aria-pressed=true]{background:var(--fg);color:#fff;border-color:var(--fg)}
+        .grid .card{padding:4px 10px}h2{margin:10px 0 8px}details.detail>summary{cursor:pointer;color:#0969da}
         """ + FrameViewer.stylesheet
 }

@@ -9,7 +9,8 @@ public struct SVGChart: Sendable {
         public var color: String
         public var style: Style
 
-        public enum Style: Sendable { case line, dots, dashed }
+        /// `ring`: hollow circles, larger than dots (a marked point that must not hide a dot at the same place).
+        public enum Style: Sendable { case line, dots, dashed, ring }
 
         public init(name: String, points: [(x: Double, y: Double)], color: String, style: Style = .line) {
             self.name = name
@@ -65,7 +66,21 @@ public struct SVGChart: Sendable {
     }
 
     public var svg: String {
-        let left = 64.0, right = 16.0, top = 28.0, bottom = 44.0
+        let left = 64.0, right = 16.0, bottom = 46.0
+        // The legend sits in its own rows between the title and the plot (never over data, never past the edge).
+        var legend: [(x: Double, row: Int, series: Series)] = []
+        var legendX = left, row = 0
+        for s in series where !s.name.isEmpty {
+            let entry = 22 + Double(s.name.count) * 7.2
+            if legendX > left && legendX + entry > width - right {
+                legendX = left
+                row += 1
+            }
+            legend.append((legendX, row, s))
+            legendX += entry
+        }
+        let top = 30.0 + (legend.isEmpty ? 0 : Double(row + 1) * 17)
+        let height = self.height + (legend.isEmpty ? 0 : Double(row + 1) * 17)
         let plotW = width - left - right, plotH = height - top - bottom
         let all = series.flatMap(\.points).filter { $0.x.isFinite && $0.y.isFinite }
         var xMin = all.map(\.x).min() ?? 0, xMax = all.map(\.x).max() ?? 1
@@ -83,9 +98,9 @@ public struct SVGChart: Sendable {
         func sy(_ y: Double) -> Double { top + (1 - (y - yMin) / (yMax - yMin)) * plotH }
         func n(_ v: Double) -> String { String(format: "%.1f", v) }
 
-        let hasLines = series.contains { $0.style != .dots && !$0.points.isEmpty }
-        let readout = hasLines ? " data-readout=\"\(HTML.escape(ChartReadout.attribute(left: left, width: plotW, xMin: xMin, xMax: xMax, series: series)))\"" : ""
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" class=\"chart\" role=\"img\"\(readout)>"
+        let hasLines = series.contains { ($0.style == .line || $0.style == .dashed) && !$0.points.isEmpty }
+        let readout = hasLines ? " data-readout=\"\(HTML.escape(ChartReadout.attribute(left: left, top: top, width: plotW, height: plotH, x: (xMin, xMax), y: (yMin, yMax))))\"" : ""
+        var out = "<div class=\"chart-wrap\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" class=\"chart\" role=\"img\" aria-label=\"\(HTML.escape(title))\"\(readout)\(hasLines ? " tabindex=\"0\"" : "")>"
         out += "<title>\(HTML.escape(title))</title>"
         out += "<text x=\"\(n(left))\" y=\"16\" class=\"chart-title\">\(HTML.escape(title))</text>"
         out += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotW))\" height=\"\(n(plotH))\" fill=\"none\" stroke=\"#999\"/>"
@@ -114,26 +129,82 @@ public struct SVGChart: Sendable {
                 for p in points {
                     out += "<circle cx=\"\(n(sx(p.x)))\" cy=\"\(n(sy(p.y)))\" r=\"3\" fill=\"\(HTML.escape(s.color))\"><title>\(HTML.escape(s.name)): \(Self.format(p.x)), \(Self.format(p.y))</title></circle>"
                 }
+            case .ring:
+                for p in points {
+                    out += "<circle cx=\"\(n(sx(p.x)))\" cy=\"\(n(sy(p.y)))\" r=\"7\" fill=\"none\" stroke=\"\(HTML.escape(s.color))\" stroke-width=\"2\"><title>\(HTML.escape(s.name)): \(Self.format(p.x)), \(Self.format(p.y))</title></circle>"
+                }
             case .line, .dashed:
                 // Decimate to at most ~2 points per horizontal pixel (min and max kept per column).
-                let path = Self.decimated(points, columns: Int(plotW)).map { "\(n(sx($0.x))),\(n(sy($0.y)))" }.joined(separator: " ")
+                let screen = Self.decimated(points, columns: Int(plotW)).map { (x: sx($0.x), y: sy($0.y)) }
+                guard !screen.isEmpty else { continue }
                 let dash = s.style == .dashed ? " stroke-dasharray=\"4 3\"" : ""
-                out += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(HTML.escape(s.color))\" stroke-width=\"1.3\"\(dash)/>"
+                out += "<path class=\"line\" data-name=\"\(HTML.escape(s.name.isEmpty ? "y" : s.name))\" d=\"\(Self.pathData(Self.simplified(screen, tolerance: 0.25)))\" fill=\"none\" stroke=\"\(HTML.escape(s.color))\" stroke-width=\"1.3\"\(dash)/>"
             }
         }
-        // Legend.
-        var legendX = left + 8
-        for s in series where !s.name.isEmpty {
-            out += "<rect x=\"\(n(legendX))\" y=\"\(n(top + 6))\" width=\"10\" height=\"10\" fill=\"\(HTML.escape(s.color))\"/>"
-            out += "<text x=\"\(n(legendX + 14))\" y=\"\(n(top + 15))\" class=\"legend\">\(HTML.escape(s.name))</text>"
-            legendX += 24 + Double(s.name.count) * 6.5
+        for entry in legend {
+            let y = 24 + Double(entry.row) * 17
+            out += entry.series.style == .dots || entry.series.style == .ring
+                ? "<circle cx=\"\(n(entry.x + 5))\" cy=\"\(n(y + 5))\" r=\"4\" fill=\"\(entry.series.style == .ring ? "none" : HTML.escape(entry.series.color))\" stroke=\"\(HTML.escape(entry.series.color))\" stroke-width=\"1.5\"/>"
+                : "<rect x=\"\(n(entry.x))\" y=\"\(n(y))\" width=\"10\" height=\"10\" fill=\"\(HTML.escape(entry.series.color))\"/>"
+            out += "<text x=\"\(n(entry.x + 14))\" y=\"\(n(y + 9.5))\" class=\"legend\">\(HTML.escape(entry.series.name))</text>"
         }
         if hasLines {
             out += "<line class=\"cursor\" x1=\"0\" x2=\"0\" y1=\"\(n(top))\" y2=\"\(n(top + plotH))\" stroke=\"#444\" stroke-dasharray=\"2 2\" style=\"display:none\"/>"
-            out += "<text class=\"readout tick\" x=\"\(n(left + plotW))\" y=\"\(n(top - 4))\" text-anchor=\"end\"></text>"
+            out += "<text class=\"readout tick\" x=\"\(n(left + plotW - 4))\" y=\"\(n(top + 14))\" text-anchor=\"end\"></text>"
         }
-        out += "</svg>"
+        out += "</svg></div>"
         return out
+    }
+
+    /// A path through screen points at 0.1 px: `M x y` then relative steps (`l dx dy …`, taken between the rounded
+    /// points, so nothing drifts), with the shortest number text (`.3`, `-1.2`, `4`).
+    static func pathData(_ points: [(x: Double, y: Double)]) -> String {
+        func tenths(_ v: Double) -> Int { Int((v * 10).rounded()) }
+        func text(_ t: Int) -> String {
+            let sign = t < 0 ? "-" : "", a = abs(t)
+            if a % 10 == 0 { return sign + String(a / 10) }
+            return sign + (a < 10 ? "" : String(a / 10)) + "." + String(a % 10)
+        }
+        guard let first = points.first else { return "" }
+        var x = tenths(first.x), y = tenths(first.y)
+        var out = "M\(text(x)) \(text(y))"
+        if points.count > 1 { out += "l" }
+        for (i, p) in points.dropFirst().enumerated() {
+            let nx = tenths(p.x), ny = tenths(p.y)
+            let dx = text(nx - x), dy = text(ny - y)
+            out += (i == 0 || dx.hasPrefix("-") ? "" : " ") + dx + (dy.hasPrefix("-") ? "" : " ") + dy
+            x = nx
+            y = ny
+        }
+        return out
+    }
+
+    /// Ramer–Douglas–Peucker on screen coordinates: drops every point within `tolerance` px of the line through
+    /// the points kept around it, so the drawn line moves by at most that much (a smooth curve keeps a few dozen
+    /// points; a noisy one keeps its wiggles).
+    static func simplified(_ points: [(x: Double, y: Double)], tolerance: Double) -> [(x: Double, y: Double)] {
+        guard points.count > 2 else { return points }
+        var keep = [Bool](repeating: false, count: points.count)
+        keep[0] = true
+        keep[points.count - 1] = true
+        var stack = [(0, points.count - 1)]
+        while let (first, last) = stack.popLast() {
+            guard last > first + 1 else { continue }
+            let a = points[first], b = points[last]
+            let dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
+            var worst = -1.0, index = first
+            for i in (first + 1)..<last {
+                let p = points[i]
+                let distance = length > 0 ? abs(dy * (p.x - a.x) - dx * (p.y - a.y)) / length : ((p.x - a.x) * (p.x - a.x) + (p.y - a.y) * (p.y - a.y)).squareRoot()
+                if distance > worst { worst = distance; index = i }
+            }
+            if worst > tolerance {
+                keep[index] = true
+                stack.append((first, index))
+                stack.append((index, last))
+            }
+        }
+        return points.indices.filter { keep[$0] }.map { points[$0] }
     }
 
     /// Keeps the first, min, max and last point of each pixel column, in order.

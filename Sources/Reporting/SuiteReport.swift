@@ -173,7 +173,12 @@ public struct FrameResult: Codable, Sendable {
     public var actualImage: String
     public var goldenImage: String?
     public var diffImage: String?
+    /// No longer written (the page never showed it); kept so earlier reports still read.
     public var stripImage: String?
+    /// The changed regions (largest first, at most `DiffRegions.maximumReported`) and how many there were in all;
+    /// absent when the frame was not compared.
+    public var regions: [FrameRegion]?
+    public var regionCount: Int?
     public var metrics: [String: Double]
     public var checks: [Check]
     public var message: String?
@@ -182,7 +187,8 @@ public struct FrameResult: Codable, Sendable {
     public var seconds: Double?
 
     enum CodingKeys: String, CodingKey {
-        case status, name, scene, screen, head, eye, width, height, golden, actualImage, goldenImage, diffImage, stripImage, metrics, checks, message, recordCommand
+        case status, name, scene, screen, head, eye, width, height, golden, actualImage, goldenImage, diffImage, stripImage, regions, regionCount, metrics, checks, message,
+            recordCommand
     }
 
     public struct Check: Codable, Sendable {
@@ -202,7 +208,10 @@ public struct FrameResult: Codable, Sendable {
 
     public init(status: Verdict, name: String, scene: String, screen: String, head: [Double], eye: [Double], width: Int, height: Int,
                 golden: String, actualImage: String, goldenImage: String?, diffImage: String?, stripImage: String?,
-                metrics: [String: Double], checks: [Check], message: String?, recordCommand: String) {
+                metrics: [String: Double], checks: [Check], message: String?, recordCommand: String,
+                regions: [FrameRegion]? = nil, regionCount: Int? = nil) {
+        self.regions = regions
+        self.regionCount = regionCount
         self.status = status
         self.name = name
         self.scene = scene

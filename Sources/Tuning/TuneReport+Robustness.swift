@@ -37,8 +37,8 @@ extension TuneReport {
 
     /// A table whose rows are cells (`number` gives numeric cells, `text` plain ones).
     private static func table(_ header: [String], _ rows: [[Node]]) -> Node {
-        HTML.el("table", HTML.el("thead", HTML.el("tr", children: header.map { HTML.el("th", .text($0)) })),
-                HTML.el("tbody", children: rows.map { HTML.el("tr", children: $0) }))
+        HTML.el("div", ["class": "table-wrap"], HTML.el("table", HTML.el("thead", HTML.el("tr", children: header.map { HTML.el("th", .text($0)) })),
+                                                       HTML.el("tbody", children: rows.map { HTML.el("tr", children: $0) })))
     }
 
     private static func text(_ value: String) -> Node { HTML.el("td", .text(value)) }

@@ -40,14 +40,14 @@ public enum TuneReport {
                 ("swim, tracking + smoothing (°/s)", .swimTrackingDegS), ("swim, total (°/s)", .swimTotalDegS),
                 ("effect (px per cm of head motion)", .gainPxPerCm),
             ]
-            nodes.append(.element("table", [], [
+            nodes.append(HTML.el("div", ["class": "table-wrap"], .element("table", [], [
                 HTML.el("thead", HTML.el("tr", HTML.el("th", .text("metric")),
                                          HTML.el("th", .text("recommended: \(r.smoother), s = \(r.movementScale)")),
                                          HTML.el("th", .text("app default: \(app.smoother), s = \(app.movementScale)")))),
                 HTML.el("tbody", children: rows.map { row in
                     HTML.el("tr", HTML.el("td", .text(row.0)), number(r.metrics[row.1]), number(app.metrics[row.1]))
                 }),
-            ]))
+            ])))
             nodes.append(HTML.el("p", ["class": "muted"], .text("Source: \(r.source == .grid ? "the grid" : "Nelder–Mead refinement from the grid's best point"); objective \(result.setup.objective); constraints \(result.setup.constraints.joined(separator: ", ")).")))
         } else {
             nodes.append(HTML.el("p", .text("No configuration meets the constraints \(result.setup.constraints.joined(separator: ", ")).")))
@@ -74,7 +74,12 @@ public enum TuneReport {
                                      xValues: xs, yValues: result.movementScales, values: values, unit: unit)
                 map.cellWidth = max(4, min(24, 640 / Double(max(xs.count, 1))))
                 map.cellHeight = max(6, min(20, 320 / Double(max(result.movementScales.count, 1))))
+                if let r = result.recommendation, let x = r.values.first { map.marks.append(.init(x: x, y: r.movementScale, label: "recommended")) }
+                if let app = appValues(result), let x = app.first {
+                    map.marks.append(.init(x: x, y: result.appDefault.movementScale, label: "app default", dashed: true))
+                }
                 nodes.append(.trusted(map.svg))
+                nodes.append(map.valueTable)
             }
         } else if let r = result.recommendation, let k = result.movementScales.firstIndex(of: r.movementScale) {
             // The first two swept parameters; the others at the recommendation's grid values.
@@ -96,12 +101,33 @@ public enum TuneReport {
                                      values: values, unit: unit)
                 map.cellWidth = max(4, min(24, 640 / Double(max(xs.count, 1))))
                 map.cellHeight = max(6, min(20, 320 / Double(max(ys.count, 1))))
+                map.marks.append(.init(x: r.values[0], y: r.values[1], label: "recommended"))
+                if let app = appValues(result), app.count >= 2, result.appDefault.movementScale == r.movementScale {
+                    map.marks.append(.init(x: app[0], y: app[1], label: "app default", dashed: true))
+                }
                 nodes.append(.trusted(map.svg))
+                nodes.append(map.valueTable)
             }
         } else {
             nodes.append(HTML.el("p", .text("No heatmap: no recommended configuration to anchor the parameter slice.")))
         }
         return nodes
+    }
+
+    /// The app default's values of the swept parameters, when the sweep is of the app's smoother kind (the part of the
+    /// smoother text before `:`) and the app default names every swept parameter (`alpha=0.25`); nil otherwise.
+    static func appValues(_ result: TuneResult) -> [Double]? {
+        guard let r = result.recommendation else { return nil }
+        let kind = { (text: String) in text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text }
+        let app = result.appDefault.smoother
+        guard kind(app) == kind(r.smoother), let settings = app.split(separator: ":", maxSplits: 1).last else { return nil }
+        var byName: [String: Double] = [:]
+        for pair in settings.split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Double(parts[1]) { byName[String(parts[0])] = value }
+        }
+        let values = result.parameters.compactMap { byName[$0] }
+        return values.count == result.parameters.count ? values : nil
     }
 
     /// Scale indices shown in the Pareto plot: up to 6 spread over the range, plus the recommended one.
@@ -128,8 +154,9 @@ public enum TuneReport {
         if let lag = app.rampLagMs, let jitter = app.visibleJitterPx {
             series.append(SVGChart.Series(name: "app default (α \(AppDefaults.smoothingAlpha), s \(AppDefaults.movementScale))", points: [(lag, jitter)], color: "#000000", style: .dots))
         }
+        // The recommendation as a ring drawn under the app default's dot, so neither hides the other.
         if let r = result.recommendation, let lag = r.metrics.rampLagMs, let jitter = r.metrics.visibleJitterPx {
-            series.append(SVGChart.Series(name: "recommended", points: [(lag, jitter)], color: "#d62728", style: .dots))
+            series.insert(SVGChart.Series(name: "recommended", points: [(lag, jitter)], color: "#d62728", style: .ring), at: series.count - (app.rampLagMs != nil && app.visibleJitterPx != nil ? 1 : 0))
         }
         var nodes: [Node] = [.trusted(SVGChart(title: "Pareto front: ramp lag vs visible jitter per movementScale", xLabel: "ramp lag (ms)",
                                                yLabel: "visible jitter (px)", series: series).svg)]

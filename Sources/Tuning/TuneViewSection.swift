@@ -24,7 +24,7 @@ public enum TuneViewSection {
         let charts: [Node] = [
             ("x", "head x (mm)"), ("y", "head y (mm)"), ("error", "on-screen error, worst point (px)"), ("swim", "swim, worst point (°/s at the true eye)"),
         ].map { chart, title in
-            .trusted("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart tv-chart\" data-chart=\"\(chart)\" data-title=\"\(HTML.escape(title))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\"></svg>")
+            .trusted("<div class=\"chart-wrap\"><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart tv-chart\" data-chart=\"\(chart)\" data-title=\"\(HTML.escape(title))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(HTML.escape(title))\"></svg></div>")
         }
         let rows: [Node] = view.metricNames.enumerated().map { m, name in
             HTML.el("tr", ["data-metric": name], HTML.el("td", .text(name)), HTML.el("td", ["class": "num tv-selected"], .text("")),
@@ -40,7 +40,7 @@ public enum TuneViewSection {
             HTML.el("div", ["class": "tv-controls"], children: controls),
             HTML.el("p", ["class": "muted tv-shown"], .text("")),
             HTML.el("div", ["class": "tv-charts"], children: charts),
-            table,
+            HTML.el("div", ["class": "table-wrap"], table),
             HTML.el("p", ["class": "muted"], .text("Metrics are the tuner's, pooled over every tuned trace, at exactly the selected grid point; the charts are one trace's window (the app default dashed). Everything is precomputed; the page only picks it.")),
             HTML.el("ul", ["class": "muted"], children: view.notes.map { HTML.el("li", .text($0)) }),
             .trusted("<script>\(script)</script>"),
@@ -65,9 +65,9 @@ public enum TuneViewSection {
     static let width = 600.0, height = 240.0
 
     static let stylesheet = """
-        .tv-controls{display:flex;flex-wrap:wrap;gap:8px 20px;align-items:center;margin:8px 0}.tv-control input{width:260px;vertical-align:middle}
+        .tv-controls{display:flex;flex-wrap:wrap;gap:8px 20px;align-items:center;margin:8px 0}.tv-control input{width:260px;max-width:100%;vertical-align:middle}
         .tv-value{display:inline-block;min-width:3.5em;font-variant-numeric:tabular-nums;font-weight:600}
-        .tv-charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(420px,1fr));gap:8px 16px;max-width:1240px}.tv-chart{max-width:600px}
+        .tv-charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(420px,100%),1fr));gap:8px 16px;max-width:1240px}.tv-chart{max-width:600px}
         """
 
     /// Reads the slider indices, picks the table row and the nearest series point, draws four charts (SVG paths in
@@ -128,6 +128,8 @@ public enum TuneViewSection {
               draw(root.querySelector('svg[data-chart='+c[0]+']'),[
                 {name:'app',label:'app default',color:'#ff7f0e',dash:true,y:app[c[1]][0]},
                 {name:'selected',label:'selected',color:'#1f77b4',y:pt[c[1]][sk]}]);});
+            root.querySelectorAll('input.tv-axis').forEach(function(i){var o=root.querySelector('output.tv-value[data-axis="'+i.getAttribute('data-axis')+'"]');
+              if(o)i.setAttribute('aria-valuetext',o.textContent);});
             root.setAttribute('data-selection',JSON.stringify(sel));
           }
           root.querySelectorAll('input.tv-axis').forEach(function(input){input.addEventListener('input',function(){

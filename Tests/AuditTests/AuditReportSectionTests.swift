@@ -36,6 +36,6 @@ struct AuditReportSectionTests {
     @Test func everyCheckRowIsAnchored() throws {
         let result = try Self.result()
         // Check ids are lowercase words and hyphens, which the anchor keeps as they are.
-        #expect(try Self.html(informational: true).contains("<tr id=\"audit-\(result.checks[0].id.rawValue)\">"))
+        #expect(try Self.html(informational: true).contains("<tr id=\"audit-\(result.checks[0].id.rawValue)\" data-status=\""))
     }
 }

@@ -1,17 +1,28 @@
 #!/usr/bin/env python3
 """Drives a ParallaxLab report (index.html, opened from disk) in headless Chromium with Selenium and checks
-its layout, not just its errors: the overview fits 1280x900, a failing frame comes first and open, the
-slider's two images share one box and dragging it moves the visible split, the toggle swaps the image in
-place, 1:1 zoom pans the panes together, a thumbnail opens on click, the interactive tuning view shows the
-precomputed metrics and series of the grid point its sliders select, no console errors.
+its layout, not just its errors: the overview fits 1280x900, a failing frame comes first and open with the
+changed region boxed inside the first viewport, the zoom shows the painted pixels, the slider's two images
+share one box and the slider, a drag on the image, toggle and blink move one split state, 1:1 zoom pans the
+panes together, a thumbnail opens on click, a deep link opens its frame, status tabs filter by status (kept in
+the URL), no horizontal page scroll at 360 and 390 px and chart text of at least 10 px, axe-core finds no
+serious or critical violation (index.html, tune.html, audit.html), the interactive tuning view shows the
+precomputed metrics and series of the grid point its sliders select, the accept command runs as pasted, no
+console errors.
 
-usage: report_browser_test.py REPORT_DIR ARTIFACTS_DIR
+usage: report_browser_test.py REPORT_DIR ARTIFACTS_DIR [--patch NAME,X,Y,W,H,RRGGBB] [--audit AUDIT_DIR] [--accept]
+       report_browser_test.py --paint PNG X Y W H RRGGBB
+--patch: the golden of frame NAME had a W×H patch of colour RRGGBB painted at (X, Y) before the run (--paint
+does that). --accept: run the first failing frame's accept command as the page shows it, in REPORT_DIR's parent.
 Exit 0 when every check holds, 1 otherwise (each failed check on its own line), 2 on bad usage.
 Screenshots of each section go to ARTIFACTS_DIR."""
 import json
 import os
 import re
+import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import png_pixels  # noqa: E402
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -179,23 +190,207 @@ def check_tune_view(driver, artifacts):
         shown_matches(app, "at the app default")
 
 
+def viewport_pixel(driver, x, y):
+    """The colour the browser shows at viewport point (x, y), from a screenshot (device scale 1)."""
+    width, height, rows = png_pixels.read(driver.get_screenshot_as_png())
+    return rows[min(max(int(y), 0), height - 1)][min(max(int(x), 0), width - 1)][:3]
+
+
+def near(colour, expected, tolerance=8):
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected))
+
+
+def set_width(driver, width, height=HEIGHT):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+
+def load(driver, url):
+    driver.get(url)
+    WebDriverWait(driver, 20).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-loaded") == "1")
+
+
+def nav_bottom(driver):
+    return driver.execute_script("var n=document.querySelector('nav');return n?n.getBoundingClientRect().bottom:0;")
+
+
+def small_chart_text(driver):
+    """Rendered chart texts smaller than 10 px (font size × the SVG's scale), as 'chart title: text (size)'."""
+    return driver.execute_script("""
+        var out=[];document.querySelectorAll('svg.chart').forEach(function(svg){
+          var r=svg.getBoundingClientRect(),vb=svg.viewBox&&svg.viewBox.baseVal;if(!vb||!vb.width||r.width===0)return;
+          var scale=r.width/vb.width;svg.querySelectorAll('text').forEach(function(t){if(!t.textContent)return;
+            var size=parseFloat(getComputedStyle(t).fontSize)*scale;
+            if(size<9.95)out.push((svg.getAttribute('aria-label')||'chart')+': '+t.textContent.slice(0,30)+' ('+size.toFixed(1)+' px)');});});
+        return out;""")
+
+
+def open_everything(driver):
+    """Opens every fold and waits until the folded charts are in the page."""
+    driver.execute_script("document.querySelectorAll('details').forEach(function(d){d.open=true;});")
+    WebDriverWait(driver, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "details template.deferred-charts"))
+
+
+def check_axe(driver, url, name):
+    try:
+        from axe_selenium_python import Axe
+    except ImportError:
+        check(False, "axe-core is not installed in the test's Python (make deps-browser installs axe-selenium-python)")
+        return
+    load(driver, url) if name == "index.html" else driver.get(url)
+    driver.set_script_timeout(120)
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    bad = [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
+    check(not bad, f"axe-core on {name}: " + "; ".join(f"{v['id']} ({v['impact']}) ×{len(v['nodes'])}: {v['nodes'][0]['target']}" for v in bad))
+    driver.set_script_timeout(10)
+
+
+def check_first_failure(driver, report, first, patch, artifacts):
+    """The first failing frame's changed region: listed in report.json and the page, boxed inside the first
+    viewport at 1280×900; zoomed 8× the golden shows the painted pixels at the box's centre."""
+    name, x, y, w, h, colour = patch
+    data = json.load(open(os.path.join(report, "report.json")))
+    frame = next((f for f in data["frames"] if f["name"] == name), None)
+    check(frame is not None and frame["status"] != "pass", f"the painted frame {name} did not fail")
+    if frame is None:
+        return
+    regions = frame.get("regions") or []
+    check(len(regions) == 1 and frame.get("region_count") == 1, f"{name}: expected one changed region, report.json has {frame.get('region_count')}: {regions}")
+    if regions:
+        r = regions[0]
+        check((r["x"], r["y"], r["width"], r["height"], r["pixels"]) == (x, y, w, h, w * h),
+              f"{name}: report.json's region {r} is not the painted {w}×{h} patch at ({x}, {y})")
+    check(first.get_attribute("data-name") == name, f"the first frame card is {first.get_attribute('data-name')}, expected {name}")
+    listed = [b.text for b in first.find_elements(By.CSS_SELECTOR, "button.region")]
+    check(len(listed) == 1 and f"{w}×{h} px at ({x}, {y})" in listed[0], f"{name}: the page lists the regions {listed}")
+    driver.execute_script("window.scrollTo(0,0);")
+    box = first.find_elements(By.CSS_SELECTOR, ".overlay rect.box.largest")
+    check(len(box) == 1, f"{name}: no box on the comparison image")
+    if box:
+        left, top, bw, bh = rect(driver, box[0])
+        check(top >= nav_bottom(driver) - 1 and top + bh <= HEIGHT and left >= 0 and left + bw <= WIDTH and bw > 0,
+              f"{name}: the boxed region is at ({left:.0f}, {top:.0f}) {bw:.0f}×{bh:.0f}, not inside the first {WIDTH}×{HEIGHT} viewport")
+    driver.save_screenshot(os.path.join(artifacts, "first-viewport-1280.png"))
+    viewer = first.find_element(By.CSS_SELECTOR, ".viewer")
+    click(driver, viewer.find_element(By.CSS_SELECTOR, "button.zoom[data-zoom='8']"))
+    toggle = viewer.find_element(By.CSS_SELECTOR, "button.toggle")
+    for _ in range(3):
+        if viewer.find_element(By.CSS_SELECTOR, ".showing").text == "golden":
+            break
+        click(driver, toggle)
+    stage = viewer.find_element(By.CSS_SELECTOR, ".overlay-pan")
+    driver.execute_script("arguments[0].scrollIntoView({block:'center'});", stage)
+    sl, st, sw, sh = rect(driver, stage)
+    zl, zt, zw, zh = rect(driver, viewer.find_element(By.CSS_SELECTOR, ".overlay"))
+    check(abs(zw - 8 * frame["width"]) <= 1, f"zoom 8× shows the image {zw:.0f} px wide, expected {8 * frame['width']}")
+    seen = viewport_pixel(driver, sl + sw / 2, st + sh / 2)
+    check(near(seen, colour), f"zoomed 8× on the region, the golden's centre shows {seen}, the painted colour is {colour}")
+    expected_left = zl + (x + w / 2) * 8 - sw / 2
+    check(abs(expected_left - sl) <= 9, f"zoom 8× does not centre the region: its centre is {zl + (x + w / 2) * 8 - sl:.0f} px into a {sw:.0f} px view")
+    diff_pane = viewer.find_elements(By.CSS_SELECTOR, ".panes .pan img.diff")
+    actual_box = viewer.find_elements(By.CSS_SELECTOR, ".panes .pan rect.box.largest")
+    check(len(diff_pane) == 1 and len(actual_box) == 2, f"boxes on actual and diff panes: {len(actual_box)}")
+    if actual_box:
+        driver.execute_script("arguments[0].scrollIntoView({block:'center'});", actual_box[0])
+        bl, bt, bw, bh = rect(driver, actual_box[0])
+        check(abs(bw - (w + 4) * 8) <= 2, f"the actual pane's box is {bw:.0f} px wide at 8×, expected {(w + 4) * 8}")
+    shoot(driver, viewer, artifacts, "zoom-8x")
+    click(driver, viewer.find_element(By.CSS_SELECTOR, "button.zoom[data-zoom='fit']"))
+    driver.execute_script("arguments[0].value=50;arguments[0].dispatchEvent(new Event('input'));", viewer.find_element(By.CSS_SELECTOR, "input.split"))
+
+
+def check_split_state(driver, viewer, overlay):
+    """Slider, drag on the image, toggle and blink set one split: thumb, label and the visible image agree."""
+    split = viewer.find_element(By.CSS_SELECTOR, "input.split")
+    label = viewer.find_element(By.CSS_SELECTOR, ".showing")
+    driver.execute_script("arguments[0].scrollIntoView({block:'center'});", overlay)
+    left, top, width, height = rect(driver, overlay)
+    ActionChains(driver).move_to_element_with_offset(overlay, int(-width * 0.5 + width * 0.8), 0).click_and_hold() \
+        .move_by_offset(-int(width * 0.6), 0).release().perform()
+    value = float(split.get_attribute("value"))
+    check(15 <= value <= 25, f"dragging on the image from 80 % to 20 % left the split at {value}")
+    check(label.text == "golden | actual", f"at split {value} the label reads {label.text!r}")
+    check(hit(driver, overlay, 0.1) == "golden" and hit(driver, overlay, 0.5) == "actual", "after the drag the image does not show the split where it was dropped")
+    toggle = viewer.find_element(By.CSS_SELECTOR, "button.toggle")
+    click(driver, toggle)
+    check(split.get_attribute("value") == "0" and label.text == "actual", f"after toggle: split {split.get_attribute('value')}, label {label.text!r}")
+    check(split.get_attribute("aria-valuetext") == "actual only", f"after toggle the slider announces {split.get_attribute('aria-valuetext')!r}")
+    click(driver, toggle)
+    check(split.get_attribute("value") == "100" and label.text == "golden", f"after toggle again: split {split.get_attribute('value')}, label {label.text!r}")
+    blink = viewer.find_element(By.CSS_SELECTOR, "button.blink")
+    click(driver, blink)
+    states = set()
+    for _ in range(4):
+        driver.execute_script("return new Promise(function(r){setTimeout(r,300);});")
+        v, t = split.get_attribute("value"), label.text
+        states.add((v, t))
+    click(driver, blink)
+    check(states <= {("0", "actual"), ("100", "golden")} and len(states) == 2, f"blink's states (slider, label): {sorted(states)}")
+    split.send_keys(Keys.HOME)
+    for _ in range(5):
+        split.send_keys(Keys.ARROW_RIGHT)
+    check(split.get_attribute("value") == "5" and label.text == "golden | actual", f"slider by keyboard: {split.get_attribute('value')}, {label.text!r}")
+    driver.execute_script("arguments[0].value=50;arguments[0].dispatchEvent(new Event('input'));", split)
+
+
+def check_tabs(driver, url):
+    """Status tabs filter by the items' status attribute, with counts, and are kept in the URL."""
+    tabs = {t.get_attribute("data-tab"): t for t in driver.find_elements(By.CSS_SELECTOR, ".status-tab")}
+    check(sorted(tabs) == ["all", "failed", "informational", "passed"], f"status tabs: {sorted(tabs)}")
+    if "failed" not in tabs:
+        return
+    failed = driver.execute_script("return document.querySelectorAll('.filterable tbody tr[data-status=failed], .filterable-item[data-status=failed]').length;")
+    check(tabs["failed"].text.endswith(f"({failed})"), f"the Failed tab reads {tabs['failed'].text!r}, the page holds {failed} failed items")
+    click(driver, tabs["failed"])
+    shown = driver.execute_script("""var out=[];document.querySelectorAll('.filterable tbody tr, .filterable-item').forEach(function(e){
+        if(e.offsetParent!==null||e.getClientRects().length)out.push(e.getAttribute('data-status'));});return out;""")
+    check(shown and all(s == "failed" for s in shown), f"the Failed tab shows items of status {sorted(set(map(str, shown)))}")
+    check("status=failed" in driver.current_url, f"the Failed tab is not in the URL: {driver.current_url}")
+    passing_heading = driver.execute_script("var g=document.querySelector('#frames .filter-group');return g?g.offsetParent!==null:null;")
+    check(passing_heading is not True, "under the Failed tab the Passing frames heading still shows")
+    load(driver, driver.current_url)
+    pressed = driver.find_element(By.CSS_SELECTOR, ".status-tab[data-tab=failed]").get_attribute("aria-pressed")
+    check(pressed == "true", "reloading the filtered URL does not restore the Failed tab")
+    load(driver, url)
+
+
 def main():
-    if len(sys.argv) != 3:
-        print(__doc__.strip().splitlines()[-3], file=sys.stderr)
+    if len(sys.argv) == 8 and sys.argv[1] == "--paint":
+        png_pixels.paint(sys.argv[2], *map(int, sys.argv[3:7]), tuple(bytes.fromhex(sys.argv[7])))
+        return 0
+    if len(sys.argv) < 3:
+        print(__doc__.strip().splitlines()[-7], file=sys.stderr)
         return 2
     report, artifacts = sys.argv[1], sys.argv[2]
+    options = sys.argv[3:]
+    patch, audit, accept = None, None, False
+    while options:
+        option = options.pop(0)
+        if option == "--patch" and options:
+            parts = options.pop(0).split(",")
+            patch = (parts[0], *map(int, parts[1:5]), tuple(bytes.fromhex(parts[5])))
+        elif option == "--audit" and options:
+            audit = options.pop(0)
+        elif option == "--accept":
+            accept = True
+        else:
+            print(f"unknown option {option}", file=sys.stderr)
+            return 2
     page = os.path.join(os.path.abspath(report), "index.html")
     if not os.path.isfile(page):
         print(f"{page}: no such report page", file=sys.stderr)
         return 2
     os.makedirs(artifacts, exist_ok=True)
+    url = "file://" + page
     driver = start_browser()
     try:
-        driver.get("file://" + page)
-        WebDriverWait(driver, 20).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-loaded") == "1")
+        load(driver, url)
         body = driver.find_element(By.TAG_NAME, "body")
         check(body.get_attribute("data-errors") == "0", f"script errors on the page: {body.get_attribute('data-errors')}")
         check(body.get_attribute("data-broken-images") == "0", f"broken images: {body.get_attribute('data-broken-images')}")
+        check(len(driver.find_elements(By.TAG_NAME, "main")) == 1, "no <main> landmark")
 
         # The overview fits one screen.
         driver.execute_script("window.scrollTo(0,0);")
@@ -211,10 +406,14 @@ def main():
         if not cards:
             return 1
         first = cards[0]
-        check(first.get_attribute("data-status") != "pass", f"first frame card is {first.get_attribute('data-status')}, expected a failure first")
+        check(first.get_attribute("data-status") == "failed", f"first frame card is {first.get_attribute('data-status')}, expected a failure first")
         check(first.get_attribute("open") is not None, "the failing frame is not expanded")
-        passing = [c for c in cards if c.get_attribute("data-status") == "pass"]
+        passing = [c for c in cards if c.get_attribute("data-status") == "passed"]
         check(all(c.get_attribute("open") is None for c in passing), "a passing frame is expanded by default")
+        check(all(i.get_attribute("loading") == "lazy" for c in passing for i in c.find_elements(By.TAG_NAME, "img")),
+              "a passing frame's images load eagerly")
+        if patch:
+            check_first_failure(driver, report, first, patch, artifacts)
         shoot(driver, driver.find_element(By.ID, "frames"), artifacts, "frames")
 
         # Slider: golden and actual occupy the same box; dragging moves the visible split.
@@ -237,6 +436,7 @@ def main():
         check(hit(driver, overlay, 0.35) == "actual", f"after dragging to {after}, the actual image is not visible at 35 %: {hit(driver, overlay, 0.35)!r}")
         check(hit(driver, overlay, 0.05) == "golden", f"after dragging to {after}, the golden image is not visible at 5 %")
         shoot(driver, viewer, artifacts, "slider")
+        check_split_state(driver, viewer, overlay)
 
         # Toggle: swaps in place (same box, no new element).
         images = len(driver.find_elements(By.CSS_SELECTOR, "#frames img"))
@@ -251,16 +451,20 @@ def main():
         check(len(driver.find_elements(By.CSS_SELECTOR, "#frames img")) == images, "toggle added or removed images")
 
         # 1:1 zoom: natural size, panes pan together.
-        click(driver, viewer.find_element(By.CSS_SELECTOR, "input.zoom"))
+        click(driver, viewer.find_element(By.CSS_SELECTOR, "button.zoom[data-zoom='1']"))
+        driver.execute_script("return new Promise(function(r){requestAnimationFrame(function(){requestAnimationFrame(r);});});")
         natural = driver.execute_script("return [arguments[0].getBoundingClientRect().width, arguments[0].naturalWidth];", golden)
         check(abs(natural[0] - natural[1]) <= 0.5, f"1:1 zoom shows the golden at {natural[0]} px, natural width {natural[1]}")
         panes = viewer.find_elements(By.CSS_SELECTOR, ".panes .pan")
         if len(panes) >= 2:
             driver.execute_script("arguments[0].scrollTop=60;arguments[0].dispatchEvent(new Event('scroll'));", panes[0])
             tops = [driver.execute_script("return arguments[0].scrollTop;", p) for p in panes]
-            check(tops[0] > 0 and all(t == tops[0] for t in tops), f"panes do not pan together: scrollTop {tops}")
+            sizes = [driver.execute_script("var i=arguments[0].querySelector('img');return [arguments[0].clientHeight,arguments[0].scrollHeight,"
+                                           "Math.round(i.getBoundingClientRect().height),i.naturalHeight,i.complete,arguments[0].parentElement.parentElement.className];", p) for p in panes]
+            check(tops[0] > 0 and all(t == tops[0] for t in tops), f"panes do not pan together: scrollTop {tops}; panes (height, scroll height, image height, natural, complete): {sizes}")
         else:
             check(False, "fewer than two panes in the failing frame's viewer")
+        click(driver, viewer.find_element(By.CSS_SELECTOR, "button.zoom[data-zoom='fit']"))
 
         # A thumbnail opens on click.
         if passing:
@@ -269,18 +473,25 @@ def main():
             check(card.get_attribute("open") is not None, "clicking a thumbnail did not open its frame")
             check(card.find_element(By.CSS_SELECTOR, ".overlay").is_displayed(), "the opened frame shows no viewer")
 
-        # Hover read-out of a time series (in a scenario section, folded by default).
+        # Hover read-out of a time series (in a scenario section, folded by default), and by keyboard.
         details = driver.find_elements(By.CSS_SELECTOR, "details.detail")
         check(len(details) > 0 and all(d.get_attribute("open") is None for d in details), "scenario detail is not folded by default")
         if details:
+            check(not details[0].find_elements(By.CSS_SELECTOR, "svg.chart") and details[0].find_elements(By.CSS_SELECTOR, "template.deferred-charts"),
+                  "a folded scenario section has its charts in the live page (they should wait in a template)")
             click(driver, details[0].find_element(By.TAG_NAME, "summary"))
+            WebDriverWait(driver, 5).until(lambda d: details[0].find_elements(By.CSS_SELECTOR, "svg.chart[data-readout]"))
             chart = details[0].find_element(By.CSS_SELECTOR, "svg.chart[data-readout]")
             driver.execute_script("arguments[0].scrollIntoView({block:'center'});", chart)
             ActionChains(driver).move_to_element(chart).perform()
             readout = chart.find_element(By.CSS_SELECTOR, ".readout").text
             check(readout.startswith("x ") and "·" in readout, f"no hover read-out on the chart: {readout!r}")
-
-        check_tune_view(driver, artifacts)
+            driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('mouseleave'));", chart)
+            driver.execute_script("arguments[0].focus();", chart)
+            ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+            keyed = chart.find_element(By.CSS_SELECTOR, ".readout").text
+            check(keyed.startswith("x ") and driver.execute_script("return document.activeElement===arguments[0];", chart),
+                  f"no keyboard read-out on the chart: {keyed!r}")
 
         for section in driver.find_elements(By.CSS_SELECTOR, "section"):
             if section.get_attribute("id") not in ("overview", "frames"):
@@ -288,6 +499,69 @@ def main():
 
         errors = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
         check(not errors, f"console errors: {errors}")
+
+        # Chart text at full width, every fold open.
+        open_everything(driver)
+        small = small_chart_text(driver)
+        check(not small, f"chart text under 10 px at {WIDTH} px: {small[:5]} ({len(small)} in all)")
+
+        # A deep link to a folded frame opens it below the sticky bar.
+        if passing:
+            anchor = passing[-1].get_attribute("id")
+            load(driver, url + "#" + anchor)
+            target = driver.find_element(By.ID, anchor)
+            check(target.get_attribute("open") is not None, f"the deep link #{anchor} did not open its frame")
+            top = rect(driver, target)[1]
+            check(nav_bottom(driver) - 1 <= top <= HEIGHT / 2, f"the deep link #{anchor} lands at y = {top:.0f} (bar ends at {nav_bottom(driver):.0f})")
+        load(driver, url)
+        check_tabs(driver, url)
+
+        # Phone widths: no sideways page scroll (tables and charts scroll in their own boxes), chart text ≥ 10 px.
+        for narrow in (360, 390):
+            set_width(driver, narrow, 800)
+            load(driver, url)
+            driver.save_screenshot(os.path.join(artifacts, f"first-viewport-{narrow}.png"))
+            open_everything(driver)
+            scroll = driver.execute_script("return document.documentElement.scrollWidth;")
+            check(scroll <= narrow, f"the page scrolls sideways at {narrow} px (to {scroll} px)")
+            small = small_chart_text(driver)
+            check(not small, f"chart text under 10 px at {narrow} px: {small[:5]} ({len(small)} in all)")
+            bar = driver.execute_script("return document.querySelector('nav').offsetHeight;")
+            check(bar <= 60, f"the sticky bar is {bar:.0f} px tall at {narrow} px")
+        set_width(driver, WIDTH)
+
+        # Accessibility: no serious or critical axe-core violation.
+        check_axe(driver, url, "index.html")
+        tune = os.path.join(os.path.abspath(report), "tune.html")
+        check(os.path.isfile(tune), "no tune.html beside the report")
+        if os.path.isfile(tune):
+            check_axe(driver, "file://" + tune, "tune.html")
+            # The interactive tuning view lives in tune.html (index.html links to it).
+            driver.get("file://" + tune)
+            check_tune_view(driver, artifacts)
+            for narrow in (360, 390):
+                set_width(driver, narrow, 800)
+                driver.get("file://" + tune)
+                scroll = driver.execute_script("return document.documentElement.scrollWidth;")
+                check(scroll <= narrow, f"tune.html scrolls sideways at {narrow} px (to {scroll} px)")
+                small = small_chart_text(driver)
+                check(not small, f"tune.html chart text under 10 px at {narrow} px: {small[:5]} ({len(small)} in all)")
+            set_width(driver, WIDTH)
+        if audit:
+            check_axe(driver, "file://" + os.path.join(os.path.abspath(audit), "audit.html"), "audit.html")
+
+        # The accept command runs as the page shows it, from the folder the run was started in.
+        if accept:
+            load(driver, url)
+            command = driver.find_element(By.CSS_SELECTOR, "#frames .frame-card[data-status=failed] .remedy button.copy").get_attribute("data-copy")
+            name = driver.find_element(By.CSS_SELECTOR, "#frames .frame-card[data-status=failed]").get_attribute("data-name")
+            ran = subprocess.run(["/bin/sh", "-c", command], cwd=os.path.dirname(os.path.abspath(report)), capture_output=True, text=True, timeout=60)
+            check(ran.returncode == 0, f"the accept command {command!r} exited {ran.returncode}: {ran.stderr.strip()}")
+            data = json.load(open(os.path.join(report, "report.json")))
+            frame = next(f for f in data["frames"] if f["name"] == name)
+            golden = os.path.join(os.path.dirname(os.path.abspath(report)), frame["golden"])
+            with open(golden, "rb") as g, open(os.path.join(report, frame["actual_image"]), "rb") as a:
+                check(png_pixels.read(g.read())[2] == png_pixels.read(a.read())[2], f"after {command!r} the golden {frame['golden']} is not the actual frame")
     finally:
         driver.quit()
     print(f"{passes} passed, {len(failures)} failed", flush=True)

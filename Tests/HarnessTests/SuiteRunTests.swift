@@ -85,6 +85,21 @@ import FoundationXML
         #expect(html.contains("parallax record"))
         let summary = try String(contentsOfFile: fixture.output + "/summary.md", encoding: .utf8)
         #expect(summary.contains("❌ fail") && summary.contains("cube/a"))
+        // The changed region is the painted square, exactly (the golden is a flat-shaded room: magenta differs from
+        // every pixel under it by more than the tolerance), in the result, in report.json and boxed in the page.
+        #expect(frame.regions == [FrameRegion(x: 10, y: 20, width: 12, height: 12, pixels: 144, maxChannelDiff: frame.regions?.first?.maxChannelDiff ?? -1)])
+        #expect(frame.regionCount == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture.output + "/report.json"))) as? [String: Any])
+        let written = try #require((json["frames"] as? [[String: Any]])?.first)
+        let region = try #require((written["regions"] as? [[String: Any]])?.first)
+        #expect(region["x"] as? Int == 10 && region["y"] as? Int == 20 && region["width"] as? Int == 12 && region["height"] as? Int == 12)
+        #expect(region["pixels"] as? Int == 144 && written["region_count"] as? Int == 1)
+        #expect(html.contains("<rect class=\"box largest\" data-region=\"0\" x=\"8\" y=\"18\" width=\"16\" height=\"16\"/>"))
+        #expect(html.contains("12×12 px at (10, 20) · 144 px over tolerance"))
+        // No strip image: the page never showed it.
+        let frames = try FileManager.default.contentsOfDirectory(atPath: fixture.output + "/frames")
+        #expect(!frames.contains { $0.hasSuffix(".strip.png") }, "\(frames)")
+        #expect(written["strip_image"] == nil)
     }
 
     @Test func reportJSONHasTheSchemaAndRoundTrips() throws {

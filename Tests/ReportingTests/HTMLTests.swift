@@ -16,7 +16,9 @@ import Testing
 
     @Test func tableBuilderNestsRows() {
         let html = HTML.table(["a", "b"], [[.text("1"), .text("<2>")]]).rendered
-        #expect(html == "<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>&lt;2&gt;</td></tr></tbody></table>")
+        #expect(html == "<div class=\"table-wrap\"><table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>&lt;2&gt;</td></tr></tbody></table></div>")
+        let marked = HTML.table(["a"], [[.text("1")]], rowIDs: ["r"], rowStatus: ["failed"]).rendered
+        #expect(marked.contains("<tr id=\"r\" data-status=\"failed\"><td>1</td></tr>"))
     }
 }
 
@@ -38,9 +40,9 @@ import Testing
         ])
         chart.references = [(0.5, "budget")]
         let svg = chart.svg
-        #expect(svg.hasPrefix("<svg") && svg.hasSuffix("</svg>"))
+        #expect(svg.hasPrefix("<div class=\"chart-wrap\"><svg") && svg.hasSuffix("</svg></div>"), "a chart scrolls in its own box on narrow screens")
         #expect(svg.contains("lag &lt;ms&gt;") && svg.contains("t &amp; s") && svg.contains("a&quot;b"))
-        #expect(svg.contains("<polyline") && svg.contains("<circle") && svg.contains("budget"))
+        #expect(svg.contains("<path class=\"line\"") && svg.contains("<circle") && svg.contains("budget"))
     }
 
     @Test func decimationKeepsExtremes() {

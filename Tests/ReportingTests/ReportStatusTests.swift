@@ -52,7 +52,7 @@ import Testing
         let html = Self.page(report)
         let frameID = AnchorID.frame("cube/f0"), budgetID = AnchorID.budget(report.budgets[0])
         #expect(html.contains("<details id=\"\(frameID)\""))
-        #expect(html.contains("<tr id=\"\(budgetID)\">"))
+        #expect(html.contains("<tr id=\"\(budgetID)\" data-status=\"failed\">"))
         #expect(html.contains("<li><a href=\"#\(frameID)\">frame cube/f0: fail"))
         #expect(html.contains("<li><a href=\"#\(budgetID)\">budget lag_ms"))
         let ids = try NSRegularExpression(pattern: " id=\"([^\"]*)\"").matches(in: html, range: NSRange(html.startIndex..., in: html))
