@@ -60,9 +60,14 @@ public enum AppAudit {
     /// With `framesDirectory`, each failing image-shift check's frames at its worst instant (the app's, a true
     /// window's, their difference) are written there as `<check>.png` (`AuditFrames`).
     public static func run(_ options: AuditOptions, framesDirectory: String? = nil) throws -> AuditResult {
+        let cases = try cases(options)
+        return try aggregate(options, cases: cases, evaluations: try evaluate(options, cases: cases), framesDirectory: framesDirectory)
+    }
+
+    /// The audit's cases: every screen × mode × trace, in that order.
+    public static func cases(_ options: AuditOptions) throws -> [AuditCase] {
         guard !options.traces.isEmpty else { throw FieldError("traces", expected: "at least one trace", found: "none") }
         guard !options.screens.isEmpty else { throw FieldError("screens", expected: "at least one screen", found: "none") }
-        let configured = options.pipeline.fixing(options.fixes)
         var cases: [AuditCase] = []
         for screen in options.screens {
             for mode in options.modes {
@@ -72,6 +77,35 @@ public enum AppAudit {
                 }
             }
         }
+        return cases
+    }
+
+    /// Every check's values on the cases `includes` accepts (by index in `cases`) — all of them, or a shard's of a
+    /// suite (`parallax run --shard`). A check whose values do not depend on the case is evaluated on the first case
+    /// of its modes only.
+    public static func evaluate(_ options: AuditOptions, cases: [AuditCase], including includes: (Int) -> Bool = { _ in true }) throws -> [CaseEvaluation] {
+        let configured = options.pipeline.fixing(options.fixes)
+        var evaluations: [CaseEvaluation] = []
+        for caseIndex in cases.indices where includes(caseIndex) {
+            for check in AuditCheckID.allCases {
+                let registration = check.registration
+                guard registration.modes.contains(cases[caseIndex].mode) else { continue }
+                if !registration.dependsOnCase, cases.firstIndex(where: { registration.modes.contains($0.mode) }) != caseIndex { continue }
+                let evaluation = try registration.evaluate(cases[caseIndex], configured: configured)
+                evaluations.append(CaseEvaluation(check: check, caseIndex: caseIndex, samples: evaluation.samples, notes: evaluation.notes,
+                                                  limit: evaluation.limit))
+            }
+        }
+        return evaluations
+    }
+
+    /// The checks' results from the evaluations of every case (`evaluate`, in one run or gathered from the shards
+    /// of a suite), in the order the checks and cases have: the same result whichever split evaluated them.
+    public static func aggregate(_ options: AuditOptions, cases: [AuditCase], evaluations: [CaseEvaluation],
+                                 framesDirectory: String? = nil) throws -> AuditResult {
+        let configured = options.pipeline.fixing(options.fixes)
+        var byCase: [AuditCheckID: [Int: CaseEvaluation]] = [:]
+        for evaluation in evaluations { byCase[evaluation.check, default: [:]][evaluation.caseIndex] = evaluation }
         var checks: [CheckResult] = []
         var deviceWorst: [String: Double] = [:]
         for check in AuditCheckID.allCases {
@@ -83,7 +117,9 @@ public enum AppAudit {
             let labelled = registration.dependsOnCase && (options.screens.count > 1 || options.modes.count > 1)
             for caseIndex in registration.dependsOnCase ? relevant : [first] {
                 let audit = cases[caseIndex]
-                let evaluation = try registration.evaluate(audit, configured: configured)
+                guard let evaluation = byCase[check]?[caseIndex] else {
+                    throw FieldError(FieldPath([.key("check \(check.rawValue)")]), expected: "its values on case \(caseIndex + 1) (\(audit.traceName), \(audit.screen.name), \(audit.mode.rawValue))", found: "none")
+                }
                 let prefix = labelled ? "\(audit.screen.name) \(audit.mode.rawValue): " : ""
                 samples += evaluation.samples.map { sample in
                     var frame = sample.frame

@@ -66,6 +66,12 @@ extension SuiteRun {
             throw SuiteError(file: first.suiteFile, line: nil, message: "changed since the parts were run (run the shards again)")
         }
         let suite = try loader.load()
+        let inputs = try SuiteInputs.load(suite, loader: loader, progress: options.progress)
+        // The audit is aggregated here, on the traces the shards measured.
+        if inputs.traces.map(\.name).sorted() != first.results.setup.traces.keys.sorted()
+            || inputs.traces.contains(where: { first.results.setup.traces[$0.name] != SuiteBaseline.fingerprint($0.trace) }) {
+            throw SuiteError(file: first.suiteFile, line: nil, message: "its traces changed since the parts were run (run the shards again)")
+        }
         let here = Self.environment()
         guard here.commit == first.commit, here.version == first.version else {
             throw SuiteError(file: paths[0], line: nil, message: "expected parts of this checkout (commit \(here.commit), ParallaxLab \(here.version)), found commit \(first.commit), ParallaxLab \(first.version)")
@@ -85,7 +91,7 @@ extension SuiteRun {
                 let path = (directory as NSString).appendingPathComponent(SuiteTimings.file)
                 if FileManager.default.fileExists(atPath: path) { timings.merge(try SuiteTimings.read(report: path).byUnit) { a, _ in a } }
             }
-            let (outcome, afterPublishing) = try finish(results, timings: timings, suite: suite, loader: loader, options: options,
+            let (outcome, afterPublishing) = try finish(results, timings: timings, suite: suite, loader: loader, inputs: inputs, options: options,
                                                         into: staging.path, publishedAt: destination)
             try staging.commit()
             try afterPublishing()
@@ -112,10 +118,7 @@ extension SuiteRun {
                 results.tune = part.results.tune
                 results.tuneSections = part.results.tuneSections
             }
-            if part.ran.contains(.audit) {
-                results.auditSections = part.results.auditSections
-                results.auditFailsRun = part.results.auditFailsRun
-            }
+            if let evaluations = part.results.auditEvaluations { results.auditEvaluations = (results.auditEvaluations ?? []) + evaluations }
         }
         return results
     }

@@ -38,8 +38,9 @@ extension SuiteRun {
             let inputs = try SuiteInputs.load(suite, loader: loader, progress: options.progress)
             let frameRunner = frameRunner(suite, loader: loader, inputs: inputs, options: options, into: staging.path)
             let jobs = try frameRunner.jobs()
+            let auditUnits = try suite.audit.map { spec in try SuiteAudit.prepare(spec, traces: inputs.traces, loader: loader).1.map(SuiteAudit.unit) } ?? []
             let units = inputs.traces.flatMap { trace in inputs.smoothers.map { SuiteUnit.scenarios(trace: trace.name, smoother: $0.text) } }
-                + jobs.map { SuiteUnit.frame($0.name) } + (suite.tune != nil ? [.tune] : []) + (suite.audit != nil ? [.audit] : [])
+                + jobs.map { SuiteUnit.frame($0.name) } + (suite.tune != nil ? [.tune] : []) + auditUnits
             var seen = Set<SuiteUnit>()
             if let repeated = units.first(where: { !seen.insert($0).inserted }) {
                 throw SuiteError(file: options.suitePath, line: nil,

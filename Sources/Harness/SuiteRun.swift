@@ -75,7 +75,8 @@ public struct SuiteRun {
         var timings: [SuiteUnit: Double] = [:]
         let results = try stages(suite, loader: loader, inputs: inputs, jobs: try frameRunner.jobs(), frameRunner: frameRunner,
                                  options: options, into: outputDirectory, timings: &timings)
-        return try finish(results, timings: timings, suite: suite, loader: loader, options: options, into: outputDirectory, publishedAt: destination)
+        return try finish(results, timings: timings, suite: suite, loader: loader, inputs: inputs, options: options, into: outputDirectory,
+                          publishedAt: destination)
     }
 
     static func store(_ suite: Suite, loader: SuiteLoader, options: Options) -> GoldenStore {
@@ -118,22 +119,22 @@ public struct SuiteRun {
             results.tuneSections = tune.sections
         }
 
-        // The app audit (its section comes first among the extra sections).
-        if let spec = suite.audit, includes(.audit) {
+        // The app audit's cases (aggregated over all of them by `finish`).
+        if let spec = suite.audit {
             options.progress("audit")
-            let started = ContinuousClock.now
-            let audit = try SuiteAudit.run(spec, traces: traces, loader: loader, outputDirectory: outputDirectory)
-            timings[.audit] = started.duration(to: .now).seconds
-            results.auditSections = audit.sections
-            results.auditFailsRun = audit.failsRun
+            results.auditEvaluations = try SuiteAudit.evaluate(spec, traces: traces, loader: loader, including: includes, timings: &timings)
         }
         return results
     }
 
-    /// The end of a run (or of a merge of parts): budgets, the numeric golden, the report and timings.json in
-    /// `outputDirectory`, then `publish`.
-    static func finish(_ results: SuiteStageResults, timings: [SuiteUnit: Double], suite: Suite, loader: SuiteLoader, options: Options,
-                       into outputDirectory: String, publishedAt destination: String) throws -> (Outcome, afterPublishing: () throws -> Void) {
+    /// The end of a run (or of a merge of parts): the audit aggregated over its cases, budgets, the numeric golden,
+    /// the report and timings.json in `outputDirectory`, then `publish`.
+    static func finish(_ results: SuiteStageResults, timings: [SuiteUnit: Double], suite: Suite, loader: SuiteLoader, inputs: SuiteInputs,
+                       options: Options, into outputDirectory: String, publishedAt destination: String) throws -> (Outcome, afterPublishing: () throws -> Void) {
+        // The app audit (its section comes first among the extra sections).
+        let audit = try suite.audit.map { spec in
+            try SuiteAudit.finish(spec, traces: inputs.traces, loader: loader, evaluations: results.auditEvaluations ?? [], outputDirectory: outputDirectory)
+        }
         let budgets = try SuiteBudgets.evaluate(suite.budgets, on: results.scenarios, loader: loader)
         let numbers = try suite.numbers.map { tolerance in
             try SuiteNumbers.compare(scenarios: results.scenarios, frameNumbers: results.frameNumbers, tolerance: tolerance,
@@ -150,9 +151,9 @@ public struct SuiteRun {
         report.tune = results.tune
         report.setup = results.setup
         try SuiteTimings(timings).write(to: outputDirectory)
-        let afterPublishing = try SuiteRun.publish(&report, extraSections: results.auditSections + results.tuneSections,
+        let afterPublishing = try SuiteRun.publish(&report, extraSections: (audit?.sections ?? []) + results.tuneSections,
                                                    baselineBands: suite.baselineBands, options: options, to: outputDirectory, publishedAt: destination)
         return (Outcome(report: report, directory: destination,
-                        failure: report.passed && !results.auditFailsRun ? nil : CheckFailure()), afterPublishing)
+                        failure: report.passed && !(audit?.failsRun ?? false) ? nil : CheckFailure()), afterPublishing)
     }
 }

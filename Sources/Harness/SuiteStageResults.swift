@@ -1,3 +1,4 @@
+import Audit
 import Reporting
 
 /// What a run's stages found, before its budgets, numeric golden and report are made from it: the whole run's, or one
@@ -9,7 +10,7 @@ struct SuiteStageResults: Codable, Sendable {
     var frameNumbers: [String: Double] = [:]
     var tune: SuiteReport.TuneSummary?
     var tuneSections: [ReportPage.Section] = []
-    var auditSections: [ReportPage.Section] = []
-    var auditFailsRun = false
+    /// The audit checks' values on each case (`audit:`), aggregated by `SuiteRun.finish`.
+    var auditEvaluations: [CaseEvaluation]?
     var setup: RunSetup
 }

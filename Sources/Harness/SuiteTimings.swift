@@ -38,7 +38,7 @@ struct SuiteTimings: Codable, Equatable, Sendable {
             : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(file)
         guard FileManager.default.fileExists(atPath: file) else {
             throw FieldError("durations", expected: "a report folder (or its report.json) with \(Self.file), written by parallax run or merge-reports",
-                             found: exists ? "no \(file)" : "no \(path)")
+                             found: exists ? "no \(file)" : "no file \(path)")
         }
         let data = Data(try FileContents.read(file))
         let decoder = JSONDecoder()

@@ -6,7 +6,8 @@ import Testing
 /// report.json is the unsharded one byte for byte (run id included), and every other file of the folder too except
 /// the timings (junit.xml's times, timings.json). The suite has every kind of unit: scenarios over two traces and
 /// two smoothers, cube frames (one failing its golden, so the diff images must survive the merge), a frame
-/// compared with another (`versus:`, which must run in the same shard), a tuning sweep and an audit.
+/// compared with another (`versus:`, which must run in the same shard), a tuning sweep and an audit of two cases
+/// (cube and splat mode) in two shards, aggregated by the merge.
 @Suite(.serialized) struct ShardedRunTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -33,7 +34,7 @@ import Testing
           traces: [step]
         audit:
           screens: [iphone-15-pro]
-          mode: cube
+          mode: both
           traces: [step]
 
         """
@@ -88,6 +89,16 @@ import Testing
         #expect(merge.status == 1, "\(merge.stdout)\(merge.stderr)")
         #expect(merge.stdout.replacingOccurrences(of: "merged", with: "whole") == whole.stdout)
         try expectSameFolders("whole", "merged")
+        // By count, worked by hand: 13 units in 12 items ({a-center, d-versus} costs 2 and goes first, to shard 1; the
+        // others cost 1 and go, in suite order, to the least-loaded shard): the audit's two cases in shards 3 and 1.
+        let ran = try (1...3).map { i in
+            (try JSONSerialization.jsonObject(with: Data(contentsOf: url.appendingPathComponent("parts/\(i)/part.json"))) as! [String: Any])["ran"] as! [String]
+        }
+        #expect(ran == [
+            ["frame sh/a-center", "frame sh/b-offset", "frame sh/d-versus", "frame sh/e-trace-p2", "audit iPhone 15 Pro splat step"],
+            ["scenarios step × ema:alpha=0.25", "scenarios still × ema:alpha=0.25", "frame sh/c-side", "tune"],
+            ["scenarios step × kalman-cv", "scenarios still × kalman-cv", "frame sh/e-trace-p1", "audit iPhone 15 Pro cube step"],
+        ])
 
         // Balanced by the unsharded run's measured times: another split, the same report.
         let timed = try shardAndMerge(3, extra: ["--durations", "whole"], merged: "merged-timed")

@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func everyUnitLandsInExactlyOneShard() {
-        let units = [SuiteUnit.scenarios(trace: "t", smoother: "ema"), .tune, .audit] + frames
+        let units = [SuiteUnit.scenarios(trace: "t", smoother: "ema"), .tune, SuiteUnit(kind: .audit, name: "iphone-15-pro cube t")] + frames
         for n in 1...12 {
             let plan = ShardPlan(units: units, together: [(.frame("b"), .frame("f"))], shards: n, durations: nil)
             let all = (1...n).flatMap { plan.units(inShard: $0) }
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func unitsRoundTripAsText() throws {
-        for unit in [SuiteUnit.scenarios(trace: "my trace", smoother: "one-euro:mincutoff=1,beta=10|predict:horizon=0.03"), .frame("suite/x y"), .tune, .audit] {
+        for unit in [SuiteUnit.scenarios(trace: "my trace", smoother: "one-euro:mincutoff=1,beta=10|predict:horizon=0.03"), .frame("suite/x y"), .tune, SuiteUnit(kind: .audit, name: "iphone-15-pro cube step")] {
             #expect(try SuiteUnit(parsing: unit.description) == unit)
         }
         #expect(throws: (any Error).self) { try SuiteUnit(parsing: "frames x") }
