@@ -1,7 +1,7 @@
 import Geometry
 
 /// One value of a check: at an instant of a trace (or another named point, e.g. a colour level).
-public struct CheckSample: Codable, Sendable {
+public struct CheckSample: Sendable {
     public var value: Double
     /// Where the value was taken: "sway @ 12.350 s", "level 128".
     public var place: String
@@ -20,7 +20,7 @@ public struct CheckSample: Codable, Sendable {
 }
 
 /// The two eyes of an image-shift check at one instant (`caseIndex` is filled in by `AppAudit`).
-struct FramePose: Codable, Sendable {
+struct FramePose: Sendable {
     var caseIndex = 0
     var appEye: Vec3
     var referenceEye: Vec3

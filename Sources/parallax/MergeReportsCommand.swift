@@ -52,6 +52,7 @@ struct MergeReportsCommand: ParsableCommand {
         options.allowDifferentSetup = allowDifferentSetup
         options.junitRoot = junitRoot
         options.history = history
+        options.progress = SuiteCommandSupport.progress()
         let outcome = try SuiteCommandSupport.report { try SuiteRun.mergeReports(parts, options: options) }
         if let failure = outcome.failure { throw failure }
     }
