@@ -27,7 +27,7 @@ extension SuiteRun {
                 throw refuse("expected shard i/\(first.shard.count) as \(paths[0]), found shard \(part.shard.index)/\(part.shard.count)")
             }
             guard part.units == first.units, part.balance == first.balance else {
-                throw refuse("expected the plan of \(paths[0]) (the same units, balanced by \(first.balance.rawValue)), found another plan (balanced by \(part.balance.rawValue)): give every shard the same --durations")
+                throw refuse("expected the plan of \(paths[0]) (the same units, balanced by \(first.balance.rawValue)), found another plan (balanced by \(part.balance.rawValue)): give every shard the same durations report")
             }
         }
         let n = first.shard.count

@@ -16,7 +16,6 @@ extension SuiteRun {
 
         public var summary: String {
             "part \(shard.index)/\(shard.count): \(ran) of \(units) units (balanced by \(balance)) → \(directory)\n"
-                + "the suite's verdict comes from: parallax merge-reports PARTS… --output DIR\n"
         }
     }
 
@@ -28,9 +27,7 @@ extension SuiteRun {
         guard let shard = options.shard else { preconditionFailure("runShard needs options.shard") }
         let loader = try SuiteLoader(path: options.suitePath)
         let suite = try loader.load()
-        let durations = try options.durations.map { path in
-            do { return try SuiteTimings.read(report: path) } catch let error as FieldError { throw error.naming(flags: ["durations": "--durations"]) }
-        }
+        let durations = try options.durations.map(SuiteTimings.read(report:))
         let destination = options.output ?? SuitePart.defaultOutput(suite.output, shard: shard)
         try ReportFolder.checkReplaceable(destination, suitePath: options.suitePath)
         let staging = try StagedDirectory(destination: destination)

@@ -20,7 +20,7 @@ struct RunCommand: ParsableCommand {
               parallax run --baseline old/report.json --no-fail-on-regression   # only mark the changes
 
             Sharding (a CI matrix): --shard i/n runs a deterministic part of the suite's units (each trace × smoother, \
-            frame, the tuning sweep, the audit; a frame with `versus:` runs with the frame it is compared with) and \
+            frame, the tuning sweep, each audit case; a frame with `versus:` runs with the frame it is compared with) and \
             writes a part folder (default: the output with -part-i-of-n), exit 0 once written. Balanced by the units' \
             measured times in an earlier report's timings.json with --durations REPORT (greedy longest-first), by count \
             otherwise. 'parallax merge-reports PARTS… --output DIR' writes the one report and exits with the verdict.
@@ -76,9 +76,12 @@ struct RunCommand: ParsableCommand {
             options.shard = shard
             options.durations = durations
             options.progress = SuiteCommandSupport.progress()
-            let part = try SuiteRun.runShard(options)
+            let part: SuiteRun.PartOutcome
+            do { part = try SuiteRun.runShard(options) } catch let error as FieldError {
+                throw error.naming(flags: ["durations": "--durations"])
+            }
             SuiteCommandSupport.endProgress()
-            print(part.summary, terminator: "")
+            print(part.summary + "the suite's verdict comes from: parallax merge-reports PARTS… --output DIR", terminator: "\n")
             return
         }
         var options = SuiteRun.Options(suitePath: suite)

@@ -106,6 +106,12 @@ import Testing
         try expectSameFolders("whole", "merged-timed")
         let part = try JSONSerialization.jsonObject(with: Data(contentsOf: url.appendingPathComponent("parts/1/part.json"))) as! [String: Any]
         #expect(part["balance"] as? String == "durations")
+
+        // The merged folder is a report `accept` takes (its run id holds): accepted, the suite passes again.
+        let accept = try parallax(["accept", "merged", "--failed"])
+        #expect(accept.status == 0, "\(accept.stdout)\(accept.stderr)")
+        #expect(accept.stdout.contains("sh/b-offset"))
+        #expect(try parallax(["run", "suite.yml", "--output", "again"]).status == 0)
     }
 
     func expectSameFolders(_ a: String, _ b: String) throws {
