@@ -102,6 +102,12 @@ public enum AppAudit {
     /// With `framesDirectory`, each failing image-shift check's frames at its worst instant (the app's, a true
     /// window's, their difference) are written there as `<check>.png` (`AuditFrames`).
     public static func run(_ options: AuditOptions, framesDirectory: String? = nil) throws -> AuditResult {
+        let cases = try cases(options)
+        return try aggregate(options, cases: cases, evaluations: try evaluate(options, cases: cases), framesDirectory: framesDirectory)
+    }
+
+    /// The audit's cases: every screen × mode × trace, in that order.
+    public static func cases(_ options: AuditOptions) throws -> [AuditCase] {
         guard !options.traces.isEmpty else { throw FieldError("traces", expected: "at least one trace", found: "none") }
         guard !options.screens.isEmpty else { throw FieldError("screens", expected: "at least one screen", found: "none") }
         var cases: [AuditCase] = []
@@ -113,12 +119,48 @@ public enum AppAudit {
                 }
             }
         }
+        return cases
+    }
+
+    /// The ARKit hypotheses an audit evaluates: the configured one, then the other when verdicts are compared.
+    static func hypotheses(_ options: AuditOptions) -> [ARKitFrame] {
+        let primary = options.pipeline.arkitFrame
+        return options.comparesHypotheses ? [primary, primary.other] : [primary]
+    }
+
+    /// Every check's values on the cases `includes` accepts (by index in `cases`) — all of them, or a shard's of a
+    /// suite (`parallax run --shard`) — under each hypothesis. A check whose values do not depend on the case is
+    /// evaluated on the first case of its modes only.
+    public static func evaluate(_ options: AuditOptions, cases: [AuditCase], including includes: (Int) -> Bool = { _ in true }) throws -> [CaseEvaluation] {
+        var evaluations: [CaseEvaluation] = []
+        for frame in hypotheses(options) {
+            var configured = options.pipeline.fixing(options.fixes)
+            configured.arkitFrame = frame
+            for caseIndex in cases.indices where includes(caseIndex) {
+                for check in AuditCheckID.allCases {
+                    let registration = check.registration
+                    let modes = options.scope.modes(of: check)
+                    guard modes.contains(cases[caseIndex].mode) else { continue }
+                    if !registration.dependsOnCase, cases.firstIndex(where: { modes.contains($0.mode) }) != caseIndex { continue }
+                    let evaluation = try registration.evaluate(cases[caseIndex], configured: configured)
+                    evaluations.append(CaseEvaluation(check: check, caseIndex: caseIndex, arkitFrame: frame, samples: evaluation.samples,
+                                                      notes: evaluation.notes, limit: evaluation.limit))
+                }
+            }
+        }
+        return evaluations
+    }
+
+    /// The checks' results from the evaluations of every case (`evaluate`, in one run or gathered from the shards
+    /// of a suite), in the order the checks and cases have: the same result whichever split evaluated them.
+    public static func aggregate(_ options: AuditOptions, cases: [AuditCase], evaluations: [CaseEvaluation],
+                                 framesDirectory: String? = nil) throws -> AuditResult {
         let configured = options.pipeline.fixing(options.fixes)
-        var (checks, ranking) = try evaluate(cases, options: options, configured: configured, framesDirectory: framesDirectory)
+        var (checks, ranking) = try aggregate(options, cases: cases, evaluations: evaluations, configured: configured, framesDirectory: framesDirectory)
         if options.comparesHypotheses {
             var other = configured
             other.arkitFrame = configured.arkitFrame.other
-            let (alternative, _) = try evaluate(cases, options: options, configured: other, framesDirectory: nil)
+            let (alternative, _) = try aggregate(options, cases: cases, evaluations: evaluations, configured: other, framesDirectory: nil)
             for i in checks.indices {
                 guard let twin = alternative.first(where: { $0.id == checks[i].id }) else { continue }
                 checks[i].underOtherFrame = HypothesisVerdict(arkitFrame: other.arkitFrame, p95: twin.p95, passed: twin.passed)
@@ -128,8 +170,13 @@ public enum AppAudit {
                            modes: options.modes, arkitFrame: configured.arkitFrame, fixes: options.fixes.sorted(), checks: checks, ranking: ranking)
     }
 
-    private static func evaluate(_ cases: [AuditCase], options: AuditOptions, configured: AppPipeline,
-                                 framesDirectory: String?) throws -> ([CheckResult], [DeviceRank]) {
+    /// The results under `configured`'s hypothesis.
+    private static func aggregate(_ options: AuditOptions, cases: [AuditCase], evaluations: [CaseEvaluation], configured: AppPipeline,
+                                  framesDirectory: String?) throws -> ([CheckResult], [DeviceRank]) {
+        var byCase: [AuditCheckID: [Int: CaseEvaluation]] = [:]
+        for evaluation in evaluations where evaluation.arkitFrame == configured.arkitFrame {
+            byCase[evaluation.check, default: [:]][evaluation.caseIndex] = evaluation
+        }
         var checks: [CheckResult] = []
         var deviceWorst: [String: Double] = [:]
         for check in AuditCheckID.allCases {
@@ -143,7 +190,9 @@ public enum AppAudit {
             let countsInVerdict = check.isReachable || options.scope.gatesUnreachable
             for caseIndex in registration.dependsOnCase ? relevant : [first] {
                 let audit = cases[caseIndex]
-                let evaluation = try registration.evaluate(audit, configured: configured)
+                guard let evaluation = byCase[check]?[caseIndex] else {
+                    throw FieldError(FieldPath([.key("check \(check.rawValue)")]), expected: "its values on case \(caseIndex + 1) (\(audit.traceName), \(audit.screen.name), \(audit.mode.rawValue), ARKit frame \(configured.arkitFrame.rawValue))", found: "none")
+                }
                 let prefix = labelled ? "\(audit.screen.name) \(audit.mode.rawValue): " : ""
                 samples += evaluation.samples.map { sample in
                     var frame = sample.frame

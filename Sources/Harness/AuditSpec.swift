@@ -28,34 +28,3 @@ public struct AuditSpec: Decodable, Sendable {
         gate = try c.decodeIfPresent(Bool.self, forKey: .gate) ?? false
     }
 }
-
-/// The suite's audit: runs it on the suite's traces, writes audit.json beside the report and returns the
-/// report section and whether the run must fail.
-struct SuiteAudit {
-    var sections: [ReportPage.Section]
-    var failsRun: Bool
-
-    static func run(_ spec: AuditSpec, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader, outputDirectory: String) throws -> SuiteAudit {
-        if let unknown = spec.traces?.first(where: { name in !traces.contains { $0.name == name } }) {
-            throw loader.error("audit.traces: '\(unknown)' is not a trace of the suite (\(traces.map(\.name).joined(separator: ", ")))", at: [.key("audit"), .key("traces")])
-        }
-        let result: AuditResult
-        do {
-            var pipeline = AppPipeline.shipped
-            pipeline.arkitFrame = try AuditOptions.arkitFrame(parsing: spec.arkitFrame)
-            let options = AuditOptions(traces: traces.filter { spec.traces?.contains($0.name) ?? true },
-                                       screens: try AuditOptions.screens(parsing: spec.screens),
-                                       scope: try AuditOptions.scope(parsing: spec.mode), fixes: try AuditOptions.fixes(parsing: spec.fix), pipeline: pipeline)
-            let framesDirectory = (outputDirectory as NSString).appendingPathComponent(AuditReport.framesFolder)
-            try? FileManager.default.removeItem(atPath: framesDirectory)
-            result = try AppAudit.run(options, framesDirectory: framesDirectory)
-        } catch let error as FieldError {
-            throw loader.located(error, under: FieldPath("audit"))
-        } catch {
-            throw loader.error("audit: \(error)", at: [.key("audit")])
-        }
-        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
-        try AtomicFile.write(try result.jsonData(), to: (outputDirectory as NSString).appendingPathComponent("audit.json"))
-        return SuiteAudit(sections: AuditReport.sections(result, informational: !spec.gate), failsRun: spec.gate && !result.passed)
-    }
-}

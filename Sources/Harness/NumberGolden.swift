@@ -9,10 +9,21 @@ import Tracking
 /// moves. Compared within |actual − golden| ≤ absolute + relative·|golden|.
 enum NumberGolden {
     static func values(scenarios: [ScenarioResult], matrices: [String: CameraSetup]) -> [String: Double] {
+        values(scenarios: scenarios).merging(values(matrices: matrices)) { a, _ in a }
+    }
+
+    /// Every scenario metric.
+    static func values(scenarios: [ScenarioResult]) -> [String: Double] {
         var values: [String: Double] = [:]
         for scenario in scenarios {
             for (metric, value) in scenario.metrics { values["scenario/\(scenario.id)/\(metric)"] = value }
         }
+        return values
+    }
+
+    /// Every frame's projection and view matrix (a shard keeps those of its frames in its part).
+    static func values(matrices: [String: CameraSetup]) -> [String: Double] {
+        var values: [String: Double] = [:]
         for (name, camera) in matrices {
             for (label, matrix) in [("projection", camera.projection), ("view", camera.view)] {
                 for (r, row) in matrix.rowArrays.enumerated() {

@@ -42,7 +42,8 @@ public enum ReportFolder {
     }
 
     /// A run replaces its output folder whole, so an existing folder must be empty or a report (report.json, or a
-    /// run-id file beside frames): never a folder of other files named by mistake (`output: .`).
+    /// run-id file beside frames) or a shard's part (part.json): never a folder of other files named by mistake
+    /// (`output: .`).
     static func checkReplaceable(_ destination: String, suitePath: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory) else { return }
@@ -50,7 +51,8 @@ public enum ReportFolder {
             throw SuiteError(file: suitePath, line: nil, message: "output \(destination): expected a report folder, found a file")
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? []
-        let isReport = entries.contains("report.json") || FileManager.default.fileExists(atPath: (destination as NSString).appendingPathComponent(runIDFile))
+        let isReport = entries.contains("report.json") || entries.contains(SuitePart.file)
+            || FileManager.default.fileExists(atPath: (destination as NSString).appendingPathComponent(runIDFile))
         guard entries.isEmpty || isReport else {
             throw SuiteError(file: suitePath, line: nil,
                              message: "output \(destination): expected an empty folder or a report folder (with report.json), found other files; a run replaces it whole")

@@ -28,6 +28,14 @@ struct ScenarioRunner {
     }
 
     func run(progress: (String) -> Void) throws -> [ScenarioResult] {
+        var timings: [SuiteUnit: Double] = [:]
+        return try run(progress: progress, timings: &timings)
+    }
+
+    /// Runs the trace × smoother units `includes` accepts (every one by default), recording each one's time in
+    /// `timings`.
+    func run(including includes: (SuiteUnit) -> Bool = { _ in true }, progress: (String) -> Void,
+             timings: inout [SuiteUnit: Double]) throws -> [ScenarioResult] {
         var results: [ScenarioResult] = []
         for (traceName, original) in traces {
             // A recording without ground truth is measured against its reference estimate (and says so).
@@ -39,6 +47,10 @@ struct ScenarioRunner {
             let shaded = (breaks.gaps.map { [$0.start, $0.start + $0.duration] } + breaks.frozen.map { [$0.start, $0.start + $0.duration] })
                 .map { $0.map { $0 - original.samples[0].t } }
             for (label, spec) in smoothers {
+                let unit = SuiteUnit.scenarios(trace: traceName, smoother: label)
+                guard includes(unit) else { continue }
+                let started = ContinuousClock.now
+                defer { timings[unit] = started.duration(to: .now).seconds }
                 progress("scenario \(traceName) × \(label)")
                 var smoother = spec.makeSmoother()
                 let smoothed = smoother.smooth(trace)

@@ -29,6 +29,10 @@ public struct SuiteRun {
         public var history: String?
         /// The date written into the history.
         public var now = Date()
+        /// Run only shard i of n and write a part (`runShard`); `merge-reports` makes the report of the parts.
+        public var shard: ShardInfo?
+        /// With `shard`: an earlier report (folder, or its report.json) whose timings.json balances the shards.
+        public var durations: String?
         public var environment = ProcessInfo.processInfo.environment
         public var progress: (String) -> Void = { _ in }
 
@@ -66,48 +70,89 @@ public struct SuiteRun {
     /// will be read from (junit.xml's paths, the outcome).
     private static func run(_ suite: Suite, loader: SuiteLoader, options: Options, into outputDirectory: String,
                             publishedAt destination: String) throws -> (Outcome, afterPublishing: () throws -> Void) {
-        let suitePath = options.suitePath
-        let store = GoldenStore(root: loader.resolve(suite.goldens)) { name in "parallax record \(suitePath) --only \(name)" }
-
         let inputs = try SuiteInputs.load(suite, loader: loader, progress: options.progress)
-        let traces = inputs.traces
+        let frameRunner = frameRunner(suite, loader: loader, inputs: inputs, options: options, into: outputDirectory)
+        var timings: [SuiteUnit: Double] = [:]
+        let results = try stages(suite, loader: loader, inputs: inputs, jobs: try frameRunner.jobs(), frameRunner: frameRunner,
+                                 options: options, into: outputDirectory, timings: &timings)
+        return try finish(results, timings: timings, suite: suite, loader: loader, inputs: inputs, options: options, into: outputDirectory,
+                          publishedAt: destination)
+    }
 
-        // Scenarios and budgets.
-        let scenarios = try ScenarioRunner(traces: traces, smoothers: inputs.smoothers.map { ($0.text, $0.spec) }, screens: inputs.screens.map { ($0.text, $0.model) }, movementScales: suite.movementScales)
-            .run(progress: options.progress)
-        let budgets = try SuiteBudgets.evaluate(suite.budgets, on: scenarios, loader: loader)
+    static func store(_ suite: Suite, loader: SuiteLoader, options: Options) -> GoldenStore {
+        let suitePath = options.suitePath
+        return GoldenStore(root: loader.resolve(suite.goldens)) { name in "parallax record \(suitePath) --only \(name)" }
+    }
+
+    static func frameRunner(_ suite: Suite, loader: SuiteLoader, inputs: SuiteInputs, options: Options, into outputDirectory: String) -> FrameRunner {
+        FrameRunner(loader: loader, suite: suite, traces: inputs.tracesByName, store: store(suite, loader: loader, options: options),
+                    framesDirectory: (outputDirectory as NSString).appendingPathComponent("frames"),
+                    record: options.record, only: options.only, environment: options.environment)
+    }
+
+    /// The stages that do the work — scenarios, frames, the tuning sweep, the audit — for the units `includes`
+    /// accepts (all of them, or one shard's), each unit's time in `timings`.
+    static func stages(_ suite: Suite, loader: SuiteLoader, inputs: SuiteInputs, jobs: [FrameRunner.Job], frameRunner: FrameRunner,
+                       options: Options, into outputDirectory: String, includes: (SuiteUnit) -> Bool = { _ in true },
+                       timings: inout [SuiteUnit: Double]) throws -> SuiteStageResults {
+        let traces = inputs.traces
+        var results = SuiteStageResults(setup: RunSetup(traces: Dictionary(traces.map { ($0.name, SuiteBaseline.fingerprint($0.trace)) }) { a, _ in a },
+                                                        smoothers: inputs.smoothers.map { $0.spec.description }, screens: suite.screens,
+                                                        movementScales: suite.movementScales))
+        // Scenarios.
+        results.scenarios = try ScenarioRunner(traces: traces, smoothers: inputs.smoothers.map { ($0.text, $0.spec) }, screens: inputs.screens.map { ($0.text, $0.model) }, movementScales: suite.movementScales)
+            .run(including: includes, progress: options.progress, timings: &timings)
 
         // Frames.
-        let frameRunner = FrameRunner(loader: loader, suite: suite, traces: inputs.tracesByName,
-                                      store: store, framesDirectory: (outputDirectory as NSString).appendingPathComponent("frames"),
-                                      record: options.record, only: options.only, environment: options.environment)
-        let (frames, matrices) = try frameRunner.run(try frameRunner.jobs(), progress: options.progress)
-
-        // Numbers.
-        let numbers = try suite.numbers.map { tolerance in
-            try SuiteNumbers.compare(scenarios: scenarios, matrices: matrices, tolerance: tolerance, store: store, options: options,
-                                     outputDirectory: outputDirectory)
-        }
+        let (frames, matrices) = try frameRunner.run(jobs.filter { includes(.frame($0.name)) }, progress: options.progress)
+        results.frames = frames
+        results.frameNumbers = NumberGolden.values(matrices: matrices)
+        for frame in frames { timings[.frame(frame.name)] = frame.seconds }
 
         // Tuning sweep.
-        let tune = try suite.tune.map { spec in
+        if let spec = suite.tune, includes(.tune) {
             options.progress("tune \(spec.smoother) × s \(spec.movementScale)")
-            return try SuiteTune.run(spec, traces: traces, loader: loader, outputDirectory: outputDirectory)
+            let started = ContinuousClock.now
+            let tune = try SuiteTune.run(spec, traces: traces, loader: loader, outputDirectory: outputDirectory)
+            timings[.tune] = started.duration(to: .now).seconds
+            results.tune = tune.summary
+            results.tuneSections = tune.sections
         }
 
+        // The app audit's cases (aggregated over all of them by `finish`).
+        if let spec = suite.audit {
+            options.progress("audit")
+            results.auditEvaluations = try SuiteAudit.evaluate(spec, traces: traces, loader: loader, including: includes, timings: &timings)
+        }
+        return results
+    }
+
+    /// The end of a run (or of a merge of parts): the audit aggregated over its cases, budgets, the numeric golden,
+    /// the report and timings.json in `outputDirectory`, then `publish`.
+    static func finish(_ results: SuiteStageResults, timings: [SuiteUnit: Double], suite: Suite, loader: SuiteLoader, inputs: SuiteInputs,
+                       options: Options, into outputDirectory: String, publishedAt destination: String) throws -> (Outcome, afterPublishing: () throws -> Void) {
         // The app audit (its section comes first among the extra sections).
         let audit = try suite.audit.map { spec in
-            options.progress("audit")
-            return try SuiteAudit.run(spec, traces: traces, loader: loader, outputDirectory: outputDirectory)
+            try SuiteAudit.finish(spec, traces: inputs.traces, loader: loader, evaluations: results.auditEvaluations ?? [], outputDirectory: outputDirectory)
         }
-
+        let budgets = try SuiteBudgets.evaluate(suite.budgets, on: results.scenarios, loader: loader)
+        let numbers = try suite.numbers.map { tolerance in
+            try SuiteNumbers.compare(scenarios: results.scenarios, frameNumbers: results.frameNumbers, tolerance: tolerance,
+                                     store: store(suite, loader: loader, options: options), options: options, outputDirectory: outputDirectory)
+        }
+        // junit.xml's times.
+        let frames = results.frames.map { frame in
+            var frame = frame
+            frame.seconds = timings[.frame(frame.name)]
+            return frame
+        }
         var report = SuiteReport(suite: suite.name, suiteFile: options.suitePath, environment: Self.environment(),
-                                 budgets: budgets, scenarios: scenarios, frames: frames, numbers: numbers)
-        report.tune = tune?.summary
-        report.setup = RunSetup(traces: Dictionary(traces.map { ($0.name, SuiteBaseline.fingerprint($0.trace)) }) { a, _ in a },
-                                smoothers: inputs.smoothers.map { $0.spec.description }, screens: suite.screens, movementScales: suite.movementScales)
-        let afterPublishing = try SuiteRun.publish(&report, extraSections: (audit?.sections ?? []) + (tune?.sections ?? []), baselineBands: suite.baselineBands,
-                             options: options, to: outputDirectory, publishedAt: destination)
+                                 budgets: budgets, scenarios: results.scenarios, frames: frames, numbers: numbers)
+        report.tune = results.tune
+        report.setup = results.setup
+        try SuiteTimings(timings).write(to: outputDirectory)
+        let afterPublishing = try SuiteRun.publish(&report, extraSections: (audit?.sections ?? []) + results.tuneSections,
+                                                   baselineBands: suite.baselineBands, options: options, to: outputDirectory, publishedAt: destination)
         return (Outcome(report: report, directory: destination,
                         failure: report.passed && !(audit?.failsRun ?? false) ? nil : CheckFailure()), afterPublishing)
     }

@@ -27,6 +27,7 @@ struct Parallax: ParsableCommand {
             AcceptCommand.self,
             TuneCommand.self,
             MergeCommand.self,
+            MergeReportsCommand.self,
             ConvertCommand.self,
             ImportCommand.self,
             FitCommand.self,

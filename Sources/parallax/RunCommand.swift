@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import Plumbing
 import Reporting
+import Tuning
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,6 +18,13 @@ struct RunCommand: ParsableCommand {
               parallax run                                  # parallax.yml → Reports/latest/
               parallax run ci.yml --output Reports/pr-123 --baseline Reports/main/report.json
               parallax run --baseline old/report.json --no-fail-on-regression   # only mark the changes
+
+            Sharding (a CI matrix): --shard i/n runs a deterministic part of the suite's units (each trace × smoother, \
+            frame, the tuning sweep, each audit case; a frame with `versus:` runs with the frame it is compared with) and \
+            writes a part folder (default: the output with -part-i-of-n), exit 0 once written. Balanced by the units' \
+            measured times in an earlier report's timings.json with --durations REPORT (greedy longest-first), by count \
+            otherwise. 'parallax merge-reports PARTS… --output DIR' writes the one report and exits with the verdict.
+              parallax run --shard 2/3 --durations baseline/ --output parts/2
             """
     )
 
@@ -44,7 +52,38 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Record goldens (frames and numbers) from this run instead of only comparing; refused when CI is set.")
     var record = false
 
+    @Option(name: .long, help: "Run shard i of n (1-based) of the suite's units and write a part for merge-reports.", transform: ShardInfo.init(parsing:))
+    var shard: ShardInfo?
+
+    @Option(name: .long, help: "With --shard: an earlier report (folder or report.json) whose timings.json balances the shards.")
+    var durations: String?
+
+    func validate() throws {
+        if durations != nil && shard == nil { throw ValidationError("--durations balances shards: give it with --shard i/n") }
+        if shard != nil {
+            let merged = [("--baseline", baseline != nil), ("--history", history != nil), ("--junit-root", junitRoot != nil),
+                          ("--record", record), ("--no-fail-on-regression", !failOnRegression), ("--allow-different-setup", allowDifferentSetup)]
+            if let (flag, _) = merged.first(where: \.1) {
+                throw ValidationError("\(flag) applies to the whole suite: give it to merge-reports, not to a --shard run")
+            }
+        }
+    }
+
     func run() throws {
+        if let shard {
+            var options = SuiteRun.Options(suitePath: suite)
+            options.output = output
+            options.shard = shard
+            options.durations = durations
+            options.progress = SuiteCommandSupport.progress()
+            let part: SuiteRun.PartOutcome
+            do { part = try SuiteRun.runShard(options) } catch let error as FieldError {
+                throw error.naming(flags: ["durations": "--durations"])
+            }
+            SuiteCommandSupport.endProgress()
+            print(part.summary + "the suite's verdict comes from: parallax merge-reports PARTS… --output DIR", terminator: "\n")
+            return
+        }
         var options = SuiteRun.Options(suitePath: suite)
         options.output = output
         options.record = record
@@ -93,10 +132,28 @@ struct RecordCommand: ParsableCommand {
 
 enum SuiteCommandSupport {
     static func run(_ options: SuiteRun.Options) throws -> SuiteRun.Outcome {
-        var options = options
+        try report { var options = options; options.progress = progress(); return try SuiteRun.run(options) }
+    }
+
+    /// Runs `body` (a run or a merge) and prints its outcome's summary.
+    static func report(_ body: () throws -> SuiteRun.Outcome) throws -> SuiteRun.Outcome {
+        let outcome: SuiteRun.Outcome
+        do {
+            outcome = try body()
+        } catch {
+            if isatty(STDERR_FILENO) == 1 { FileHandle.standardError.write(Data("\n".utf8)) }
+            throw error
+        }
+        endProgress()
+        print(outcome.summary(githubActions: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] != nil), terminator: "")
+        return outcome
+    }
+
+    /// Progress lines on stderr: one line rewritten in a terminal, numbered lines otherwise.
+    static func progress() -> (String) -> Void {
         let terminal = isatty(STDERR_FILENO) == 1
         var step = 0
-        options.progress = { message in
+        return { message in
             step += 1
             if terminal {
                 FileHandle.standardError.write(Data("\r\u{1B}[K[\(step)] \(message.prefix(100))".utf8))
@@ -104,15 +161,9 @@ enum SuiteCommandSupport {
                 FileHandle.standardError.write(Data("[\(step)] \(message)\n".utf8))
             }
         }
-        let outcome: SuiteRun.Outcome
-        do {
-            outcome = try SuiteRun.run(options)
-        } catch {
-            if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
-            throw error
-        }
-        if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        print(outcome.summary(githubActions: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] != nil), terminator: "")
-        return outcome
+    }
+
+    static func endProgress() {
+        if isatty(STDERR_FILENO) == 1 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

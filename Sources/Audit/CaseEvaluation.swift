@@ -1,0 +1,73 @@
+import Geometry
+
+/// One check's values on one audit case (`AppAudit.evaluate`): what a shard of a suite hands the merge, which
+/// aggregates them (`AppAudit.aggregate`) as one run does. A suite's audit has tens of thousands of samples and a
+/// part file is read whole, so the JSON form keeps every value but the place and frame only of the samples that can
+/// be a check's worst: `CheckResult` takes the first maximum over the cases' samples in order, which is this case's
+/// first sample or one above every earlier sample of the case (a running record). The others decode with an empty
+/// place and no frame, which nothing reads.
+public struct CaseEvaluation: Sendable {
+    public var check: AuditCheckID
+    /// The case's index in `AppAudit.cases`.
+    public var caseIndex: Int
+    /// The ARKit hypothesis the values were measured under.
+    public var arkitFrame: ARKitFrame
+    public var samples: [CheckSample]
+    public var notes: [String]
+    public var limit: Double?
+}
+
+extension CaseEvaluation: Codable {
+    enum CodingKeys: String, CodingKey { case check, caseIndex, arkitFrame, values, records, places, framed, eyes, notes, limit }
+
+    /// The samples that can be a check's worst: the first, and every later one above all earlier ones.
+    static func records(_ values: [Double]) -> [Int] {
+        var records: [Int] = [], best = -Double.infinity
+        for (i, value) in values.enumerated() where i == 0 || value > best {
+            records.append(i)
+            if value > best { best = value }
+        }
+        return records
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        check = try c.decode(AuditCheckID.self, forKey: .check)
+        caseIndex = try c.decode(Int.self, forKey: .caseIndex)
+        arkitFrame = try c.decode(ARKitFrame.self, forKey: .arkitFrame)
+        notes = try c.decode([String].self, forKey: .notes)
+        limit = try c.decodeIfPresent(Double.self, forKey: .limit)
+        let values = try c.decode([Double].self, forKey: .values)
+        let records = try c.decode([Int].self, forKey: .records), places = try c.decode([String].self, forKey: .places)
+        let framed = try c.decode([Int].self, forKey: .framed), eyes = try c.decode([Double].self, forKey: .eyes)
+        guard places.count == records.count, eyes.count == 6 * framed.count,
+              (records + framed).allSatisfy({ values.indices.contains($0) }) else {
+            throw DecodingError.dataCorruptedError(forKey: .values, in: c, debugDescription: "expected a place per record and 6 eye coordinates per framed sample")
+        }
+        samples = values.map { CheckSample(value: $0, place: "") }
+        for (k, i) in records.enumerated() { samples[i].place = places[k] }
+        for (k, i) in framed.enumerated() {
+            let e = eyes[(6 * k)..<(6 * k + 6)].map { $0 }
+            samples[i].frame = FramePose(appEye: Vec3(e[0], e[1], e[2]), referenceEye: Vec3(e[3], e[4], e[5]))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(check, forKey: .check)
+        try c.encode(caseIndex, forKey: .caseIndex)
+        try c.encode(arkitFrame, forKey: .arkitFrame)
+        try c.encode(notes, forKey: .notes)
+        try c.encodeIfPresent(limit, forKey: .limit)
+        let values = samples.map(\.value), records = Self.records(values)
+        try c.encode(values, forKey: .values)
+        try c.encode(records, forKey: .records)
+        try c.encode(records.map { samples[$0].place }, forKey: .places)
+        let framed = records.filter { samples[$0].frame != nil }
+        try c.encode(framed, forKey: .framed)
+        try c.encode(framed.flatMap { i -> [Double] in
+            let f = samples[i].frame!
+            return [f.appEye.x, f.appEye.y, f.appEye.z, f.referenceEye.x, f.referenceEye.y, f.referenceEye.z]
+        }, forKey: .eyes)
+    }
+}

@@ -1,0 +1,67 @@
+import Audit
+import Foundation
+import Plumbing
+import Reporting
+import Tracking
+
+/// The suite's audit (`audit:`) on the suite's traces, in two steps so that a sharded run can split it by case:
+/// `evaluate` (each case — screen × mode × trace — is a unit, `SuiteUnit` kind `audit`), then `finish` (the checks
+/// aggregated over every case, audit.json and the frames of failing checks beside the report, the report section,
+/// whether the run must fail). A bad value is located at `audit:` in the suite.
+struct SuiteAudit {
+    var sections: [ReportPage.Section]
+    var failsRun: Bool
+
+    /// The audit's options and cases.
+    static func prepare(_ spec: AuditSpec, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader) throws -> (AuditOptions, [AuditCase]) {
+        if let unknown = spec.traces?.first(where: { name in !traces.contains { $0.name == name } }) {
+            throw loader.error("audit.traces: '\(unknown)' is not a trace of the suite (\(traces.map(\.name).joined(separator: ", ")))", at: [.key("audit"), .key("traces")])
+        }
+        return try located(loader) {
+            var pipeline = AppPipeline.shipped
+            pipeline.arkitFrame = try AuditOptions.arkitFrame(parsing: spec.arkitFrame)
+            let options = AuditOptions(traces: traces.filter { spec.traces?.contains($0.name) ?? true },
+                                       screens: try AuditOptions.screens(parsing: spec.screens),
+                                       scope: try AuditOptions.scope(parsing: spec.mode), fixes: try AuditOptions.fixes(parsing: spec.fix), pipeline: pipeline)
+            return (options, try AppAudit.cases(options))
+        }
+    }
+
+    /// The unit of a case: `audit SCREEN MODE TRACE`.
+    static func unit(_ audit: AuditCase) -> SuiteUnit {
+        SuiteUnit(kind: .audit, name: "\(audit.screen.name) \(audit.mode.rawValue) \(audit.traceName)")
+    }
+
+    /// The checks' values on the cases whose units `includes` accepts, each case's time in `timings`.
+    static func evaluate(_ spec: AuditSpec, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader,
+                         including includes: (SuiteUnit) -> Bool, timings: inout [SuiteUnit: Double]) throws -> [CaseEvaluation] {
+        let (options, cases) = try prepare(spec, traces: traces, loader: loader)
+        var evaluations: [CaseEvaluation] = []
+        for k in cases.indices where includes(unit(cases[k])) {
+            let started = ContinuousClock.now
+            evaluations += try located(loader) { try AppAudit.evaluate(options, cases: cases, including: { $0 == k }) }
+            timings[unit(cases[k])] = started.duration(to: .now).seconds
+        }
+        return evaluations
+    }
+
+    /// The audit's result from every case's evaluations; writes audit.json and audit/ into `outputDirectory`.
+    static func finish(_ spec: AuditSpec, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader, evaluations: [CaseEvaluation],
+                       outputDirectory: String) throws -> SuiteAudit {
+        let (options, cases) = try prepare(spec, traces: traces, loader: loader)
+        let framesDirectory = (outputDirectory as NSString).appendingPathComponent(AuditReport.framesFolder)
+        try? FileManager.default.removeItem(atPath: framesDirectory)
+        let result = try located(loader) { try AppAudit.aggregate(options, cases: cases, evaluations: evaluations, framesDirectory: framesDirectory) }
+        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        try AtomicFile.write(try result.jsonData(), to: (outputDirectory as NSString).appendingPathComponent("audit.json"))
+        return SuiteAudit(sections: AuditReport.sections(result, informational: !spec.gate), failsRun: spec.gate && !result.passed)
+    }
+
+    private static func located<T>(_ loader: SuiteLoader, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as FieldError {
+            throw loader.located(error, under: FieldPath("audit"))
+        } catch {
+            throw loader.error("audit: \(error)", at: [.key("audit")])
+        }
+    }
+}

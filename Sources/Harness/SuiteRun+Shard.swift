@@ -1,0 +1,67 @@
+import Foundation
+import Plumbing
+import Reporting
+import Tuning
+
+extension SuiteRun {
+    /// What `parallax run --shard i/n` wrote.
+    public struct PartOutcome {
+        public var directory: String
+        public var shard: ShardInfo
+        /// Units this shard ran, of how many in the suite.
+        public var ran: Int
+        public var units: Int
+        /// `count` or `durations`.
+        public var balance: String
+
+        public var summary: String {
+            "part \(shard.index)/\(shard.count): \(ran) of \(units) units (balanced by \(balance)) → \(directory)\n"
+        }
+    }
+
+    /// `parallax run --shard i/n`: plans the suite's units (`ShardPlan`: by the measured durations of
+    /// `options.durations`, by count otherwise), runs this shard's and writes its part folder (`SuitePart`), replaced
+    /// whole like a report. Budgets, the numeric golden, the baseline and the verdict need every part: they are
+    /// `mergeReports`'s.
+    public static func runShard(_ options: Options) throws -> PartOutcome {
+        guard let shard = options.shard else { preconditionFailure("runShard needs options.shard") }
+        let loader = try SuiteLoader(path: options.suitePath)
+        let suite = try loader.load()
+        let durations = try options.durations.map(SuiteTimings.read(report:))
+        let destination = options.output ?? SuitePart.defaultOutput(suite.output, shard: shard)
+        try ReportFolder.checkReplaceable(destination, suitePath: options.suitePath)
+        let staging = try StagedDirectory(destination: destination)
+        do {
+            let inputs = try SuiteInputs.load(suite, loader: loader, progress: options.progress)
+            let frameRunner = frameRunner(suite, loader: loader, inputs: inputs, options: options, into: staging.path)
+            let jobs = try frameRunner.jobs()
+            let auditUnits = try suite.audit.map { spec in try SuiteAudit.prepare(spec, traces: inputs.traces, loader: loader).1.map(SuiteAudit.unit) } ?? []
+            let units = inputs.traces.flatMap { trace in inputs.smoothers.map { SuiteUnit.scenarios(trace: trace.name, smoother: $0.text) } }
+                + jobs.map { SuiteUnit.frame($0.name) } + (suite.tune != nil ? [.tune] : []) + auditUnits
+            var seen = Set<SuiteUnit>()
+            if let repeated = units.first(where: { !seen.insert($0).inserted }) {
+                throw SuiteError(file: options.suitePath, line: nil,
+                                 message: "a sharded run needs distinct trace, smoother and frame names: '\(repeated)' appears twice")
+            }
+            let together = jobs.compactMap { job in job.spec.versus.map { (SuiteUnit.frame($0), SuiteUnit.frame(job.name)) } }
+            let plan = ShardPlan(units: units, together: together, shards: shard.count, durations: durations)
+            let ran = plan.units(inShard: shard.index)
+            let chosen = Set(ran)
+            var timings: [SuiteUnit: Double] = [:]
+            let results = try stages(suite, loader: loader, inputs: inputs, jobs: jobs, frameRunner: frameRunner, options: options,
+                                     into: staging.path, includes: chosen.contains, timings: &timings)
+            let environment = Self.environment()
+            let part = SuitePart(suite: suite.name, suiteFile: options.suitePath,
+                                 suiteFingerprint: RunSetup.fingerprint(try FileContents.read(options.suitePath)),
+                                 version: environment.version, commit: environment.commit, shard: shard, balance: plan.balance,
+                                 units: plan.units, ran: ran, results: results)
+            try part.write(to: staging.path)
+            try SuiteTimings(timings).write(to: staging.path)
+            try staging.commit()
+            return PartOutcome(directory: destination, shard: shard, ran: ran.count, units: units.count, balance: plan.balance.rawValue)
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import Audit
+import Reporting
+
+/// What a run's stages found, before its budgets, numeric golden and report are made from it: the whole run's, or one
+/// shard's part of it (`SuitePart`), which `parallax merge-reports` puts back together in the suite's order.
+struct SuiteStageResults: Codable, Sendable {
+    var scenarios: [ScenarioResult] = []
+    var frames: [FrameResult] = []
+    /// `NumberGolden.values(matrices:)` of the frames: their projection and view matrices.
+    var frameNumbers: [String: Double] = [:]
+    var tune: SuiteReport.TuneSummary?
+    var tuneSections: [ReportPage.Section] = []
+    /// The audit checks' values on each case (`audit:`), aggregated by `SuiteRun.finish`.
+    var auditEvaluations: [CaseEvaluation]?
+    var setup: RunSetup
+}
