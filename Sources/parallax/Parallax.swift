@@ -29,6 +29,8 @@ struct Parallax: ParsableCommand {
             MergeCommand.self,
             ConvertCommand.self,
             ImportCommand.self,
+            ExportCommand.self,
+            EvaluateCommand.self,
             FitCommand.self,
             AuditCommand.self,
         ]
