@@ -1,3 +1,4 @@
+import Analysis
 import ArgumentParser
 import Foundation
 import Plumbing
@@ -27,6 +28,15 @@ struct ImportCommand: ParsableCommand {
               parallax import arkit.csv --frame camera --screen iphone-15-pro -o rec.csv
               parallax import Traces/recordings/tum/freiburg1_xyz-groundtruth.txt -o gt.csv
               parallax import data.csv --format euroc --sort -o gt.csv
+              parallax import phone.csv --truth mocap.tum -o paired.csv        (offset estimated, SE(3) alignment)
+
+            With --truth, the truth (TUM, EuRoC or a trace CSV) is paired with the recording: the time offset (truth time =
+            recording time + offset) estimated from the cross-correlation of the two speed signals and refined to sub-sample
+            by the alignment residual (or given with --truth-offset); the truth interpolated at each recorded time (linear
+            positions, SLERP orientations, never across a truth gap longer than --truth-max-gap: recorded samples without truth
+            are left out and counted); the truth's frame aligned onto the recording's by Umeyama (--truth-align se3, sim3 or
+            none). The offset, the alignment and the residual are printed and written as # truth_… metadata; the truth's
+            orientations go into true_head_qw,true_head_qx,true_head_qy,true_head_qz.
             """
     )
 
@@ -66,6 +76,22 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .long, help: "TUM/EuRoC: sort rows by time (dropping repeated timestamps, first kept) and count them instead of stopping.")
     var sort = false
 
+    @Option(name: .long, help: "Ground truth of the same motion (TUM, EuRoC or trace CSV): paired into the trace's true_x,true_y,true_z columns.")
+    var truth: String?
+
+    @Option(name: .long, help: "Format of --truth: tum or euroc (default: detected; neither: trace CSV).", transform: TrajectoryFormat.init(parsing:))
+    var truthFormat: TrajectoryFormat?
+
+    @Option(name: .long, help: "Truth time = recording time + this, s (default: estimated from the speed cross-correlation).")
+    var truthOffset: Double?
+
+    @Option(name: .long, help: "Frame alignment of the truth onto the recording: none, se3 or sim3 (default se3).",
+            transform: TrajectoryEvaluation.AlignmentKind.init(parsing:))
+    var truthAlign = TrajectoryEvaluation.AlignmentKind.se3
+
+    @Option(name: .long, help: "No truth interpolated between samples further apart than this, s (default: 3 × the truth's median interval).")
+    var truthMaxGap: Double?
+
     /// The CSV-only options given, by flag.
     var csvOnlyFlags: [String] {
         [columns != nil ? "--columns" : nil, timeUnit != .seconds ? "--time-unit" : nil, positionUnit != .meters ? "--position-unit" : nil,
@@ -73,6 +99,12 @@ struct ImportCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if truth == nil, let flag = [truthFormat != nil ? "--truth-format" : nil, truthOffset != nil ? "--truth-offset" : nil,
+                                     truthAlign != .se3 ? "--truth-align" : nil, truthMaxGap != nil ? "--truth-max-gap" : nil].compactMap({ $0 }).first {
+            throw ValidationError("\(flag): needs --truth")
+        }
+        if let truthOffset, !truthOffset.isFinite { throw ValidationError("--truth-offset: expected a finite time in s, found \(truthOffset)") }
+        if let truthMaxGap, !(truthMaxGap > 0 && truthMaxGap.isFinite) { throw ValidationError("--truth-max-gap: expected a time > 0 s, found \(truthMaxGap)") }
         if let format, let flag = csvOnlyFlags.first { throw ValidationError("\(flag): applies to CSV/TSV recordings, not to --format \(format)") }
         switch frame {
         case .screen: if screen != nil { throw ValidationError("--screen: only used with --frame camera") }
@@ -82,20 +114,34 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let detected = try format ?? TrajectoryFormat.detect(Substring(String(decoding: FileContents.read(input).prefix(1 << 16), as: UTF8.self)))
+        var trace: HeadTrace
         if let trajectoryFormat = detected {
             if let flag = csvOnlyFlags.first { throw ValidationError("\(flag): applies to CSV/TSV recordings; \(input) is a \(trajectoryFormat) trajectory") }
-            let result = try TrajectoryImporter.convert(contentsOf: input, to: output, format: trajectoryFormat, sort: sort)
-            let trace = result.trace
-            print(String(format: "%@: %@ trajectory, %d poses, %.2f s → %@", input, trajectoryFormat.description, trace.count, trace.duration, output))
+            let result = try TrajectoryImporter.read(contentsOf: input, format: trajectoryFormat, sort: sort)
+            trace = result.trace
+            print(String(format: "%@: %@ trajectory, %d poses, %.2f s", input, trajectoryFormat.description, trace.count, trace.duration))
             for note in result.notes { print("note: \(note)") }
-            return
+        } else {
+            if sort, truth == nil { throw ValidationError("--sort: applies to TUM and EuRoC trajectories; \(input) is read as a CSV/TSV recording") }
+            let options = ImportOptions(columns: columns, timeUnit: timeUnit, positionUnit: positionUnit, axes: axes,
+                                        cameraOffset: screen?.cameraOffset, skipBadRows: skipBadRows)
+            let result = try TraceImporter.read(contentsOf: input, options: options)
+            trace = result.trace
+            print(String(format: "%@: %d samples, %.2f s, columns %@%@", input, trace.count, trace.duration, result.columns.description,
+                         result.skippedRows > 0 ? ", \(result.skippedRows) bad row(s) skipped" : ""))
         }
-        if sort { throw ValidationError("--sort: applies to TUM and EuRoC trajectories; \(input) is read as a CSV/TSV recording") }
-        let options = ImportOptions(columns: columns, timeUnit: timeUnit, positionUnit: positionUnit, axes: axes,
-                                    cameraOffset: screen?.cameraOffset, skipBadRows: skipBadRows)
-        let result = try TraceImporter.convert(contentsOf: input, to: output, options: options)
-        let trace = result.trace
-        print(String(format: "%@: %d samples, %.2f s, columns %@%@ → %@", input, trace.count, trace.duration, result.columns.description,
-                     result.skippedRows > 0 ? ", \(result.skippedRows) bad row(s) skipped" : "", output))
+        if let truth {
+            let poses = try TrajectoryFile.read(contentsOf: truth, format: truthFormat, sort: sort)
+            let paired = try TruthPairing.pair(recording: trace, truth: poses, truthName: URL(fileURLWithPath: truth).lastPathComponent,
+                                               options: TruthPairing.Options(offset: truthOffset, alignment: truthAlign, maxGap: truthMaxGap))
+            trace = paired.trace
+            print("\(truth): \(poses.count) poses; \(paired.summary)")
+            if paired.offsetEstimated {
+                print(String(format: "sensor latency (recording behind its truth, on one clock: −offset) %.1f ms; the latency model assumes %.1f ms without truth",
+                             -paired.offset * 1000, LatencyModel.assumedSensorLatency * 1000))
+            }
+        }
+        try TraceCSVWriter.write(trace, to: output)
+        print("→ \(output): \(trace.count) samples\(trace.truth != nil ? " with truth" : "")")
     }
 }
