@@ -106,7 +106,7 @@ example-recording: build
 # regression inputs are Tests/Fixtures/fuzz/CORPUS/ and Tests/FuzzEntryPointsTests/Regressions/CORPUS/.
 FUZZ_TARGETS := FuzzTraceCSV:trace-csv FuzzPLY:ply FuzzSplat:splat FuzzSPZ:spz FuzzPNG:png FuzzSuite:suite \
   FuzzSmootherSpec:smoother-spec FuzzToleranceSpec:tolerance-spec FuzzRange:range FuzzScreenSpec:screen-spec \
-  FuzzSplatRenderer:splat-renderer FuzzCubeRenderer:cube-renderer FuzzCameraFile:camera-file
+  FuzzSplatRenderer:splat-renderer FuzzCubeRenderer:cube-renderer FuzzCameraFile:camera-file FuzzTrajectory:trajectory
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 3
 # Leak reports are off: Foundation keeps process-lifetime caches that LeakSanitizer would report.

@@ -24,7 +24,7 @@ public enum TrajectoryFormat: String, CaseIterable, Sendable, CustomStringConver
     /// or `q_RS_w`; TUM when the first non-comment line is 8 numbers separated by spaces and no comma; nil
     /// otherwise (a CSV for the column importer, or a trace CSV).
     public static func detect(_ text: Substring) -> TrajectoryFormat? {
-        for rawLine in text.split(separator: "\n", maxSplits: 64, omittingEmptySubsequences: true).prefix(64) {
+        for rawLine in text.split(maxSplits: 64, omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).prefix(64) {
             var line = rawLine
             if line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
             if line.hasSuffix("\r") { line = line.dropLast() }

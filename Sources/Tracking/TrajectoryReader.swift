@@ -38,7 +38,7 @@ public enum TrajectoryReader {
         var rows: [Row] = []
         var width: (count: Int, line: Int)?
         var headerNames: [String]?
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             var line = rawLine
             if index == 0, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
             if line.hasSuffix("\r") { line = line.dropLast() }

@@ -33,6 +33,14 @@ struct TrajectoryFormatTests {
         #expect(TrajectoryFormat.detect("1 2 3 4 5 6 7\n") == nil)
     }
 
+    @Test func crlfAndTabsReadAsLinesAndSpaces() throws {
+        let text = Self.tum.replacingOccurrences(of: "\n", with: "\r\n").replacingOccurrences(of: " 1.", with: "\t1.")
+        #expect(TrajectoryFormat.detect(Substring(text)) == .tum)
+        let result = try TrajectoryReader.parse(text, file: "crlf.txt")
+        #expect(result.trajectory == (try TrajectoryReader.parse(Self.tum, file: "gt.txt")).trajectory)
+        #expect(result.lines == [3, 4, 5])
+    }
+
     @Test func readsTUMWithWLast() throws {
         let result = try TrajectoryReader.parse(Self.tum, file: "gt.txt")
         #expect(result.format == .tum && result.lines == [3, 4, 5])
