@@ -2,6 +2,7 @@ import Analysis
 import ArgumentParser
 import Foundation
 import Plumbing
+import Reporting
 import Tracking
 
 struct EvaluateCommand: ParsableCommand {
@@ -19,6 +20,8 @@ struct EvaluateCommand: ParsableCommand {
               truth gap longer than --max-gap.
             - --align se3 / sim3: Umeyama alignment of the estimate onto the truth (on the first --align-first pairs).
             - RPE over pose pairs --delta frames apart (consecutive pairs); needs orientations on both sides.
+            --html PAGE also writes the trajectories overlaid in plan (x–y) and elevation (x–z), the error over time and its
+            histogram, with the report's conventions.
             --json prints {"pairs", "time_offset_s", "association", "alignment", "ape": {…}, "rpe": {…}, "notes"}.
 
             Examples:
@@ -67,6 +70,9 @@ struct EvaluateCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
+    @Option(name: .long, help: "Also write an HTML page: trajectories overlaid in plan and elevation, error over time, histogram.")
+    var html: String?
+
     func validate() throws {
         guard maxDt.isFinite, maxDt >= 0 else { throw ValidationError("--max-dt: expected a time ≥ 0 s, found \(maxDt)") }
         guard offset.isFinite else { throw ValidationError("--offset: expected a finite time in s, found \(offset)") }
@@ -88,6 +94,32 @@ struct EvaluateCommand: ParsableCommand {
         options.alignFirst = alignFirst
         options.delta = delta
         let result = try TrajectoryEvaluation.run(truth: truthPoses, estimate: estimatePoses, options: options)
+        if let html {
+            try AtomicFile.write(page(result).html, to: html)
+        }
         print(json ? result.json : result.text)
+    }
+
+    func page(_ result: TrajectoryEvaluation.Result) -> TrajectoryComparisonPage {
+        let origin = result.truth.times.first ?? 0
+        func f(_ v: Double) -> String { String(format: "%.6f", v) }
+        var summary: [(String, String)] = [("truth", truth), ("estimate", estimate),
+                                           ("pairs", "\(result.pairs) (\(result.association.rawValue), offset \(result.timeOffset) s)")]
+        if let alignment = result.alignment {
+            summary.append(("alignment", String(format: "%@ on %d pairs: rotation %.4f°, scale %.6f", alignment.kind.rawValue, alignment.poses,
+                                                alignment.transform.rotationAngle * 180 / .pi, alignment.transform.scale)))
+        } else {
+            summary.append(("alignment", "none"))
+        }
+        let a = result.ape
+        summary.append(("APE (m)", "rmse \(f(a.rmse)), mean \(f(a.mean)), median \(f(a.median)), std \(f(a.std)), min \(f(a.min)), max \(f(a.max)), sse \(f(a.sse))"))
+        if let rpe = result.rpe {
+            let r = rpe.statistics
+            summary.append(("RPE (m, Δ \(rpe.deltaFrames))", "rmse \(f(r.rmse)), mean \(f(r.mean)), median \(f(r.median)), std \(f(r.std)), min \(f(r.min)), max \(f(r.max)), sse \(f(r.sse))"))
+        }
+        summary += result.notes.map { ("note", $0) }
+        return TrajectoryComparisonPage(title: "parallax evaluate", subtitle: "\(URL(fileURLWithPath: estimate).lastPathComponent) against \(URL(fileURLWithPath: truth).lastPathComponent)",
+                                        truth: result.truth.positions.map { ($0.x, $0.y, $0.z) }, estimate: result.estimate.positions.map { ($0.x, $0.y, $0.z) },
+                                        times: result.truth.times.map { $0 - origin }, errors: result.apeErrors, summary: summary)
     }
 }
