@@ -25,7 +25,7 @@ public enum TrajectoryReader {
 
     public static func read(contentsOf path: String, format: TrajectoryFormat? = nil, sort: Bool = false) throws -> Result {
         let bytes = try FileContents.read(path)
-        guard let text = String(validatingUTF8: bytes.map { CChar(bitPattern: $0) } + [0]) else {
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
             throw TraceError(file: path, message: "not UTF-8 text; expected a TUM or EuRoC trajectory")
         }
         return try parse(text, file: path, format: format, sort: sort)
