@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Plumbing
+import Scientific
 import Tracking
 
 /// `parallax import REC --truth TRUTH`: a recording and its ground truth (motion capture, another tracker)
@@ -9,7 +10,8 @@ import Tracking
 ///
 /// 1. **Time offset** o (truth time = recording time + o): given, or estimated — the cross-correlation of the
 ///    two speed signals (|velocity|: the same in any frame and up to a scale) on a uniform grid at the
-///    recording's median rate, over every lag that overlaps at least half the shorter signal; then refined to
+///    recording's median rate, over every lag that overlaps at least half the shorter signal (the products of
+///    all lags by FFT, the overlaps' means and variances from prefix sums); then refined to
 ///    sub-sample by minimizing the alignment residual below over o in [peak − 1, peak + 1] grid steps
 ///    (golden-section search).
 /// 2. **Interpolation**: the truth at each recording time + o, linear for positions and SLERP for orientations,
@@ -129,14 +131,32 @@ public enum TruthPairing {
         let a = speed(UniformSeries(samples: recorded.samples.map { HeadSample(t: $0.t, position: $0.position) }, signals: [recorded.samples.map(\.position)], rate: rate), rate: rate)
         let b = speed(UniformSeries(samples: truthSamples, signals: [truth.positions], rate: rate), rate: rate)
         let minimumOverlap = max(3, min(a.count, b.count) / 2)
+        guard a.count >= minimumOverlap, b.count >= minimumOverlap else {
+            throw Failure(message: "truth pairing: \(a.count) recorded and \(b.count) truth speed samples; expected at least 3 of each")
+        }
+        // Σᵢ a[i]·b[i+lag] for every lag at once (GSL FFTs, both zero-padded to one length); the overlap's sums
+        // and sums of squares from prefix sums: the Pearson correlation of every lag in O(n log n).
+        let length = max(a.count, b.count)
+        let padded = { (x: [Double]) in x + [Double](repeating: 0, count: length - x.count) }
+        let products = FFT.crossCorrelation([(padded(a), padded(b))], maxLag: length - 1)
+        func prefix(_ x: [Double], _ f: (Double) -> Double) -> [Double] {
+            var out = [0.0]
+            out.reserveCapacity(x.count + 1)
+            for v in x { out.append(out[out.count - 1] + f(v)) }
+            return out
+        }
+        let sa = prefix(a) { $0 }, saa = prefix(a) { $0 * $0 }, sb = prefix(b) { $0 }, sbb = prefix(b) { $0 * $0 }
         var best: (lag: Int, score: Double)?
-        var scores: [Int: Double] = [:]
         // truth index = recording index + lag.
         for lag in (-(a.count - minimumOverlap))...(b.count - minimumOverlap) {
             let lo = max(0, -lag), hi = min(a.count, b.count - lag)
             guard hi - lo >= minimumOverlap else { continue }
-            let score = pearson(a[lo..<hi], b[(lo + lag)..<(hi + lag)])
-            scores[lag] = score
+            let n = Double(hi - lo)
+            let sumA = sa[hi] - sa[lo], sumB = sb[hi + lag] - sb[lo + lag]
+            let covariance = products[length - 1 + lag] - sumA * sumB / n
+            let varianceA = saa[hi] - saa[lo] - sumA * sumA / n, varianceB = sbb[hi + lag] - sbb[lo + lag] - sumB * sumB / n
+            guard varianceA > 0, varianceB > 0 else { continue }
+            let score = covariance / (varianceA * varianceB).squareRoot()
             if best == nil || score > best!.score { best = (lag, score) }
         }
         guard let best, best.score.isFinite else {
@@ -149,15 +169,6 @@ public enum TruthPairing {
     static func speed(_ series: UniformSeries, rate: Double) -> [Double] {
         let p = series.signals[0]
         return zip(p.dropFirst(), p).map { ($0 - $1).length * rate }
-    }
-
-    static func pearson(_ x: ArraySlice<Double>, _ y: ArraySlice<Double>) -> Double {
-        let n = Double(x.count)
-        let mx = x.reduce(0, +) / n, my = y.reduce(0, +) / n
-        var sxy = 0.0, sxx = 0.0, syy = 0.0
-        for (u, v) in zip(x, y) { sxy += (u - mx) * (v - my); sxx += (u - mx) * (u - mx); syy += (v - my) * (v - my) }
-        let denominator = (sxx * syy).squareRoot()
-        return denominator > 0 ? sxy / denominator : -.infinity
     }
 
     static func median(_ values: [Double]) -> Double {
