@@ -54,6 +54,14 @@ public struct LatencyModel: Codable, Equatable, Sendable {
 
     /// The distribution, with `timingJitter` the per-sample timestamp offsets (s; empty = none).
     public func distribution(timingJitter: [Double] = []) -> LatencyDistribution {
+        let values = samples(timingJitter: timingJitter)
+        let q = Statistics.quantiles(values, [0, 0.05, 0.5, 0.95, 1])
+        return LatencyDistribution(mean: values.reduce(0, +) / Double(values.count), min: q[0], p05: q[1], p50: q[2], p95: q[3], max: q[4])
+    }
+
+    /// Every value of the distribution (equally weighted): each of 32 evenly spaced frame phases with each of up
+    /// to 1024 evenly spaced jitter values, s.
+    public func samples(timingJitter: [Double] = []) -> [Double] {
         let frame = 1 / displayRate
         let phases = 32
         var jitter: [Double]
@@ -71,8 +79,7 @@ public struct LatencyModel: Codable, Equatable, Sendable {
             let wait = (Double(j) + 0.5) / Double(phases) * frame
             for offset in jitter { values.append(fixed + wait + offset) }
         }
-        let q = Statistics.quantiles(values, [0, 0.05, 0.5, 0.95, 1])
-        return LatencyDistribution(mean: values.reduce(0, +) / Double(values.count), min: q[0], p05: q[1], p50: q[2], p95: q[3], max: q[4])
+        return values
     }
 
     /// Deviation of each sample time from the nominal grid t₀ + k/rate (k the nearest grid index), s.

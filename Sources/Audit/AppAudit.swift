@@ -4,22 +4,59 @@ import Projection
 import Scientific
 import Tracking
 
+/// Which of the app's modes an audit covers, and whether code the shipped app cannot reach gates its verdict.
+public enum AuditScope: String, CaseIterable, Codable, Sendable {
+    /// What the shipped app shows: the cube, gated; the splat-only checks evaluated and listed as unreachable,
+    /// never failing the verdict (the default).
+    case shipped
+    case cube, splat, both
+
+    public var modes: [AppMode] {
+        switch self {
+        case .shipped, .both: return AppMode.allCases
+        case .cube: return [.cube]
+        case .splat: return [.splat]
+        }
+    }
+
+    /// Whether the checks of code the shipped app cannot reach count in the verdict (asked for by the mode).
+    public var gatesUnreachable: Bool { self == .splat || self == .both }
+
+    /// The modes `check` is evaluated in: in the shipped scope a reachable check only where the app shows it.
+    func modes(of check: AuditCheckID) -> Set<AppMode> {
+        let modes = check.modes.intersection(self.modes)
+        return self == .shipped && check.isReachable ? modes.intersection([.cube]) : modes
+    }
+}
+
 /// What to audit: traces × screens × modes, the app's configuration and the fixes turned on.
 public struct AuditOptions: Sendable {
     public var traces: [(name: String, trace: HeadTrace)]
     public var screens: [ScreenModel]
-    public var modes: [AppMode]
+    public var scope: AuditScope
     public var fixes: Set<AuditCheckID>
     public var pipeline: AppPipeline
+    /// Run every check again under the other ARKit hypothesis and say which verdicts flip.
+    public var comparesHypotheses: Bool
 
-    public init(traces: [(name: String, trace: HeadTrace)], screens: [ScreenModel], modes: [AppMode] = AppMode.allCases,
-                fixes: Set<AuditCheckID> = [], pipeline: AppPipeline = .shipped) {
+    public init(traces: [(name: String, trace: HeadTrace)], screens: [ScreenModel], scope: AuditScope = .shipped,
+                fixes: Set<AuditCheckID> = [], pipeline: AppPipeline = .shipped, comparesHypotheses: Bool = true) {
         self.traces = traces
         self.screens = screens
-        self.modes = modes
+        self.scope = scope
         self.fixes = fixes
         self.pipeline = pipeline
+        self.comparesHypotheses = comparesHypotheses
     }
+
+    /// Explicit modes: every check of them gates (the shipped app's reach is still reported).
+    public init(traces: [(name: String, trace: HeadTrace)], screens: [ScreenModel], modes: [AppMode],
+                fixes: Set<AuditCheckID> = [], pipeline: AppPipeline = .shipped, comparesHypotheses: Bool = true) {
+        let scope: AuditScope = Set(modes) == [.cube] ? .cube : Set(modes) == [.splat] ? .splat : .both
+        self.init(traces: traces, screens: screens, scope: scope, fixes: fixes, pipeline: pipeline, comparesHypotheses: comparesHypotheses)
+    }
+
+    public var modes: [AppMode] { scope.modes }
 
     /// `screens` values: device names/slugs/identifiers, or `all` for every TrueDepth iPhone of the display
     /// table (every row has a notch or a Dynamic Island, i.e. a TrueDepth camera).
@@ -39,11 +76,16 @@ public struct AuditOptions: Sendable {
         return screens
     }
 
-    /// `mode`: `cube`, `splat` or `both`.
-    public static func modes(parsing text: String) throws -> [AppMode] {
-        if text == "both" { return AppMode.allCases }
-        guard let mode = AppMode(rawValue: text) else { throw FieldError("mode", expected: "cube, splat or both", found: "'\(text)'") }
-        return [mode]
+    /// `mode`: `shipped` (the default), `cube`, `splat` or `both`.
+    public static func scope(parsing text: String) throws -> AuditScope {
+        guard let scope = AuditScope(rawValue: text) else { throw FieldError("mode", expected: "shipped, cube, splat or both", found: "'\(text)'") }
+        return scope
+    }
+
+    /// `arkit_frame`: `gravity` (the default) or `camera`.
+    public static func arkitFrame(parsing text: String) throws -> ARKitFrame {
+        guard let frame = ARKitFrame(rawValue: text) else { throw FieldError("arkit_frame", expected: "gravity or camera", found: "'\(text)'") }
+        return frame
     }
 
     /// `fix` values: check ids or `all`.
@@ -62,7 +104,6 @@ public enum AppAudit {
     public static func run(_ options: AuditOptions, framesDirectory: String? = nil) throws -> AuditResult {
         guard !options.traces.isEmpty else { throw FieldError("traces", expected: "at least one trace", found: "none") }
         guard !options.screens.isEmpty else { throw FieldError("screens", expected: "at least one screen", found: "none") }
-        let configured = options.pipeline.fixing(options.fixes)
         var cases: [AuditCase] = []
         for screen in options.screens {
             for mode in options.modes {
@@ -72,15 +113,34 @@ public enum AppAudit {
                 }
             }
         }
+        let configured = options.pipeline.fixing(options.fixes)
+        var (checks, ranking) = try evaluate(cases, options: options, configured: configured, framesDirectory: framesDirectory)
+        if options.comparesHypotheses {
+            var other = configured
+            other.arkitFrame = configured.arkitFrame.other
+            let (alternative, _) = try evaluate(cases, options: options, configured: other, framesDirectory: nil)
+            for i in checks.indices {
+                guard let twin = alternative.first(where: { $0.id == checks[i].id }) else { continue }
+                checks[i].underOtherFrame = HypothesisVerdict(arkitFrame: other.arkitFrame, p95: twin.p95, passed: twin.passed)
+            }
+        }
+        return AuditResult(traces: options.traces.map(\.name), screens: options.screens.map(\.name), scope: options.scope,
+                           modes: options.modes, arkitFrame: configured.arkitFrame, fixes: options.fixes.sorted(), checks: checks, ranking: ranking)
+    }
+
+    private static func evaluate(_ cases: [AuditCase], options: AuditOptions, configured: AppPipeline,
+                                 framesDirectory: String?) throws -> ([CheckResult], [DeviceRank]) {
         var checks: [CheckResult] = []
         var deviceWorst: [String: Double] = [:]
         for check in AuditCheckID.allCases {
             let registration = check.registration
-            let relevant = cases.indices.filter { registration.modes.contains(cases[$0].mode) }
+            let modes = options.scope.modes(of: check)
+            let relevant = cases.indices.filter { modes.contains(cases[$0].mode) }
             guard let first = relevant.first else { continue }
-            var samples: [CheckSample] = [], notes: [String] = [], limits: [Double] = []
+            var samples: [CheckSample] = [], notes: [String] = [], limits: [Double] = [], assumptions: [String] = []
             // A check whose values do not depend on the case runs once, its places unlabelled.
-            let labelled = registration.dependsOnCase && (options.screens.count > 1 || options.modes.count > 1)
+            let labelled = registration.dependsOnCase && (options.screens.count > 1 || modes.count > 1)
+            let countsInVerdict = check.isReachable || options.scope.gatesUnreachable
             for caseIndex in registration.dependsOnCase ? relevant : [first] {
                 let audit = cases[caseIndex]
                 let evaluation = try registration.evaluate(audit, configured: configured)
@@ -91,13 +151,18 @@ public enum AppAudit {
                     return CheckSample(value: sample.value, place: prefix + sample.place, frame: frame)
                 }
                 for note in evaluation.notes where !notes.contains(note) { notes.append(note) }
+                for kind in registration.assumptions.sorted() {
+                    let line = audit.assumption(kind, pipeline: configured)
+                    if !assumptions.contains(line) { assumptions.append(line) }
+                }
                 if let limit = evaluation.limit { limits.append(limit) }
-                if registration.isGated, registration.unit == .pixels, let worst = evaluation.samples.map(\.value).max() {
+                if countsInVerdict, registration.isGated, registration.unit == .pixels, let worst = evaluation.samples.map(\.value).max() {
                     deviceWorst[audit.screen.name] = max(deviceWorst[audit.screen.name] ?? 0, worst)
                 }
             }
             let limit = limits.min() ?? check.defaultLimit
-            var result = CheckResult(check, samples: samples, limit: limit, notes: notes)
+            var result = CheckResult(check, samples: samples, limit: limit, notes: notes, assumptions: assumptions,
+                                     arkitFrame: configured.arkitFrame, countsInVerdict: countsInVerdict)
             if let framesDirectory, !result.passed, let pose = result.worstFrame {
                 let (variant, reference) = IsolatedShift.pipelines(check, configured: configured)
                 result.frame = try AuditFrames.write(check, case: cases[pose.caseIndex], app: (variant, pose.appEye),
@@ -107,7 +172,6 @@ public enum AppAudit {
         }
         let ranking = deviceWorst.map { DeviceRank(screen: $0.key, worstPx: $0.value) }
             .sorted { $0.worstPx != $1.worstPx ? $0.worstPx > $1.worstPx : $0.screen < $1.screen }
-        return AuditResult(traces: options.traces.map(\.name), screens: options.screens.map(\.name), modes: options.modes,
-                           fixes: options.fixes.sorted(), checks: checks, ranking: ranking)
+        return (checks, ranking)
     }
 }

@@ -16,8 +16,12 @@ public struct AppPipeline: Hashable, Sendable {
     /// g of the cube's tilt offset, m/rad.
     public var tiltGain = AppDefaults.tiltGain
     public var eyeModel = EyeModel()
+    /// The audit's hypothesis about what ARKit reports (`ARKitFrame`); not a behaviour of the app.
+    public var arkitFrame = ARKitFrame.gravity
 
     // The app's behaviours (true = as shipped): each check's registration names its switch (`AuditCheck.fix`).
+    /// The app reads the face anchor in ARKit's world frame as if it were screen-relative.
+    public var readsWorldAnchor = true
     public var sizesScreenFromAppTable = true
     public var ignoresCameraOffset = true
     public var usesAnchorAsEye = true

@@ -5,6 +5,16 @@ import Plumbing
 import Projection
 import Tracking
 
+/// Where a case's device attitude came from.
+public enum AttitudeSource: String, Codable, Sendable {
+    /// The `device_q*` columns.
+    case quaternion
+    /// The legacy `pitch,roll` columns (CoreMotion angles, yaw 0).
+    case pitchRoll = "pitch-roll"
+    /// None: the phone is taken as upright and still.
+    case none
+}
+
 /// One trace on one screen in one mode: what every check evaluates.
 public struct AuditCase: Sendable {
     public var traceName: String
@@ -12,9 +22,14 @@ public struct AuditCase: Sendable {
     /// The true screen (display table: its active area and camera position).
     public var screen: ScreenModel
     public var mode: AppMode
-    /// The phone's (pitch, roll) per sample, radians, from the optional `pitch,roll` columns.
-    public var attitude: [(pitch: Double, roll: Double)]?
-    /// The true face-anchor positions: the trace's truth columns, else the reference estimate.
+    /// The phone's attitude per sample (screen → gravity frame), from `device_q*` or `pitch,roll`.
+    public var attitude: [Quaternion]?
+    public var attitudeSource: AttitudeSource
+    /// The head's orientation per sample (face → screen), from `head_q*`.
+    public var headOrientation: [Quaternion]?
+    /// What ARKit reports under the gravity hypothesis (`GravityFrameReport`), per sample.
+    public var gravityReport: [Vec3]
+    /// The true face-anchor positions (screen frame): the trace's truth columns, else the reference estimate.
     public var truth: [Vec3]
     public var truthIsEstimated: Bool
 
@@ -23,7 +38,23 @@ public struct AuditCase: Sendable {
         self.trace = trace
         self.screen = screen
         self.mode = mode
-        attitude = try Self.attitude(of: trace, name: traceName)
+        do {
+            headOrientation = try trace.orientations(.head)
+            if let device = try trace.orientations(.device) {
+                attitude = device
+                attitudeSource = .quaternion
+            } else if let angles = try Self.pitchAndRoll(of: trace, name: traceName) {
+                attitude = angles.map { CoreMotionTilt.attitude(pitch: $0.pitch, roll: $0.roll) }
+                attitudeSource = .pitchRoll
+            } else {
+                attitude = nil
+                attitudeSource = .none
+            }
+        } catch let error as FieldError {
+            throw FieldError(FieldPath([.key("trace \(traceName)")]).appending(error.path), expected: error.expected, found: error.found)
+        }
+        let measured = trace.samples.map(\.position)
+        gravityReport = attitude.map { GravityFrameReport.reported(measured, attitude: $0) } ?? measured
         if let truth = trace.truth {
             self.truth = truth
             truthIsEstimated = false
@@ -33,24 +64,41 @@ public struct AuditCase: Sendable {
         }
     }
 
-    private static func attitude(of trace: HeadTrace, name: String) throws -> [(pitch: Double, roll: Double)]? {
+    private static func pitchAndRoll(of trace: HeadTrace, name: String) throws -> [(pitch: Double, roll: Double)]? {
         guard let pitch = trace.extraColumns.first(where: { $0.name == "pitch" }),
               let roll = trace.extraColumns.first(where: { $0.name == "roll" }) else { return nil }
         return try zip(pitch.values, roll.values).enumerated().map { i, pair in
             guard let p = Double(pair.0), let r = Double(pair.1), p.isFinite, r.isFinite else {
-                throw FieldError(FieldPath([.key("\(name): sample \(i + 1) pitch,roll")]), expected: "finite angles in radians", found: "'\(pair.0)','\(pair.1)'")
+                throw FieldError(FieldPath([.key("pitch,roll")]), expected: "finite angles in radians", found: "'\(pair.0)','\(pair.1)' at sample \(i + 1)")
             }
             return (p, r)
         }
     }
 
+    /// What `pipeline`'s head pipeline receives per sample: ARKit's report under the pipeline's hypothesis
+    /// (the camera-relative measurement when the world-alignment fix is on), the head's orientation, and the
+    /// attitude (`attitude` replaces the trace's, e.g. a scripted tilt).
+    public func inputs(_ pipeline: AppPipeline, attitude override: [Quaternion]? = nil) -> [HeadInput] {
+        let gravity = pipeline.arkitFrame == .gravity && pipeline.readsWorldAnchor
+        let angles = override ?? attitude
+        return trace.samples.indices.map { i in
+            let p = gravity ? gravityReport[i] : trace.samples[i].position
+            return HeadInput(position: Vec3(p.x, p.y, abs(p.z)), tracked: trace.samples[i].tracked,
+                             headOrientation: headOrientation?[i] ?? .identity, attitude: angles?[i])
+        }
+    }
+
+    /// The true eyes for `pipeline` (its eye model and movement scale).
+    public func trueEyes(_ pipeline: AppPipeline, exaggerated: Bool = true) -> [Vec3] {
+        TruthPipeline(pipeline, screen: screen, exaggerated: exaggerated).eyes(truth, headOrientation: headOrientation)
+    }
+
     public var times: [Double] { trace.samples.map(\.t) }
 
     /// The eye `pipeline` hands the renderer for each sample, after its hand-off delay.
-    public func eyes(_ pipeline: AppPipeline, attitude override: [(pitch: Double, roll: Double)]? = nil) -> [Vec3] {
+    public func eyes(_ pipeline: AppPipeline, attitude override: [Quaternion]? = nil) -> [Vec3] {
         var head = HeadPipeline(pipeline, cameraOffset: screen.cameraOffset, mode: mode)
-        let angles = override ?? attitude
-        let raw = trace.samples.indices.map { i in head.update(trace.samples[i], attitude: angles?[i]) }
+        let raw = inputs(pipeline, attitude: override).map { head.update($0) }
         guard pipeline.delaysHandOff else { return raw }
         let t = times
         return t.indices.map { i in Self.interpolate(raw, times: t, at: t[i] - HandOff.delay(mode: mode, frame: i)) }

@@ -23,6 +23,8 @@ protocol AuditCheck: Sendable {
     static var fixDescription: String { get }
     /// The `AppPipeline` switch of the behaviour: true as shipped, false fixed.
     static var fix: WritableKeyPath<AppPipeline, Bool> { get }
+    /// What the check's number depends on beyond the app's code (default: the eye model).
+    static var assumptions: Set<AuditAssumption> { get }
     /// Whether the values depend on the case (default true); if not, the check is evaluated once, on the first
     /// case of its modes.
     static var dependsOnCase: Bool { get }
@@ -32,5 +34,6 @@ protocol AuditCheck: Sendable {
 
 extension AuditCheck {
     static var isGated: Bool { true }
+    static var assumptions: Set<AuditAssumption> { [.eye] }
     static var dependsOnCase: Bool { true }
 }

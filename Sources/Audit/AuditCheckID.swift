@@ -4,6 +4,7 @@ import Plumbing
 /// (AristidesAI/Splat-Frame at `AppDefaults.appCommit`) that departs from a true window. What a check is — its
 /// unit, limit, modes, reachability, mechanism and fix — is its registration (`AuditRegistry`).
 public enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
+    case worldAlignment = "world-alignment"
     case screenSize = "screen-size"
     case cameraOffset = "camera-offset"
     case eyePoint = "eye-point"

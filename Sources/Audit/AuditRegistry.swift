@@ -3,6 +3,7 @@
 enum AuditRegistry {
     static func check(_ id: AuditCheckID) -> any AuditCheck.Type {
         switch id {
+        case .worldAlignment: WorldAlignmentCheck.self
         case .screenSize: ScreenSizeCheck.self
         case .cameraOffset: CameraOffsetCheck.self
         case .eyePoint: EyePointCheck.self

@@ -15,19 +15,32 @@ public enum AuditReport {
             guard informational, !c.passed else { return ReportPage.badge(Verdict(passed: c.passed)) }
             return HTML.el("span", ["class": "badge fail informational"], .text("fail (informational)"))
         }
-        let table = HTML.table(["check", "mean", "p95", "worst", "limit", "status", "worst at", "mechanism"], result.checks.map { c in
-            [.text(c.id.rawValue), .text(AuditResult.number(c.mean, c.unit)), .text(AuditResult.number(c.p95, c.unit)),
-             .text(AuditResult.number(c.worst, c.unit)), .text(c.gated ? "≤ " + AuditResult.number(c.limit, c.unit) : "not gated"),
-             status(c), .text(c.worstAt), .text(c.mechanism)]
-        }, rowIDs: result.checks.map { AnchorID.auditCheck($0.id.rawValue) }, attributes: ["class": "filterable"])
+        func table(_ checks: [CheckResult]) -> Node {
+            HTML.table(["check", "mean", "p95", "worst", "limit", "status", "worst at", "mechanism"], checks.map { c in
+                [.text(c.id.rawValue), .text(AuditResult.number(c.mean, c.unit)), .text(AuditResult.number(c.p95, c.unit)),
+                 .text(AuditResult.number(c.worst, c.unit)), .text(c.gated ? "≤ " + AuditResult.number(c.limit, c.unit) : "not gated"),
+                 c.countsInVerdict ? status(c) : .text(c.verdict), .text(c.worstAt), .text(c.mechanism)]
+            }, rowIDs: checks.map { AnchorID.auditCheck($0.id.rawValue) }, attributes: ["class": "filterable"])
+        }
         var content: [Node] = informational
             ? [HTML.el("p", ["class": "informational-note"], HTML.el("strong", .text("Informational: ")),
                        .text("this audit does not gate the run (the suite's audit has no gate: true); its failing checks do not fail the report."))]
             : []
         content += [
-            HTML.el("p", .text("The app's head-to-pixel pipeline (the app as shipped\(result.fixes.isEmpty ? "" : ", with fixes " + result.fixes.map(\.rawValue).joined(separator: ", "))) against a true window, over \(result.traces.joined(separator: ", ")) on \(result.screens.joined(separator: ", ")), \(result.modes.map(\.rawValue).joined(separator: " and ")) mode. A check fails when its p95 exceeds its limit.")),
-            table,
+            HTML.el("p", .text("The app's head-to-pixel pipeline (the app as shipped\(result.fixes.isEmpty ? "" : ", with fixes " + result.fixes.map(\.rawValue).joined(separator: ", "))) against a true window, over \(result.traces.joined(separator: ", ")) on \(result.screens.joined(separator: ", ")), \(result.scope == .shipped ? "what the shipped app shows (the cube)" : result.modes.map(\.rawValue).joined(separator: " and ") + " mode"), with ARKit reporting in the \(result.arkitFrame.rawValue) frame. A check fails when its p95 exceeds its limit.")),
+            table(result.checks.filter(\.countsInVerdict)),
         ]
+        if !result.unreachable.isEmpty {
+            content.append(HTML.el("h3", .text("Compiled but not reachable in the shipped app")))
+            content.append(HTML.el("p", .text("The shipped tab bar holds the cube (Camera) and Settings only (\(AuditResult.reachSource)): these checks are about the splat viewer, which is compiled but never shown. Reported, never failing the verdict unless asked for (--mode splat or both).")))
+            content.append(table(result.unreachable))
+        }
+        content.append(HTML.el("h3", .text("Assumptions")))
+        content.append(HTML.el("ul", children: result.assumptions.map { HTML.el("li", .text($0)) }))
+        let flips = result.checks.filter(\.flipsUnderOtherFrame)
+        if !flips.isEmpty {
+            content.append(HTML.el("p", .text("Verdicts that flip under the \(result.arkitFrame.other.rawValue) hypothesis: " + flips.map { "\($0.id.rawValue) (\($0.passed ? "pass" : "fail") → \($0.underOtherFrame!.passed ? "pass" : "fail"), p95 \(AuditResult.number($0.underOtherFrame!.p95, $0.unit)))" }.joined(separator: "; "))))
+        }
         let notes = result.checks.flatMap { c in c.notes.map { "\(c.id.rawValue): \($0)" } }
         if !notes.isEmpty { content.append(HTML.el("ul", children: notes.map { HTML.el("li", .text($0)) })) }
         let framed = result.checks.filter { $0.frame != nil }

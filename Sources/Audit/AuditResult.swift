@@ -2,8 +2,16 @@ import Foundation
 import Plumbing
 import Scientific
 
+/// A check's verdict under the other ARKit hypothesis (`ARKitFrame.other`).
+public struct HypothesisVerdict: Codable, Sendable {
+    public var arkitFrame: ARKitFrame
+    public var p95: Double
+    public var passed: Bool
+}
+
 /// One check's outcome over every case: mean, p95 and worst of its values (with where the worst was),
-/// against its limit. A gated check fails when its p95 exceeds the limit.
+/// against its limit. A gated check fails when its p95 exceeds the limit; it fails the audit only when it
+/// counts in the verdict (reachable in the shipped app, or its mode asked for).
 public struct CheckResult: Codable, Sendable {
     public var id: AuditCheckID
     public var unit: String
@@ -16,6 +24,16 @@ public struct CheckResult: Codable, Sendable {
     public var worst: Double
     public var worstAt: String
     public var passed: Bool
+    /// Whether the shipped app can show the behaviour (`AuditCheck.reachable`).
+    public var reachable: Bool
+    /// Whether the check's verdict counts in the audit's (false: unreachable code not asked for).
+    public var countsInVerdict: Bool
+    /// The ARKit hypothesis the values were measured under.
+    public var arkitFrame: ARKitFrame
+    /// What the number depends on beyond the app's code, one line each.
+    public var assumptions: [String]
+    /// The verdict under the other ARKit hypothesis, when compared.
+    public var underOtherFrame: HypothesisVerdict?
     public var notes: [String]
     /// The file name of the frames at the worst instant (app | true window | difference), when written.
     public var frame: String?
@@ -24,9 +42,12 @@ public struct CheckResult: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, unit, mechanism, limit, gated, count, mean, p95, worst, worstAt, passed, notes, frame
+        case reachable, countsInVerdict = "counts_in_verdict", arkitFrame = "arkit_frame", assumptions
+        case underOtherFrame = "under_other_arkit_frame"
     }
 
-    init(_ id: AuditCheckID, samples: [CheckSample], limit: Double, notes: [String]) {
+    init(_ id: AuditCheckID, samples: [CheckSample], limit: Double, notes: [String], assumptions: [String] = [],
+         arkitFrame: ARKitFrame = .gravity, countsInVerdict: Bool = true) {
         self.id = id
         unit = id.unit
         mechanism = id.mechanism
@@ -41,10 +62,20 @@ public struct CheckResult: Codable, Sendable {
         worstAt = worstIndex.map { samples[$0].place } ?? "no instances"
         worstFrame = worstIndex.flatMap { samples[$0].frame }
         passed = !id.isGated || p95 <= limit
+        reachable = id.isReachable
+        self.countsInVerdict = countsInVerdict
+        self.arkitFrame = arkitFrame
+        self.assumptions = assumptions
         self.notes = notes
     }
 
-    public var verdict: String { gated ? (passed ? "pass" : "FAIL") : "reported" }
+    public var verdict: String {
+        guard gated else { return "reported" }
+        return passed ? "pass" : (countsInVerdict ? "FAIL" : "fail (not reachable)")
+    }
+
+    /// Whether the verdict differs under the other ARKit hypothesis.
+    public var flipsUnderOtherFrame: Bool { underOtherFrame.map { $0.passed != passed } ?? false }
 }
 
 /// A device and its worst px error over the gated px checks.
@@ -55,16 +86,24 @@ public struct DeviceRank: Codable, Sendable {
 
 /// The audit's result: every check, the device ranking, and whether every gated check held.
 public struct AuditResult: Codable, Sendable {
-    public var schema = 1
+    public var schema = 2
     public var traces: [String]
     public var screens: [String]
+    /// `shipped` (the default: the cube gated, splat-only checks reported as unreachable), `cube`, `splat`, `both`.
+    public var scope: AuditScope
     public var modes: [AppMode]
+    public var arkitFrame: ARKitFrame
     public var fixes: [AuditCheckID]
     public var checks: [CheckResult]
     public var ranking: [DeviceRank]
 
-    public var passed: Bool { checks.allSatisfy(\.passed) }
-    public var failing: [CheckResult] { checks.filter { !$0.passed } }
+    /// Where the shipped app's reach is read: its tab bar holds Camera (the cube) and Settings only.
+    public static let reachSource = "AristidesAI/Splat-Frame @ 4ca7217, Splat Frame/Views/MainTabView.swift:70–78"
+
+    public var passed: Bool { checks.allSatisfy { $0.passed || !$0.countsInVerdict } }
+    public var failing: [CheckResult] { checks.filter { !$0.passed && $0.countsInVerdict } }
+    /// The checks of code the shipped app cannot reach that were evaluated without being asked for.
+    public var unreachable: [CheckResult] { checks.filter { !$0.countsInVerdict } }
 
     /// Deterministic JSON (sorted keys).
     public func jsonData() throws -> Data {
@@ -75,25 +114,41 @@ public struct AuditResult: Codable, Sendable {
 
     /// The text table.
     public var text: String {
-        var lines = ["App audit: \(traces.count) traces × \(screens.count) screens × \(modes.map(\.rawValue).joined(separator: "+"))"
+        var lines = ["App audit: \(traces.count) traces × \(screens.count) screens × \(scope.rawValue) (\(modes.map(\.rawValue).joined(separator: "+"))), ARKit frame \(arkitFrame.rawValue)"
                      + (fixes.isEmpty ? " (the app as shipped)" : " with fixes: \(fixes.map(\.rawValue).joined(separator: ", "))")]
-        let header = ["check", "mean", "p95", "worst", "limit", "status", "worst at"]
-        var rows = [header]
-        for c in checks {
-            rows.append([c.id.rawValue, Self.number(c.mean, c.unit), Self.number(c.p95, c.unit), Self.number(c.worst, c.unit),
-                         c.gated ? "≤ " + Self.number(c.limit, c.unit) : "—", c.verdict, c.worstAt])
-        }
-        let widths = header.indices.map { i in rows.map { $0[i].count }.max()! }
-        for row in rows {
-            lines.append(row.indices.map { i in row[i].padding(toLength: widths[i], withPad: " ", startingAt: 0) }.joined(separator: "  "))
+        lines += Self.table(checks.filter(\.countsInVerdict))
+        if !unreachable.isEmpty {
+            lines.append("Compiled but not reachable in the shipped app (\(Self.reachSource)); reported, not gated (--mode splat|both gates them):")
+            lines += Self.table(unreachable)
         }
         for c in checks where !c.passed { lines.append("\(c.id.rawValue): \(c.mechanism)") }
+        for c in checks where c.flipsUnderOtherFrame {
+            lines.append("\(c.id.rawValue): \(c.passed ? "passes" : "fails") under the \(arkitFrame.rawValue) frame, \(c.underOtherFrame!.passed ? "passes" : "fails") under \(c.underOtherFrame!.arkitFrame.rawValue) (p95 \(Self.number(c.underOtherFrame!.p95, c.unit)))")
+        }
+        lines.append("Assumptions:")
+        for line in assumptions { lines.append("  - \(line)") }
         if ranking.count > 1 {
             lines.append("devices by worst error: " + ranking.map { "\($0.screen) \(Self.number($0.worstPx, "px"))" }.joined(separator: ", "))
         }
         let failing = failing.map(\.id.rawValue)
         lines.append(failing.isEmpty ? "PASS: every check within its limit" : "FAIL: \(failing.joined(separator: ", "))")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Every check's assumptions, once each, in check order.
+    public var assumptions: [String] {
+        checks.flatMap(\.assumptions).reduce(into: [String]()) { list, line in if !list.contains(line) { list.append(line) } }
+    }
+
+    static func table(_ checks: [CheckResult]) -> [String] {
+        let header = ["check", "mean", "p95", "worst", "limit", "status", "worst at"]
+        var rows = [header]
+        for c in checks {
+            rows.append([c.id.rawValue, number(c.mean, c.unit), number(c.p95, c.unit), number(c.worst, c.unit),
+                         c.gated ? "≤ " + number(c.limit, c.unit) : "—", c.verdict, c.worstAt])
+        }
+        let widths = header.indices.map { i in rows.map { $0[i].count }.max()! }
+        return rows.map { row in row.indices.map { i in row[i].padding(toLength: widths[i], withPad: " ", startingAt: 0) }.joined(separator: "  ") }
     }
 
     static func number(_ value: Double, _ unit: String) -> String {

@@ -1,11 +1,13 @@
 import Geometry
 
-/// Where the eye sits relative to ARKit's face-anchor origin (the trace's positions), in the anchor's
-/// frame aligned with the screen (+x right, +y up, +z toward the viewer).
+/// Where the eye sits relative to ARKit's face-anchor origin (the trace's positions), in the face frame:
+/// x to the person's right, y up, z out of the back of the head — the screen's axes when the head is upright
+/// and faces the screen squarely (ARKit's own face frame turned by π about y). The trace's `head_q*` columns
+/// rotate it into the screen frame, so the eye moves with head yaw and pitch.
 ///
-/// Defaults after the first public head-coupled iPhone app: one open eye at IPD/2 to the side (IPD 64 mm)
-/// and 32 mm above the anchor origin; depth 0 (the anchor origin's depth relative to the eyes is not
-/// documented by ARKit, so it is left to the user).
+/// Defaults: the cyclopean eye (the midpoint between the eyes: one image seen by two eyes; `left`/`right` for
+/// one open eye at IPD/2 to the side, IPD 64 mm), 32 mm above the anchor origin; depth 0 (the anchor origin's
+/// depth relative to the eyes is not documented by ARKit, so it is left to the user).
 public struct EyeModel: Hashable, Codable, Sendable {
     public enum Eye: String, Hashable, Codable, Sendable, CaseIterable {
         case left, right, cyclopean
@@ -19,7 +21,7 @@ public struct EyeModel: Hashable, Codable, Sendable {
     /// How far the eye sits in front of the anchor origin (toward the screen), m.
     public var depth: Double
 
-    public init(eye: Eye = .right, interpupillaryDistance: Double = 0.064, height: Double = 0.032, depth: Double = 0) {
+    public init(eye: Eye = .cyclopean, interpupillaryDistance: Double = 0.064, height: Double = 0.032, depth: Double = 0) {
         self.eye = eye
         self.interpupillaryDistance = interpupillaryDistance
         self.height = height
@@ -35,5 +37,14 @@ public struct EyeModel: Hashable, Codable, Sendable {
         case .cyclopean: side = 0
         }
         return Vec3(side, height, -depth)
+    }
+}
+
+extension EyeModel {
+    /// One line for the report: what the eye-dependent numbers assume.
+    public func assumption(hasHeadOrientation: Bool) -> String {
+        let side = eye == .cyclopean ? "the cyclopean eye" : "the \(eye.rawValue) eye (IPD \(Int((interpupillaryDistance * 1000).rounded())) mm)"
+        return "eye: \(side), \(Int((height * 1000).rounded())) mm above the face anchor, \(Int((depth * 1000).rounded())) mm in front of it, "
+            + (hasHeadOrientation ? "rotated with the head (head_q columns)" : "head facing the screen squarely (no head_q columns)")
     }
 }

@@ -1,61 +1,84 @@
 import Geometry
+import Plumbing
 import Tracking
 
-/// The app's head pipeline, one update at a time, in the app's order: camera-relative face-anchor position
-/// in (z already |t.z|), the eye the renderer uses out.
+/// What the app's head pipeline receives per update: the anchor position it reads (ARKit's report under the
+/// audit's hypothesis, z as |t.z|), whether the face is tracked, and — for the fixes and the gyro — the head's
+/// orientation (face → screen) and the phone's attitude (screen → gravity frame).
+public struct HeadInput: Sendable {
+    public var position: Vec3
+    public var tracked: Bool
+    public var headOrientation: Quaternion
+    public var attitude: Quaternion?
+
+    public init(position: Vec3, tracked: Bool = true, headOrientation: Quaternion = .identity, attitude: Quaternion? = nil) {
+        self.position = position
+        self.tracked = tracked
+        self.headOrientation = headOrientation
+        self.attitude = attitude
+    }
+}
+
+/// The app's head pipeline, one update at a time, in the app's order (AristidesAI/Splat-Frame @ 4ca7217,
+/// `Services/HeadTrackingService.swift:64–72`, `Views/CubeMode/CubeSceneController.swift:442–448`):
 ///
-///     [+ camera offset] [+ eye offset] − origin → z ≥ zMin → per-axis EMA (first sample passes)
-///       → + (roll·g, −pitch·g) in cube mode → eye = (s·x, s·y, max(zMin, z))
+///     [+ camera offset] [+ eye offset, rotated with the head] → x − originX, y − originY (z never offset)
+///       → z ≥ zMin → per-axis EMA (first sample passes) → + gyro tilt (cube; own EMA α = 0.3)
+///       → eye = (s·x, s·y, max(zMin, z))
 ///
-/// Bracketed steps are the fixes (the app does neither). Recenter (`recenter()`) stores the origin and
-/// resets the smoother; the app stores the already-offset position, so a second press toggles back.
+/// Bracketed steps are fixes (the app does neither). Recenter (`recenter()`, `HeadTrackingService.swift:46–51`,
+/// `MainTabView.swift:214–219`) stores the origin's x and y, restarts the three smoothers and the gyro reference;
+/// the app stores the smoothed, already-offset position, so a second press toggles back; the fix stores the input.
 public struct HeadPipeline: Sendable {
     public let pipeline: AppPipeline
     public let cameraOffset: Vec3
     public let mode: AppMode
-    public private(set) var origin = Vec3.zero
+    public private(set) var origin = (x: 0.0, y: 0.0)
     private var smoothed: Vec3?
     private var lastInput: Vec3?
     private var wasTracked = true
+    private var tilt: CoreMotionTilt
 
     public init(_ pipeline: AppPipeline, cameraOffset: Vec3, mode: AppMode) {
         self.pipeline = pipeline
         self.cameraOffset = cameraOffset
         self.mode = mode
+        tilt = CoreMotionTilt(gain: pipeline.tiltGain, alpha: AppDefaults.tiltAlpha)
     }
 
     /// The position after the physical corrections, before the origin.
-    private func corrected(_ position: Vec3) -> Vec3 {
-        var p = position
+    private func corrected(_ input: HeadInput) -> Vec3 {
+        var p = input.position
         if !pipeline.ignoresCameraOffset { p = p + cameraOffset }
-        if !pipeline.usesAnchorAsEye { p = p + pipeline.eyeModel.offset }
+        if !pipeline.usesAnchorAsEye { p = p + input.headOrientation.rotate(pipeline.eyeModel.offset) }
         return p
     }
 
-    /// One update: the eye for this sample. `attitude` is the phone's (pitch, roll) in radians relative to
-    /// its reference attitude, when the trace carries it.
-    public mutating func update(_ sample: HeadSample, attitude: (pitch: Double, roll: Double)? = nil) -> Vec3 {
-        if !pipeline.keepsSmootherThroughLoss && sample.tracked && !wasTracked { smoothed = nil }
-        wasTracked = sample.tracked
-        let input = corrected(sample.position)
-        lastInput = input
-        var p = input - origin
-        p.z = max(pipeline.zMin, p.z)
+    /// One update: the eye for this sample.
+    public mutating func update(_ input: HeadInput) -> Vec3 {
+        if !pipeline.keepsSmootherThroughLoss && input.tracked && !wasTracked { smoothed = nil }
+        wasTracked = input.tracked
+        let position = corrected(input)
+        lastInput = position
+        let p = Vec3(position.x - origin.x, position.y - origin.y, max(pipeline.zMin, position.z))
         let a = pipeline.smoothingAlpha
         let s = smoothed.map { a * p + (1 - a) * $0 } ?? p
         smoothed = s
         var head = s
-        if mode == .cube, pipeline.addsTiltOffset, let attitude {
-            head = head + Vec3(attitude.roll * pipeline.tiltGain, -attitude.pitch * pipeline.tiltGain, 0)
+        if mode == .cube, pipeline.addsTiltOffset, let attitude = input.attitude {
+            head = head + tilt.offset(attitude)
         }
-        return Vec3(pipeline.appliedMovementScale * head.x, pipeline.appliedMovementScale * head.y, max(pipeline.zMin, head.z))
+        let scale = pipeline.appliedMovementScale
+        return Vec3(scale * head.x, scale * head.y, max(pipeline.zMin, head.z))
     }
 
-    /// Recenter at the last input: the app stores the already-offset position (input − origin); the fix
-    /// stores the input itself. Either way the smoother restarts.
+    /// The reset button: origin x and y from the smoothed, offset position (the app) or the input (the fix);
+    /// the smoothers and the gyro reference restart.
     public mutating func recenter() {
-        guard let input = lastInput else { return }
-        origin = pipeline.recenterStoresOffsetPosition ? input - origin : input
+        let source = pipeline.recenterStoresOffsetPosition ? smoothed : lastInput
+        guard let source else { return }
+        origin = (source.x, source.y)
         smoothed = nil
+        tilt.reset()
     }
 }

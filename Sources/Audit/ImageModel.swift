@@ -31,6 +31,11 @@ public struct ImageModel: Sendable {
         looksAt = mode == .splat && pipeline.splatLooksAt
     }
 
+    /// Whether a pixel offset from the screen centre lies on the panel (edges included).
+    public func isOnPanel(_ pixel: (x: Double, y: Double)) -> Bool {
+        abs(pixel.x) <= pixelWidth / 2 && abs(pixel.y) <= pixelHeight / 2
+    }
+
     /// Pixel offset from the screen centre of `point` seen from `eye`.
     public func pixel(of point: Vec3, eye: Vec3) -> (x: Double, y: Double) {
         let c: Vec3
@@ -64,12 +69,19 @@ public enum ProbePoints {
         return mode == .splat ? wall + grid(screen: screen, z: 0) : wall
     }
 
-    /// The largest pixel distance between the images of `points` in two frames.
-    public static func largestShift(_ points: [Vec3], _ a: ImageModel, eye ea: Vec3, _ b: ImageModel, eye eb: Vec3) -> Double {
-        var worst = 0.0
+    /// The largest pixel distance between the images of `points` in two frames, over the points the true
+    /// image shows on the panel (`visibleIn`, by default frame `b`, the reference); each displacement is taken on
+    /// the glass plane without clipping, so a point that frame `a` pushes off the panel counts in full. Nil when
+    /// the true image shows none.
+    public static func largestShift(_ points: [Vec3], _ a: ImageModel, eye ea: Vec3, _ b: ImageModel, eye eb: Vec3,
+                                    visibleIn truth: (image: ImageModel, eye: Vec3)? = nil) -> Double? {
+        var worst: Double?
+        let judge = truth ?? (b, eb)
         for p in points {
-            let pa = a.pixel(of: p, eye: ea), pb = b.pixel(of: p, eye: eb)
-            worst = max(worst, ((pa.x - pb.x) * (pa.x - pb.x) + (pa.y - pb.y) * (pa.y - pb.y)).squareRoot())
+            guard judge.image.isOnPanel(judge.image.pixel(of: p, eye: judge.eye)) else { continue }
+            let pb = b.pixel(of: p, eye: eb)
+            let pa = a.pixel(of: p, eye: ea)
+            worst = max(worst ?? 0, ((pa.x - pb.x) * (pa.x - pb.x) + (pa.y - pb.y) * (pa.y - pb.y)).squareRoot())
         }
         return worst
     }

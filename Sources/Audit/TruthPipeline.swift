@@ -1,10 +1,10 @@
 import Geometry
 import Projection
 
-/// The true eye: the true face-anchor position (truth columns or the reference estimate) with the camera
-/// offset and the eye model's offset applied, then the movement scale on x and y (s = 1: the correct
-/// window; the pipeline's s: the correct exaggerated window). Seen through the translate view and the
-/// display's true active area (`ImageModel` of `AppPipeline.fixingAll()`).
+/// The true eye: the true face-anchor position (truth columns, screen frame, or the reference estimate) with
+/// the camera offset and the eye model's offset rotated with the head, then the movement scale on x and y
+/// (s = 1: the correct window; the pipeline's s: the correct exaggerated window). Seen through the translate
+/// view and the display's true active area (`ImageModel` of `AppPipeline.fixingAll()`).
 public struct TruthPipeline: Sendable {
     public var cameraOffset: Vec3
     public var eyeOffset: Vec3
@@ -16,9 +16,9 @@ public struct TruthPipeline: Sendable {
         movementScale = exaggerated ? pipeline.appliedMovementScale : 1
     }
 
-    public func eyes(_ anchors: [Vec3]) -> [Vec3] {
-        anchors.map { a in
-            let p = a + cameraOffset + eyeOffset
+    public func eyes(_ anchors: [Vec3], headOrientation: [Quaternion]? = nil) -> [Vec3] {
+        anchors.indices.map { i in
+            let p = anchors[i] + cameraOffset + (headOrientation?[i] ?? .identity).rotate(eyeOffset)
             return Vec3(movementScale * p.x, movementScale * p.y, p.z)
         }
     }

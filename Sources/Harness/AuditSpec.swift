@@ -4,24 +4,26 @@ import Plumbing
 import Reporting
 import Tracking
 
-/// The app audit run with the suite (`audit:`): `{screens: [iphone-15-pro], mode: both, fix: [], gate: false}`.
+/// The app audit run with the suite (`audit:`): `{screens: [iphone-15-pro], mode: shipped, arkit_frame: gravity, fix: [], gate: false}`.
 /// Ungated (`gate: false`, the default) its failures are reported only; gated they fail the run.
 public struct AuditSpec: Decodable, Sendable {
     /// Suite trace names to audit (default: all).
     public var traces: [String]?
     public var screens: [String]
     public var mode: String
+    public var arkitFrame: String
     public var fix: [String]
     public var gate: Bool
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case traces, screens, mode, fix, gate }
+    enum CodingKeys: String, CodingKey, CaseIterable { case traces, screens, mode, fix, gate, arkitFrame = "arkit_frame" }
 
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         traces = try c.decodeIfPresent([String].self, forKey: .traces)
         screens = try c.decodeIfPresent([String].self, forKey: .screens) ?? ["iphone-15-pro"]
-        mode = try c.decodeIfPresent(String.self, forKey: .mode) ?? "both"
+        mode = try c.decodeIfPresent(String.self, forKey: .mode) ?? AuditScope.shipped.rawValue
+        arkitFrame = try c.decodeIfPresent(String.self, forKey: .arkitFrame) ?? ARKitFrame.gravity.rawValue
         fix = try c.decodeIfPresent([String].self, forKey: .fix) ?? []
         gate = try c.decodeIfPresent(Bool.self, forKey: .gate) ?? false
     }
@@ -39,9 +41,11 @@ struct SuiteAudit {
         }
         let result: AuditResult
         do {
+            var pipeline = AppPipeline.shipped
+            pipeline.arkitFrame = try AuditOptions.arkitFrame(parsing: spec.arkitFrame)
             let options = AuditOptions(traces: traces.filter { spec.traces?.contains($0.name) ?? true },
                                        screens: try AuditOptions.screens(parsing: spec.screens),
-                                       modes: try AuditOptions.modes(parsing: spec.mode), fixes: try AuditOptions.fixes(parsing: spec.fix))
+                                       scope: try AuditOptions.scope(parsing: spec.mode), fixes: try AuditOptions.fixes(parsing: spec.fix), pipeline: pipeline)
             let framesDirectory = (outputDirectory as NSString).appendingPathComponent(AuditReport.framesFolder)
             try? FileManager.default.removeItem(atPath: framesDirectory)
             result = try AppAudit.run(options, framesDirectory: framesDirectory)

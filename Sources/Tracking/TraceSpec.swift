@@ -25,11 +25,18 @@ public struct TraceSpec: Codable, Equatable, Sendable {
     public var motion: [MotionSegment]
     /// Sensor model turning the true path into measured samples.
     public var noise: NoiseSpec
+    /// How the phone moves (`device_q*` columns); nil: upright and still, no columns. The motion is then the
+    /// head's path in the screen frame at session start, and the truth is it seen from the turning phone.
+    public var device: DeviceMotionSpec?
+    /// How the head turns (`head_q*` columns); nil: no columns.
+    public var head: HeadOrientationSpec?
 
     public init(
         seed: UInt64 = 1, rate: Double = 60, start: Vec3 = Vec3(0, 0, 0.35),
-        motion: [MotionSegment], noise: NoiseSpec = NoiseSpec()
+        motion: [MotionSegment], noise: NoiseSpec = NoiseSpec(), device: DeviceMotionSpec? = nil, head: HeadOrientationSpec? = nil
     ) {
+        self.device = device
+        self.head = head
         self.seed = seed
         self.rate = rate
         self.start = start
@@ -40,7 +47,7 @@ public struct TraceSpec: Codable, Equatable, Sendable {
     /// Total duration: the sum of the segments' durations, seconds.
     public var duration: Double { motion.reduce(0) { $0 + $1.duration } }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case seed, rate, start, motion, noise }
+    enum CodingKeys: String, CodingKey, CaseIterable { case seed, rate, start, motion, noise, device, head }
 
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -50,6 +57,8 @@ public struct TraceSpec: Codable, Equatable, Sendable {
         start = try c.decodeIfPresent(Vec3.self, forKey: .start) ?? Vec3(0, 0, 0.35)
         motion = try c.decode([MotionSegment].self, forKey: .motion)
         noise = try c.decodeIfPresent(NoiseSpec.self, forKey: .noise) ?? NoiseSpec()
+        device = try c.decodeIfPresent(DeviceMotionSpec.self, forKey: .device)
+        head = try c.decodeIfPresent(HeadOrientationSpec.self, forKey: .head)
     }
 
     /// The most samples a spec may describe (10⁷: 46 hours at 60 Hz).
@@ -67,5 +76,7 @@ public struct TraceSpec: Codable, Equatable, Sendable {
                              found: String(format: "%.0f", duration * rate))
         }
         try noise.validate()
+        try device?.validate()
+        try head?.validate()
     }
 }

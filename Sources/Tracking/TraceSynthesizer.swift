@@ -10,7 +10,7 @@ import Scientific
 /// Each random part draws from its own stream of the seed, so e.g. enabling outliers does not change the
 /// timing or the gaussian noise of an otherwise identical trace.
 public enum TraceSynthesizer {
-    enum Stream: UInt64 { case motion = 0, timing, dropouts, noise, outliers }
+    enum Stream: UInt64 { case motion = 0, timing, dropouts, noise, outliers, device }
 
     /// `parallax synth`: synthesizes the spec's trace and writes it as a trace CSV at `path` (atomically).
     public static func synthesize(_ spec: TraceSpec, to path: String) throws {
@@ -32,10 +32,16 @@ public enum TraceSynthesizer {
         truth.reserveCapacity(times.count)
         var lastTracked: Vec3?
         var dropoutIndex = 0
-        for t in times {
-            let trueNow = plan.position(at: t)
+        let attitudes = spec.device.map { deviceAttitudes($0, times: times, seed: spec.seed) }
+        // The phone's rotation since session start (start screen frame ← now): the truth is the head seen from it.
+        let rotations = attitudes.map { q in q.map { q[0].conjugate * $0 } }
+        var headOrientations: [Quaternion] = []
+        for (index, t) in times.enumerated() {
+            let room = rotations?[index] ?? .identity
+            let trueNow = room.conjugate.rotate(plan.position(at: t))
+            if let head = spec.head { headOrientations.append(head.orientation(at: t, position: trueNow, room: room)) }
             let sensorTime = max(0, t - noise.latency)
-            let seen = noise.latency == 0 ? trueNow : plan.position(at: sensorTime)
+            let seen = noise.latency == 0 ? trueNow : room.conjugate.rotate(plan.position(at: sensorTime))
             var measured = Vec3(seen.x, seen.y, seen.z * (1 + noise.depthScaleError))
             let distance = max(seen.z, 1e-3) / noise.referenceDistance
             measured.x += noiseRandom.gaussian(sigma: noise.sigma.x * pow(distance, noise.distanceExponent.x))
@@ -56,7 +62,24 @@ public enum TraceSynthesizer {
             samples.append(HeadSample(t: t, position: measured, tracked: tracked))
             truth.append(trueNow)
         }
-        return HeadTrace(samples: samples, truth: truth, metadata: metadata(for: spec))
+        var trace = HeadTrace(samples: samples, truth: truth, metadata: metadata(for: spec))
+        if let attitudes { trace.setOrientations(attitudes, .device) }
+        if spec.head != nil { trace.setOrientations(headOrientations, .head) }
+        return trace
+    }
+
+    /// The phone's attitude per sample: the spec's angles plus the tremor's gaussian noise (its own stream).
+    static func deviceAttitudes(_ device: DeviceMotionSpec, times: [Double], seed: UInt64) -> [Quaternion] {
+        let random = RandomSource(seed: seed, stream: Stream.device.rawValue)
+        let sigma = device.tremor * .pi / 180
+        return times.map { t in
+            var (back, roll) = device.angles(at: t)
+            if sigma > 0 {
+                back += random.gaussian(sigma: sigma)
+                roll += random.gaussian(sigma: sigma)
+            }
+            return DeviceMotionSpec.attitude(back: back, roll: roll)
+        }
     }
 
     /// Nominal grid k/rate over [0, duration), each time jittered (clamped to ±0.45 frame so the order is

@@ -75,7 +75,7 @@ struct SynthCommand: ParsableCommand {
         let overrides = TraceSpecOverrides(duration: duration, seed: seed, rate: rate, start: start, noNoise: noNoise, sigma: sigma,
                                            latency: latency, dropoutRate: dropoutRate, timingJitter: timingJitter,
                                            depthScaleError: depthScaleError)
-        let given = try spec.map { try SpecFile.load(TraceSpec.self, from: $0) } ?? TraceSpec(motion: [MotionSegment(model: model!, duration: 30)])
+        let given = try spec.map { try SpecFile.load(TraceSpec.self, from: $0) } ?? TraceSpec(motion: [MotionSegment(model: model!, duration: 30)], device: DeviceMotionSpec(), head: HeadOrientationSpec())
         let traceSpec = try given.applying(overrides)
         if printSpec {
             print(try traceSpec.json())

@@ -14,13 +14,13 @@ struct AuditDecisiveTests {
     static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Traces")
 
-    func options(fixes: Set<AuditCheckID>, traces names: [String] = ["sway", "dropouts"], modes: [AppMode] = AppMode.allCases) throws -> AuditOptions {
+    func options(fixes: Set<AuditCheckID>, traces names: [String] = ["sway", "dropouts", "tilt"], modes: [AppMode] = AppMode.allCases) throws -> AuditOptions {
         let traces = try names.map { ($0, try TraceCSVReader.read(contentsOf: Self.traces.appendingPathComponent("\($0).csv").path)) }
         return AuditOptions(traces: traces, screens: [try ScreenModel.device("iphone-15-pro")], modes: modes, fixes: fixes)
     }
 
     static let knownFailing: Set<AuditCheckID> = [
-        .screenSize, .cameraOffset, .eyePoint, .recenterIdempotent, .trackingLoss, .gyroTilt, .handOff, .latency,
+        .worldAlignment, .screenSize, .cameraOffset, .eyePoint, .recenterIdempotent, .trackingLoss, .gyroTilt, .handOff, .latency,
         .splatPinning, .splatColour, .jacobianClamp,
     ]
 
@@ -43,7 +43,7 @@ struct AuditDecisiveTests {
         for check in Self.knownFailing {
             let fixes: Set<AuditCheckID> = check == .latency ? [.latency, .handOff] : [check]
             // One trace (dropouts holds the losses) and one mode where the check exists keep this quick.
-            let result = try AppAudit.run(options(fixes: fixes, traces: ["dropouts"], modes: [check.modes.contains(.cube) ? .cube : .splat]))
+            let result = try AppAudit.run(options(fixes: fixes, traces: ["dropouts", "tilt"], modes: [check.modes.contains(.cube) ? .cube : .splat]))
             #expect(result.checks.first { $0.id == check }?.passed == true, "\(check)")
         }
         let latencyAlone = try AppAudit.run(options(fixes: [.latency], traces: ["dropouts"], modes: [.cube]))
@@ -53,10 +53,10 @@ struct AuditDecisiveTests {
     @Test func failingShiftChecksGetTheirFramesAndTheOutputIsWrittenWhole() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let result = try AppAudit.run(tracePaths: [Self.traces.appendingPathComponent("sway.csv").path], screens: ["iphone-15-pro"],
+        let result = try AppAudit.run(tracePaths: ["sway.csv", "tilt.csv"].map { Self.traces.appendingPathComponent($0).path }, screens: ["iphone-15-pro"],
                                       mode: "cube", fixes: [], directory: directory.path("out"))
         let framed = Set(result.checks.compactMap { $0.frame == nil ? nil : $0.id })
-        #expect(framed == [.screenSize, .cameraOffset, .eyePoint, .gyroTilt, .handOff])
+        #expect(framed == [.worldAlignment, .screenSize, .cameraOffset, .eyePoint, .gyroTilt, .handOff])
         let strip = try PNGCodec.read(contentsOf: directory.path("out/audit/camera-offset.png"))
         #expect(strip.width == 3 * (1179 / 10) + 2 * DiffImage.separatorWidth && strip.height == 2556 / 10)
         let decoded = try JSONDecoder().decode(AuditResult.self, from: Data(contentsOf: URL(fileURLWithPath: directory.path("out/audit.json"))))
@@ -67,6 +67,37 @@ struct AuditDecisiveTests {
     @Test func badFixAndScreenAreNamed() {
         #expect(throws: FieldError.self) { try AuditOptions.fixes(parsing: ["nope"]) }
         #expect(throws: FieldError.self) { try AuditOptions.screens(parsing: ["app-table:iphone-15-pro"]) }
-        #expect(throws: FieldError.self) { try AuditOptions.modes(parsing: "both-ways") }
+        #expect(throws: FieldError.self) { try AuditOptions.scope(parsing: "both-ways") }
+        #expect(throws: FieldError.self) { try AuditOptions.arkitFrame(parsing: "world") }
+    }
+
+    /// The default scope is what the shipped app shows: splat-only checks are evaluated, listed as unreachable
+    /// and never fail the verdict; asked for (--mode both) they do.
+    @Test func unreachableChecksNeverFailTheShippedVerdict() throws {
+        let traces = try ["dropouts"].map { ($0, try TraceCSVReader.read(contentsOf: Self.traces.appendingPathComponent("\($0).csv").path)) }
+        let reachableFixes = Set(AuditCheckID.allCases.filter(\.isReachable))
+        let shipped = try AppAudit.run(AuditOptions(traces: traces, screens: [try ScreenModel.device("iphone-15-pro")], fixes: reachableFixes))
+        #expect(shipped.passed, "\(shipped.text)")
+        let unreachable = Set(shipped.unreachable.map(\.id))
+        #expect(unreachable == [.splatPinning, .clipDepth, .splatColour, .jacobianClamp])
+        #expect(shipped.unreachable.allSatisfy { !$0.reachable })
+        #expect(shipped.checks.contains { $0.id == .splatColour && !$0.passed })
+        #expect(shipped.text.contains("MainTabView.swift:70–78"))
+        let both = try AppAudit.run(AuditOptions(traces: traces, screens: [try ScreenModel.device("iphone-15-pro")], scope: .both, fixes: reachableFixes))
+        #expect(!both.passed)
+        #expect(Set(both.failing.map(\.id)) == [.splatPinning, .splatColour, .jacobianClamp])
+    }
+
+    /// Every check states its assumptions; world-alignment's verdict flips under the camera hypothesis.
+    @Test func assumptionsAreStatedAndFlipsNamed() throws {
+        let traces = try ["sway"].map { ($0, try TraceCSVReader.read(contentsOf: Self.traces.appendingPathComponent("\($0).csv").path)) }
+        let result = try AppAudit.run(AuditOptions(traces: traces, screens: [try ScreenModel.device("iphone-15-pro")], scope: .cube))
+        #expect(result.checks.allSatisfy { !$0.assumptions.isEmpty })
+        let world = try #require(result.checks.first { $0.id == .worldAlignment })
+        #expect(!world.passed && world.flipsUnderOtherFrame && world.underOtherFrame?.arkitFrame == .camera)
+        #expect(world.assumptions.contains { $0.hasPrefix("ARKit frame: gravity") })
+        #expect(world.notes.contains { $0.contains("mm higher") && $0.contains("mm closer") })
+        let json = String(decoding: try result.jsonData(), as: UTF8.self)
+        #expect(json.contains("\"arkit_frame\" : \"gravity\"") && json.contains("\"reachable\" : true"))
     }
 }

@@ -40,6 +40,7 @@ struct AuditRegistryTests {
     @Test func limitsUnitsModesAndGatesAreTheAuditsValues() {
         let cube: Set<AppMode> = [.cube], splat: Set<AppMode> = [.splat], both: Set<AppMode> = [.cube, .splat]
         let expected: [AuditCheckID: (limit: Double, unit: MetricUnit, modes: Set<AppMode>, gated: Bool)] = [
+            .worldAlignment: (2, .pixels, both, true),
             .screenSize: (2, .pixels, both, true),
             .cameraOffset: (2, .pixels, both, true),
             .eyePoint: (2, .pixels, both, true),

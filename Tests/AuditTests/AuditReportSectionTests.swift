@@ -10,7 +10,7 @@ struct AuditReportSectionTests {
         let id = try #require(gated.first)
         var failing = CheckResult(id, samples: [], limit: 1, notes: [])
         failing.passed = false
-        return AuditResult(traces: ["sway"], screens: ["iphone-15-pro"], modes: [.cube], fixes: [], checks: [failing], ranking: [])
+        return AuditResult(traces: ["sway"], screens: ["iphone-15-pro"], scope: .cube, modes: [.cube], arkitFrame: .gravity, fixes: [], checks: [failing], ranking: [])
     }
 
     static func html(informational: Bool) throws -> String {

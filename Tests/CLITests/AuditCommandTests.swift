@@ -11,7 +11,7 @@ struct AuditCommandTests {
     @Test func shippedFailsAndEveryFixPasses() throws {
         let shipped = try ParallaxProcess.run(["audit", "--traces"] + Self.traces + ["--screen", "iphone-15-pro", "--mode", "cube"], in: Self.repository)
         #expect(shipped.status == 1, "\(shipped.stderr)")
-        #expect(shipped.stdout.contains("camera-offset") && shipped.stdout.contains("FAIL: screen-size"))
+        #expect(shipped.stdout.contains("camera-offset") && shipped.stdout.contains("FAIL: world-alignment, screen-size"))
         let fixed = try ParallaxProcess.run(["audit", "--traces"] + Self.traces + ["--mode", "cube", "--fix", "all"], in: Self.repository)
         #expect(fixed.status == 0, "\(fixed.stdout)")
         #expect(fixed.stdout.contains("PASS"))
@@ -28,8 +28,8 @@ struct AuditCommandTests {
     /// The library names the field (`mode`, `screens`, `fix`); the command line reads the flag.
     @Test func badInputNamesTheFlag() throws {
         for (arguments, message) in [
-            (["--mode", "sideways"], "--mode: expected cube, splat or both, found 'sideways'"),
-            (["--fix", "nope"], "--fix: expected a check id (screen-size"),
+            (["--mode", "sideways"], "--mode: expected shipped, cube, splat or both, found 'sideways'"),
+            (["--fix", "nope"], "--fix: expected a check id (world-alignment"),
             (["--screen", "app-table:iphone-15-pro"], "--screen: expected a display-table iPhone"),
         ] {
             let run = try ParallaxProcess.run(["audit", "--traces", "Traces/sway.csv"] + arguments, in: Self.repository)

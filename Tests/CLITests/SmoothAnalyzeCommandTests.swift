@@ -17,7 +17,7 @@ import Testing
             let smooth = try ParallaxProcess.run(["smooth", input, "--smoother", "one-euro:mincutoff=1,beta=10|predict:horizon=0.03", "-o", output])
             #expect(smooth.status == 0, "\(model): \(smooth.stderr)")
             let text = try String(contentsOfFile: output, encoding: .utf8)
-            #expect(text.contains("\nt,x,y,z,tracked,true_x,true_y,true_z\n"), "\(model): header")
+            #expect(text.contains("\nt,x,y,z,tracked,true_x,true_y,true_z,device_qw,device_qx,device_qy,device_qz,head_qw,head_qx,head_qy,head_qz\n"), "\(model): header")
             #expect(text.contains("# smoother: one-euro:mincutoff=1,beta=10,dcutoff=1,variant=paper,speed=axis,rate=60,loss=freeze-and-reinit|predict:horizon=0.03,loss=freeze-and-reinit\n"))
             let inputRows = try String(contentsOfFile: input, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
             let outputRows = text.split(separator: "\n").filter { !$0.hasPrefix("#") }

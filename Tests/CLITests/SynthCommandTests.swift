@@ -10,7 +10,7 @@ import Testing
             let run = try ParallaxProcess.run(["synth", "--model", model, "--duration", "5", "--seed", "3", "-o", dir.path("\(model).csv")])
             #expect(run.status == 0, "\(model): \(run.stderr)")
             let text = try String(contentsOfFile: dir.path("\(model).csv"), encoding: .utf8)
-            #expect(text.contains("t,x,y,z,tracked,true_x,true_y,true_z\n"))
+            #expect(text.contains("t,x,y,z,tracked,true_x,true_y,true_z,device_qw,device_qx,device_qy,device_qz,head_qw,head_qx,head_qy,head_qz\n"))  // --model: upright phone, head facing the screen
             #expect(text.split(separator: "\n").count > 250)
         }
     }

@@ -238,7 +238,7 @@ import FoundationXML
 
     @Test func auditNamesItsKeyNotAFlag() throws {
         let message = try failure("name: x\ntraces: [t.csv]\naudit:\n  mode: sideways\n")
-        #expect(message == "suite.yml:4: audit.mode: expected cube, splat or both, found 'sideways'")
+        #expect(message == "suite.yml:4: audit.mode: expected shipped, cube, splat or both, found 'sideways'")
     }
 }
 

@@ -10,7 +10,7 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Traces")
 
-    static let names = ["still", "sway", "lean", "glance", "step", "chirp", "dropouts", "walk-by"]
+    static let names = ["still", "sway", "lean", "glance", "step", "chirp", "dropouts", "walk-by", "tilt"]
 
     @Test(arguments: names)
     func committedTraceMatchesItsSpec(name: String) throws {

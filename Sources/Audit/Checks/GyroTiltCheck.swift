@@ -1,24 +1,34 @@
+import Foundation
+import Geometry
 import Plumbing
 
-/// gyro-tilt: the back-wall shift the cube's tilt offset adds. Uses the trace's `pitch,roll` columns; a
-/// trace without them is evaluated as a still phone tilted by `scriptedTilt` in pitch and roll from its
-/// reference attitude (a tilt the hand makes while holding the phone).
+/// gyro-tilt: the back-wall shift the cube's tilt offset adds (`CoreMotionTilt`: attitude relative to the
+/// reference, CoreMotion pitch and roll, each through an EMA with α = 0.3, times g), with the anchor read in
+/// camera coordinates in both images (the world-alignment fix), so the offset is a pure error. Uses the trace's
+/// device attitude; a trace without one is evaluated as a still phone tilted by `scriptedTilt` in pitch and roll
+/// from its reference attitude (a tilt the hand makes while holding the phone).
 enum GyroTiltCheck: AuditCheck {
     static let id = AuditCheckID.gyroTilt
     static let unit = MetricUnit.pixels
     static let defaultLimit = 2.0
     static let modes: Set<AppMode> = [.cube]
     static let reachable = true
-    static let mechanism = "the cube adds (roll·g, −pitch·g), g = 0.03 m/rad, to the head: a tilted phone moves the room with the head still"
+    static let mechanism = "the cube adds (roll·g, −pitch·g), g = 0.03 m/rad, EMA α = 0.3, to the head (DeviceMotionService.swift:35–53): with the anchor read in camera coordinates a tilted phone moves the room with the head still"
     static let fixDescription = "no tilt offset"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.addsTiltOffset }
+    static let assumptions: Set<AuditAssumption> = [.attitude, .eye, .coreMotionOrder]
 
     static let scriptedTilt = 5 * Double.pi / 180
 
+    /// Upright at the first sample, then tilted by `scriptedTilt` in pitch and in roll.
+    static func scriptedAttitude(count: Int) -> [Quaternion] {
+        (0..<count).map { $0 == 0 ? .identity : CoreMotionTilt.attitude(pitch: scriptedTilt, roll: scriptedTilt) }
+    }
+
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let scripted = audit.attitude == nil
-        let attitude = audit.attitude ?? Array(repeating: (scriptedTilt, scriptedTilt), count: audit.trace.count)
+        let attitude = audit.attitude ?? scriptedAttitude(count: audit.trace.count)
         let samples = IsolatedShift.evaluate(id, audit, configured: configured, attitude: attitude)
-        return CheckEvaluation(samples: samples, notes: scripted ? ["\(audit.traceName): no pitch,roll columns; phone tilted 5° in pitch and roll"] : [])
+        return CheckEvaluation(samples: samples, notes: scripted ? ["\(audit.traceName): no device attitude; phone tilted 5° in pitch and roll after the first sample"] : [])
     }
 }

@@ -1,26 +1,36 @@
 import Geometry
 
 /// The image shift one behaviour causes on its own: the frame of the corrected pipeline with only that
-/// behaviour as `configured` has it, against the corrected pipeline (the correct, exaggerated window),
-/// largest over the probe points, per sample. Zero when `configured` fixes the behaviour.
+/// behaviour as `configured` has it, against the corrected pipeline (the correct, exaggerated window, with the
+/// app's smoother in both images), largest over the probe points the reference image shows, per sample.
+/// Zero when `configured` fixes the behaviour. Instants where the reference shows no probe point give no value.
 enum IsolatedShift {
     static func evaluate(_ check: AuditCheckID, _ audit: AuditCase, configured: AppPipeline,
-                         attitude: [(pitch: Double, roll: Double)]? = nil) -> [CheckSample] {
+                         attitude: [Quaternion]? = nil) -> [CheckSample] {
         let (variant, reference) = pipelines(check, configured: configured)
+        return shifts(audit, variant: variant, reference: reference, attitude: attitude)
+    }
+
+    /// Per-sample largest shift between two pipelines' frames (probe points visible in the reference).
+    static func shifts(_ audit: AuditCase, variant: AppPipeline, reference: AppPipeline, attitude: [Quaternion]? = nil) -> [CheckSample] {
         let referenceEyes = audit.eyes(reference, attitude: attitude)
         let variantEyes = audit.eyes(variant, attitude: attitude)
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
         let a = audit.image(variant), b = audit.image(reference)
-        return referenceEyes.indices.map { i in
-            CheckSample(value: ProbePoints.largestShift(points, a, eye: variantEyes[i], b, eye: referenceEyes[i]), place: audit.place(i),
-                        frame: FramePose(appEye: variantEyes[i], referenceEye: referenceEyes[i]))
+        return referenceEyes.indices.compactMap { i in
+            ProbePoints.largestShift(points, a, eye: variantEyes[i], b, eye: referenceEyes[i]).map { value in
+                CheckSample(value: value, place: audit.place(i), frame: FramePose(appEye: variantEyes[i], referenceEye: referenceEyes[i]))
+            }
         }
     }
 
-    /// The pipeline with only `check`'s behaviour as configured, and the corrected (exaggerated) reference.
+    /// The pipeline with only `check`'s behaviour as configured, and the corrected reference: exaggerated as
+    /// configured (unless the check is the exaggeration) and smoothed as configured (unless it is the latency
+    /// fix's smoother), so each check isolates its own behaviour.
     static func pipelines(_ check: AuditCheckID, configured: AppPipeline) -> (variant: AppPipeline, reference: AppPipeline) {
         var reference = configured.fixingAll()
         if check != .exaggeration { reference = reference.with(behaviourOf: .exaggeration, from: configured) }
+        if check != .latency { reference = reference.with(behaviourOf: .latency, from: configured) }
         return (reference.with(behaviourOf: check, from: configured), reference)
     }
 }

@@ -13,6 +13,7 @@ enum LatencyCheck: AuditCheck {
     static let mechanism = "sensor + per-sample EMA lag + main-actor hop + render hand-offs, head to photon, against a budget"
     static let fixDescription = "pose read on the render thread (no main-actor hop) and EMA α = 0.5"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.hopsToMainActor }
+    static let assumptions: Set<AuditAssumption> = [.sensorLatency, .handOffTiming]
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let times = audit.times
@@ -21,10 +22,11 @@ enum LatencyCheck: AuditCheck {
         let model = LatencyModel(filterLag: filterLag(alpha: configured.smoothingAlpha, rate: rate), displayRate: HandOff.displayRate,
                                  mainThreadHop: configured.hopsToMainActor,
                                  renderFrames: 1 + (configured.delaysHandOff ? HandOff.meanFrames(mode: audit.mode) : 0))
-        let d = model.distribution(timingJitter: LatencyModel.timingOffsets(times: times, rate: rate))
+        let jitter = LatencyModel.timingOffsets(times: times, rate: rate)
+        let d = model.distribution(timingJitter: jitter)
         let place = audit.traceName
-        // The check's values are the distribution's quantiles, so mean/p95/worst read as the distribution's.
-        let samples = [d.min, d.p05, d.p50, d.p95, d.max].map { CheckSample(value: $0 * 1000, place: place) }
+        // The check's values are the whole distribution, so its mean, p95 and worst are the distribution's.
+        let samples = model.samples(timingJitter: jitter).map { CheckSample(value: $0 * 1000, place: place) }
         return CheckEvaluation(samples: samples, notes: ["\(place): p50 \(format(d.p50 * 1000)) ms, p95 \(format(d.p95 * 1000)) ms (EMA lag \(format(model.filterLag * 1000)) ms)"])
     }
 

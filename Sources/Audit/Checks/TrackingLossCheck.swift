@@ -12,6 +12,7 @@ enum TrackingLossCheck: AuditCheck {
     static let mechanism = "lost tracking is not detected: the frozen pose is fed on and the EMA glides from it when the face returns"
     static let fixDescription = "smoother reset when tracking returns"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.keepsSmootherThroughLoss }
+    static let assumptions: Set<AuditAssumption> = [.eye, .truth]
 
     static let recoveredPx = 1.0
 
@@ -22,19 +23,20 @@ enum TrackingLossCheck: AuditCheck {
         let image = audit.image(configured)
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
         let samples = audit.trace.samples
+        // Probe points are those the true window shows at each instant.
+        let truth = audit.trueEyes(configured)
+        let trueImage = audit.image(configured.fixingAll())
         var recoveries: [CheckSample] = []
         for j in samples.indices.dropFirst() where samples[j].tracked && !samples[j - 1].tracked {
             var k = j
             while k < samples.count, samples[k].tracked,
-                  ProbePoints.largestShift(points, image, eye: appEyes[k], image, eye: referenceEyes[k]) > recoveredPx { k += 1 }
+                  (ProbePoints.largestShift(points, image, eye: appEyes[k], image, eye: referenceEyes[k], visibleIn: (trueImage, truth[k])) ?? 0) > recoveredPx { k += 1 }
             let end = min(k, samples.count - 1)
             recoveries.append(CheckSample(value: samples[end].t - samples[j].t, place: audit.place(j)))
         }
         // While lost: the frozen pose against the true window (TruthPipeline), px.
-        let truth = TruthPipeline(configured, screen: audit.screen).eyes(audit.truth)
-        let trueImage = audit.image(configured.fixingAll())
         let lost = samples.indices.filter { !samples[$0].tracked }
-        let lostError = lost.map { ProbePoints.largestShift(points, image, eye: appEyes[$0], trueImage, eye: truth[$0]) }
+        let lostError = lost.compactMap { ProbePoints.largestShift(points, image, eye: appEyes[$0], trueImage, eye: truth[$0]) }
         let mean = lostError.isEmpty ? 0 : lostError.reduce(0, +) / Double(lostError.count)
         let note = "\(audit.traceName): \(recoveries.count) losses, \(lost.count) lost samples, mean error while lost \(format(mean)) px vs the true window\(audit.truthIsEstimated ? " (reference estimate)" : "")"
         return CheckEvaluation(samples: recoveries, notes: [note])

@@ -1,0 +1,43 @@
+import Foundation
+import Scientific
+import Geometry
+import Plumbing
+
+/// world-alignment: the app's image with only the world-frame behaviour (ARKit's gravity-aligned anchor read as
+/// screen-relative, `ARKitFrame`) against the corrected one (`IsolatedShift`), per sample. Notes: the false height
+/// and depth at launch, and what the gyro tilt offset does with and without this fix (with a world-fixed anchor it
+/// is the only thing that moves when the phone turns — the audit measures whether that helps; with the fix it is a
+/// pure error).
+enum WorldAlignmentCheck: AuditCheck {
+    static let id = AuditCheckID.worldAlignment
+    static let unit = MetricUnit.pixels
+    static let defaultLimit = 2.0
+    static let modes: Set<AppMode> = [.cube, .splat]
+    static let reachable = true
+    static let mechanism = "ARFaceTrackingConfiguration's default worldAlignment = .gravity reports the face in a world frame fixed at session start (HeadTrackingService.swift:33–36, :59), read as screen-relative: a phone tilted at launch puts the head too high and too close, and turning the phone moves nothing"
+    static let fixDescription = "read the anchor in camera coordinates (.camera alignment, or camera.transform⁻¹ · anchor.transform)"
+    static var fix: WritableKeyPath<AppPipeline, Bool> { \.readsWorldAnchor }
+    static let assumptions: Set<AuditAssumption> = [.arkitFrame, .attitude, .eye]
+
+    static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
+        let samples = IsolatedShift.evaluate(id, audit, configured: configured)
+        var notes: [String] = []
+        if configured.arkitFrame == .gravity, audit.attitude != nil, let m = audit.trace.samples.first?.position {
+            let r = audit.gravityReport[0]
+            notes.append("\(audit.traceName): at launch the app reads the head \(format((r.y - m.y) * 1000)) mm higher and \(format((m.z - r.z) * 1000)) mm closer than it is (x \(format((r.x - m.x) * 1000)) mm); recenter removes x and y, never the depth")
+        }
+        if audit.mode == .cube, configured.arkitFrame == .gravity, audit.attitude != nil {
+            // The gyro offset against the true window, with and without this fix: everything else corrected.
+            let (_, reference) = IsolatedShift.pipelines(id, configured: configured)
+            func p95(worldAnchor: Bool, tilt: Bool) -> Double {
+                var variant = reference
+                variant.readsWorldAnchor = worldAnchor
+                variant.addsTiltOffset = tilt
+                let values = IsolatedShift.shifts(audit, variant: variant, reference: reference).map(\.value)
+                return values.isEmpty ? 0 : Statistics.quantile(values, 0.95)
+            }
+            notes.append("\(audit.traceName): gyro tilt offset, p95 against the true window — world anchor without offset \(format(p95(worldAnchor: true, tilt: false))) px, with offset \(format(p95(worldAnchor: true, tilt: true))) px; camera anchor with offset \(format(p95(worldAnchor: false, tilt: true))) px (a pure error once this is fixed)")
+        }
+        return CheckEvaluation(samples: samples, notes: notes)
+    }
+}
