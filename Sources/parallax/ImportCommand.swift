@@ -136,9 +136,12 @@ struct ImportCommand: ParsableCommand {
                                                options: TruthPairing.Options(offset: truthOffset, alignment: truthAlign, maxGap: truthMaxGap))
             trace = paired.trace
             print("\(truth): \(poses.count) poses; \(paired.summary)")
-            if paired.offsetEstimated {
+            if paired.offsetEstimated, abs(paired.offset) <= 1 {
                 print(String(format: "sensor latency (recording behind its truth, on one clock: −offset) %.1f ms; the latency model assumes %.1f ms without truth",
                              -paired.offset * 1000, LatencyModel.assumedSensorLatency * 1000))
+            } else if paired.offsetEstimated {
+                print(String(format: "the clocks differ by %.3f s: the sensor latency is not separable from the clock offset (the latency model assumes %.1f ms)",
+                             paired.offset, LatencyModel.assumedSensorLatency * 1000))
             }
         }
         try TraceCSVWriter.write(trace, to: output)
