@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := libgsl-dev libpng-dev zlib1g-dev pkg-config
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps deps-browser deps-llvmpipe build release test report bench bench-llvmpipe traces clean fuzz-build fuzz fuzz-smoke
+.PHONY: deps deps-browser deps-evo deps-llvmpipe build release test report bench bench-llvmpipe traces clean fuzz-build fuzz fuzz-smoke
 
 deps:
 	@missing=""; \
@@ -39,6 +39,17 @@ deps-browser: deps
 	@[ -x $(BROWSER_VENV)/bin/python ] || /usr/bin/python3 -m venv $(BROWSER_VENV)
 	@$(BROWSER_VENV)/bin/python -c "import selenium, axe_selenium_python" 2>/dev/null || $(BROWSER_VENV)/bin/pip install -q selenium axe-selenium-python
 
+# `parallax evaluate`'s independent reference (Tests/Evo/evo_reference.py, run by CLIIntegrationTests'
+# EvoReferenceTests): evo from PyPI (it pulls numpy, scipy, matplotlib, pandas…) in a virtual environment
+# (.venv-evo), pinned so that the reference numbers do not move under the tests.
+EVO_VENV := .venv-evo
+EVO_VERSION := 1.38.1
+
+deps-evo: deps-browser
+	@[ -x $(EVO_VENV)/bin/python ] || /usr/bin/python3 -m venv $(EVO_VENV)
+	@$(EVO_VENV)/bin/python -c "import evo, sys; sys.exit(evo.__version__ != '$(EVO_VERSION)')" 2>/dev/null || \
+	  $(EVO_VENV)/bin/pip install -q evo==$(EVO_VERSION)
+
 build: deps
 	$(SWIFT) build
 
@@ -46,7 +57,7 @@ release: deps
 	$(SWIFT) build -c release
 
 # The fuzz corpora replay first, so the test runner's closing line is the last line CI reads.
-test: deps deps-browser
+test: deps deps-browser deps-evo
 	$(MAKE) fuzz-smoke
 	$(SWIFT) test
 
@@ -96,7 +107,7 @@ example-recording: build
 # regression inputs are Tests/Fixtures/fuzz/CORPUS/ and Tests/FuzzEntryPointsTests/Regressions/CORPUS/.
 FUZZ_TARGETS := FuzzTraceCSV:trace-csv FuzzPLY:ply FuzzSplat:splat FuzzSPZ:spz FuzzPNG:png FuzzSuite:suite \
   FuzzSmootherSpec:smoother-spec FuzzToleranceSpec:tolerance-spec FuzzRange:range FuzzScreenSpec:screen-spec \
-  FuzzSplatRenderer:splat-renderer FuzzCubeRenderer:cube-renderer FuzzCameraFile:camera-file
+  FuzzSplatRenderer:splat-renderer FuzzCubeRenderer:cube-renderer FuzzCameraFile:camera-file FuzzTrajectory:trajectory
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 3
 # Leak reports are off: Foundation keeps process-lifetime caches that LeakSanitizer would report.

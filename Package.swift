@@ -136,7 +136,7 @@ let package = Package(
 
         // Every outside input surface behind one entry point (fuzz targets and the corpus replay test).
         .target(name: "FuzzEntryPoints", dependencies: [
-            "Tracking", "Splatting", "Imaging", "Harness", "Smoothing", "Golden", "Tuning", "Projection", "Rendering", "Geometry",
+            "Tracking", "Splatting", "Imaging", "Harness", "Smoothing", "Golden", "Tuning", "Projection", "Rendering", "Geometry", "Analysis",
         ]),
         .testTarget(name: "FuzzEntryPointsTests", dependencies: ["FuzzEntryPoints", "Splatting", "CZlib", "parallax", "ParallaxTestSupport"],
                     exclude: ["Regressions"]),
@@ -151,7 +151,8 @@ let package = Package(
 // libFuzzer targets, one per input surface (Fuzz/<Target>/): they define LLVMFuzzerTestOneInput and no main, so
 // they exist only when PARALLAX_FUZZ=1 and are built with -sanitize=fuzzer,address (`make fuzz`, `make fuzz-smoke`).
 let fuzzTargets = ["FuzzTraceCSV", "FuzzPLY", "FuzzSplat", "FuzzSPZ", "FuzzPNG", "FuzzSuite", "FuzzSmootherSpec",
-                   "FuzzToleranceSpec", "FuzzRange", "FuzzScreenSpec", "FuzzSplatRenderer", "FuzzCubeRenderer", "FuzzCameraFile"]
+                   "FuzzToleranceSpec", "FuzzRange", "FuzzScreenSpec", "FuzzSplatRenderer", "FuzzCubeRenderer", "FuzzCameraFile",
+                   "FuzzTrajectory"]
 if Context.environment["PARALLAX_FUZZ"] == "1" {
     package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"))
     for name in fuzzTargets {

@@ -333,3 +333,27 @@ if selected("render splat metalsplatter precision") {
         }
     }
 }
+
+// Trajectories: evaluate on the real freiburg1_xyz pair (3000 truth, 788 estimate poses) as `parallax evaluate
+// --align sim3` runs it (both files read), and `import --truth` pairing of 10 min at 60 Hz with a 120 Hz truth
+// (offset estimated: speed cross-correlation over every overlapping lag, then the residual search).
+if selected("trajectory") {
+    let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Traces/recordings/tum")
+    let truthPath = data.appendingPathComponent("freiburg1_xyz-groundtruth.txt").path
+    let estimatePath = data.appendingPathComponent("freiburg1_xyz-rgbdslam.txt").path
+    var options = TrajectoryEvaluation.Options()
+    options.alignment = .sim3
+    try measure("trajectory evaluate freiburg1_xyz sim3 (read both)") {
+        _ = try TrajectoryEvaluation.run(truth: try TrajectoryFile.read(contentsOf: truthPath), estimate: try TrajectoryFile.read(contentsOf: estimatePath), options: options)
+    }
+    func motion(_ t: Double) -> Vec3 {
+        Vec3(0.04 * sin(2 * .pi * 0.25 * t) + 0.02 * sin(2 * .pi * 0.9 * t), 0.02 * sin(2 * .pi * 0.5 * t + 1), 0.35 + 0.03 * sin(2 * .pi * 0.33 * t))
+    }
+    let recording = HeadTrace(samples: (0..<36_000).map { HeadSample(t: Double($0) / 60, position: motion(Double($0) / 60 - 0.047)) })
+    let times = (0..<72_000).map { 1000 + Double($0) / 120 }
+    let truth = PoseTrajectory(times: times, positions: times.map { motion($0 - 1000) })
+    try measure("trajectory import --truth 10 min 60 Hz / 120 Hz", repetitions: 3) {
+        _ = try TruthPairing.pair(recording: recording, truth: truth, truthName: "truth")
+    }
+}

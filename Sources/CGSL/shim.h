@@ -10,6 +10,8 @@
 #include <gsl/gsl_fft_complex.h>
 #include <gsl/gsl_multimin.h>
 #include <gsl/gsl_vector.h>
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_linalg.h>
 
 /* Swift 6 strict concurrency rejects GSL's mutable global type pointers;
    these accessors expose them as plain function calls. */

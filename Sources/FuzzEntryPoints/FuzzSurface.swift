@@ -28,6 +28,7 @@ public enum FuzzSurface: String, CaseIterable, Sendable {
     case splatRenderer = "splat-renderer"
     case cubeRenderer = "cube-renderer"
     case cameraFile = "camera-file"
+    case trajectory
 
     public enum Outcome: Equatable, Sendable {
         case accepted
@@ -81,6 +82,8 @@ public enum FuzzSurface: String, CaseIterable, Sendable {
             try CubeRendererFuzzing.run(bytes)
         case .cameraFile:
             _ = try CameraFile.decode(Data(bytes), name: name)
+        case .trajectory:
+            try TrajectoryFuzzing.run(bytes, name: name)
         }
     }
 
@@ -94,7 +97,7 @@ public enum FuzzSurface: String, CaseIterable, Sendable {
         case .png: return "png"
         case .suite: return "yml"
         case .cameraFile: return "json"
-        case .smootherSpec, .toleranceSpec, .range, .screenSpec: return "txt"
+        case .smootherSpec, .toleranceSpec, .range, .screenSpec, .trajectory: return "txt"
         case .splatRenderer, .cubeRenderer: return "bin"
         }
     }

@@ -39,7 +39,7 @@ public enum TraceImporter {
     }
 
     public static func parse(_ text: String, file: String, options: ImportOptions) throws -> Result {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })  // "\r\n" is one Character
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
         var lineNumber = 0
         var header: [String]?

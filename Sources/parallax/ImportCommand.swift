@@ -1,12 +1,14 @@
+import Analysis
 import ArgumentParser
 import Foundation
+import Plumbing
 import Projection
 import Tracking
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Convert a recording from any head tracker (CSV/TSV, any columns, units, axes, frame) into a trace CSV.",
+        abstract: "Convert a recording from any head tracker (CSV/TSV, any columns, units, axes, frame; TUM or EuRoC trajectories) into a trace CSV.",
         discussion: """
             Columns are detected from common names (time/timestamp, x/pos_x/position_x, …, tracked/is_tracked) or
             given with --columns. Times are re-based to the first sample. Conversions apply in the order
@@ -14,10 +16,27 @@ struct ImportCommand: ParsableCommand {
             Rows with missing or non-numeric fields stop the import with file:line (exit 2), or are skipped and
             counted with --skip-bad-rows.
 
+            TUM trajectories ('timestamp tx ty tz qx qy qz qw', 8 numbers separated by spaces, seconds) and EuRoC ground
+            truth ('#timestamp [ns],p_RS_R_x [m],…,q_RS_w [],…') are detected from the text, or named with --format. Their
+            timestamps stay absolute (seconds), positions stay in the file's frame, orientations go into
+            head_qw,head_qx,head_qy,head_qz, EuRoC's further columns are carried as extra columns. Unsorted or repeated
+            timestamps stop the import with file:line, or are sorted (repeats dropped, first kept) and counted with --sort.
+
             Examples:
               parallax import rec.tsv -o rec.csv
               parallax import arkit.csv --columns t=timestamp,x=pos_x,y=pos_y,z=pos_z,tracked=is_tracked --time-unit ns --position-unit cm --axes x,y,-z -o rec.csv
               parallax import arkit.csv --frame camera --screen iphone-15-pro -o rec.csv
+              parallax import Traces/recordings/tum/freiburg1_xyz-groundtruth.txt -o gt.csv
+              parallax import data.csv --format euroc --sort -o gt.csv
+              parallax import phone.csv --truth mocap.tum -o paired.csv        (offset estimated, SE(3) alignment)
+
+            With --truth, the truth (TUM, EuRoC or a trace CSV) is paired with the recording: the time offset (truth time =
+            recording time + offset) estimated from the cross-correlation of the two speed signals and refined to sub-sample
+            by the alignment residual (or given with --truth-offset); the truth interpolated at each recorded time (linear
+            positions, SLERP orientations, never across a truth gap longer than --truth-max-gap: recorded samples without truth
+            are left out and counted); the truth's frame aligned onto the recording's by Umeyama (--truth-align se3, sim3 or
+            none). The offset, the alignment and the residual are printed and written as # truth_… metadata; the truth's
+            orientations go into true_head_qw,true_head_qx,true_head_qy,true_head_qz.
             """
     )
 
@@ -50,7 +69,43 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .long, help: "Skip (and count) rows with missing or non-numeric fields instead of stopping.")
     var skipBadRows = false
 
+    @Option(name: .long, help: "Trajectory format: tum or euroc (default: detected from the text; neither: a CSV/TSV recording).",
+            transform: TrajectoryFormat.init(parsing:))
+    var format: TrajectoryFormat?
+
+    @Flag(name: .long, help: "TUM/EuRoC: sort rows by time (dropping repeated timestamps, first kept) and count them instead of stopping.")
+    var sort = false
+
+    @Option(name: .long, help: "Ground truth of the same motion (TUM, EuRoC or trace CSV): paired into the trace's true_x,true_y,true_z columns.")
+    var truth: String?
+
+    @Option(name: .long, help: "Format of --truth: tum or euroc (default: detected; neither: trace CSV).", transform: TrajectoryFormat.init(parsing:))
+    var truthFormat: TrajectoryFormat?
+
+    @Option(name: .long, help: "Truth time = recording time + this, s (default: estimated from the speed cross-correlation).")
+    var truthOffset: Double?
+
+    @Option(name: .long, help: "Frame alignment of the truth onto the recording: none, se3 or sim3 (default se3).",
+            transform: TrajectoryEvaluation.AlignmentKind.init(parsing:))
+    var truthAlign = TrajectoryEvaluation.AlignmentKind.se3
+
+    @Option(name: .long, help: "No truth interpolated between samples further apart than this, s (default: 3 × the truth's median interval).")
+    var truthMaxGap: Double?
+
+    /// The CSV-only options given, by flag.
+    var csvOnlyFlags: [String] {
+        [columns != nil ? "--columns" : nil, timeUnit != .seconds ? "--time-unit" : nil, positionUnit != .meters ? "--position-unit" : nil,
+         axes != .identity ? "--axes" : nil, frame != .screen ? "--frame" : nil, skipBadRows ? "--skip-bad-rows" : nil].compactMap { $0 }
+    }
+
     func validate() throws {
+        if truth == nil, let flag = [truthFormat != nil ? "--truth-format" : nil, truthOffset != nil ? "--truth-offset" : nil,
+                                     truthAlign != .se3 ? "--truth-align" : nil, truthMaxGap != nil ? "--truth-max-gap" : nil].compactMap({ $0 }).first {
+            throw ValidationError("\(flag): needs --truth")
+        }
+        if let truthOffset, !truthOffset.isFinite { throw ValidationError("--truth-offset: expected a finite time in s, found \(truthOffset)") }
+        if let truthMaxGap, !(truthMaxGap > 0 && truthMaxGap.isFinite) { throw ValidationError("--truth-max-gap: expected a time > 0 s, found \(truthMaxGap)") }
+        if let format, let flag = csvOnlyFlags.first { throw ValidationError("\(flag): applies to CSV/TSV recordings, not to --format \(format)") }
         switch frame {
         case .screen: if screen != nil { throw ValidationError("--screen: only used with --frame camera") }
         case .camera: if screen == nil { throw ValidationError("--frame camera: needs --screen (whose camera offset to add)") }
@@ -58,11 +113,38 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = ImportOptions(columns: columns, timeUnit: timeUnit, positionUnit: positionUnit, axes: axes,
-                                    cameraOffset: screen?.cameraOffset, skipBadRows: skipBadRows)
-        let result = try TraceImporter.convert(contentsOf: input, to: output, options: options)
-        let trace = result.trace
-        print(String(format: "%@: %d samples, %.2f s, columns %@%@ → %@", input, trace.count, trace.duration, result.columns.description,
-                     result.skippedRows > 0 ? ", \(result.skippedRows) bad row(s) skipped" : "", output))
+        let detected = try format ?? TrajectoryFormat.detect(Substring(String(decoding: FileContents.read(input).prefix(1 << 16), as: UTF8.self)))
+        var trace: HeadTrace
+        if let trajectoryFormat = detected {
+            if let flag = csvOnlyFlags.first { throw ValidationError("\(flag): applies to CSV/TSV recordings; \(input) is a \(trajectoryFormat) trajectory") }
+            let result = try TrajectoryImporter.read(contentsOf: input, format: trajectoryFormat, sort: sort)
+            trace = result.trace
+            print(String(format: "%@: %@ trajectory, %d poses, %.2f s", input, trajectoryFormat.description, trace.count, trace.duration))
+            for note in result.notes { print("note: \(note)") }
+        } else {
+            if sort, truth == nil { throw ValidationError("--sort: applies to TUM and EuRoC trajectories; \(input) is read as a CSV/TSV recording") }
+            let options = ImportOptions(columns: columns, timeUnit: timeUnit, positionUnit: positionUnit, axes: axes,
+                                        cameraOffset: screen?.cameraOffset, skipBadRows: skipBadRows)
+            let result = try TraceImporter.read(contentsOf: input, options: options)
+            trace = result.trace
+            print(String(format: "%@: %d samples, %.2f s, columns %@%@", input, trace.count, trace.duration, result.columns.description,
+                         result.skippedRows > 0 ? ", \(result.skippedRows) bad row(s) skipped" : ""))
+        }
+        if let truth {
+            let poses = try TrajectoryFile.read(contentsOf: truth, format: truthFormat, sort: sort)
+            let paired = try TruthPairing.pair(recording: trace, truth: poses, truthName: URL(fileURLWithPath: truth).lastPathComponent,
+                                               options: TruthPairing.Options(offset: truthOffset, alignment: truthAlign, maxGap: truthMaxGap))
+            trace = paired.trace
+            print("\(truth): \(poses.count) poses; \(paired.summary)")
+            if paired.offsetEstimated, abs(paired.offset) <= 1 {
+                print(String(format: "sensor latency (recording behind its truth, on one clock: −offset) %.1f ms; the latency model assumes %.1f ms without truth",
+                             -paired.offset * 1000, LatencyModel.assumedSensorLatency * 1000))
+            } else if paired.offsetEstimated {
+                print(String(format: "the clocks differ by %.3f s: the sensor latency is not separable from the clock offset (the latency model assumes %.1f ms)",
+                             paired.offset, LatencyModel.assumedSensorLatency * 1000))
+            }
+        }
+        try TraceCSVWriter.write(trace, to: output)
+        print("→ \(output): \(trace.count) samples\(trace.truth != nil ? " with truth" : "")")
     }
 }

@@ -30,6 +30,8 @@ struct Parallax: ParsableCommand {
             MergeReportsCommand.self,
             ConvertCommand.self,
             ImportCommand.self,
+            ExportCommand.self,
+            EvaluateCommand.self,
             FitCommand.self,
             AuditCommand.self,
         ]

@@ -256,3 +256,38 @@ import FoundationXML
         #expect(message == "suite.yml:4: audit.mode: expected shipped, cube, splat or both, found 'sideways'")
     }
 }
+
+/// A suite imports a TUM estimate paired with its motion-capture truth (`import: {truth: …}`): the scenario is
+/// measured against the real truth; a bad pairing key names itself under the trace.
+@Suite struct SuiteTruthImportTests {
+    @Test func pairsARecordingWithItsTruth() throws {
+        let dir = try TemporaryDirectory(prefix: "suite-truth")
+        defer { dir.cleanUp() }
+        let data = SuiteRunTests.repository.appendingPathComponent("Traces/recordings/tum").path
+        try """
+            name: truth
+            goldens: goldens
+            traces:
+              - {name: freiburg, file: '\(data)/freiburg1_xyz-rgbdslam.txt', import: {truth: '\(data)/freiburg1_xyz-groundtruth.txt', truth_align: se3}}
+            smoothers: ["ema:alpha=0.25"]
+            """.write(toFile: dir.path("suite.yml"), atomically: true, encoding: .utf8)
+        var options = SuiteRun.Options(suitePath: dir.path("suite.yml"))
+        options.output = dir.path("report")
+        let outcome = try SuiteRun.run(options)
+        let scenario = try #require(outcome.report.scenarios.first)
+        // Measured against ground truth: no stand-in reference, and a sensor latency measured from the truth.
+        #expect(scenario.reference == nil)
+        #expect(!scenario.notes.contains { $0.contains("against the reference estimate") })
+        #expect(scenario.metrics["lag_ms"] != nil)
+    }
+
+    @Test func aBadPairingKeyNamesItself() throws {
+        let values = SuiteValueErrorTests()
+        #expect(try values.failure("name: x\ntraces:\n  - {file: t.csv, import: {truth: t.csv, truth_align: affine}}\n")
+            == "suite.yml:3: traces[0].import.truth_align: expected none, se3 or sim3, found 'affine'")
+        #expect(try values.failure("name: x\ntraces:\n  - {file: t.csv, import: {truth_offset: 0.1}}\n")
+            == "suite.yml:3: traces[0].import.truth_offset: expected a 'truth' file to pair with, found no truth")
+        #expect(try values.failure("name: x\ntraces:\n  - {file: t.csv, import: {format: kitti}}\n")
+            == "suite.yml:3: traces[0].import.format: expected one of tum, euroc, found 'kitti'")
+    }
+}

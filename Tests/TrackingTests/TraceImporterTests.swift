@@ -11,6 +11,13 @@ import Testing
         return try TraceImporter.parse(text, file: "rec.csv", options: options)
     }
 
+    @Test func crlfLineEndingsAreLines() throws {
+        // Swift reads "\r\n" as one Character: a split at "\n" alone would see one line.
+        let result = try Self.importing("t,x,y,z\r\n0,0,0,0.35\r\n0.1,0,0,0.36\r\n")
+        #expect(result.trace.samples.map(\.t) == [0, 0.1])
+        #expect(result.trace.samples.map(\.position.z) == [0.35, 0.36])
+    }
+
     @Test func detectsCommonColumnNamesAndConvertsUnitsAxesAndFrame() throws {
         // ARKit-like export: epoch nanoseconds, centimetres, z negative toward the user, camera-relative.
         let text = """

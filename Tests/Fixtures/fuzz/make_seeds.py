@@ -42,6 +42,20 @@ def traces():
     write("trace-csv", "exponents.csv", "t,x,y,z\n0,1e-3,-2.5E-4,3.5e-1\n0.0166,1.0e-3,-2.4e-4,0.35\n")
 
 
+# --- TUM / EuRoC trajectories ----------------------------------------------------------------------------------
+def trajectories():
+    rows = [(1305031098.6659 + i / 100, 1.3 + 0.01 * math.sin(i / 3), 0.6 + 0.01 * math.cos(i / 4), 1.6 + 0.002 * i,
+             math.cos(i / 20), 0.0, math.sin(i / 20), 0.0) for i in range(12)]
+    tum = "# ground truth trajectory\n# timestamp tx ty tz qx qy qz qw\n" + "".join(
+        f"{t:.4f} {x:.4f} {y:.4f} {z:.4f} {qx:.4f} {qy:.4f} {qz:.4f} {qw:.4f}\n" for t, x, y, z, qw, qx, qy, qz in rows)
+    write("trajectory", "tum.txt", tum)
+    write("trajectory", "tum-tabs-crlf.txt", tum.replace(" ", "\t").replace("#\t", "# ").replace("\n", "\r\n"))
+    euroc = "#timestamp [ns],p_RS_R_x [m],p_RS_R_y [m],p_RS_R_z [m],q_RS_w [],q_RS_x [],q_RS_y [],q_RS_z [],v_RS_R_x [m s^-1]\n" + "".join(
+        f"{1403715524907143168 + i * 5000000},{x:.6f},{y:.6f},{z:.6f},{qw:.6f},{qx:.6f},{qy:.6f},{qz:.6f},{0.001 * i:.6f}\n"
+        for i, (t, x, y, z, qw, qx, qy, qz) in enumerate(rows))
+    write("trajectory", "euroc.csv", euroc)
+
+
 # --- splat scenes -------------------------------------------------------------------------------------------
 SPLATS = [  # position, log σ, rotation (w x y z), opacity logit, f_dc
     ((0.0, 0.0, -0.5), (-4.0, -4.5, -5.0), (1.0, 0.0, 0.0, 0.0), 2.0, (1.0, 0.2, -0.5)),
@@ -327,4 +341,4 @@ def renderers():
 
 
 if __name__ == "__main__":
-    traces(); plys(); splats(); spzs(); pngs(); suites(); specs(); renderers()
+    traces(); trajectories(); plys(); splats(); spzs(); pngs(); suites(); specs(); renderers()

@@ -1,0 +1,83 @@
+import Geometry
+import Tracking
+
+/// How `parallax evaluate` pairs the poses of a truth and an estimate recorded on (nearly) the same clock.
+public enum AssociationMethod: String, CaseIterable, Sendable, Codable {
+    /// evo's association (evo/core/sync.py `associate_trajectories`): each pose of the shorter trajectory is
+    /// paired with the nearest-in-time pose of the longer one (first of equals) when they are at most the
+    /// maximum difference apart, after the offset is added to the estimate's timestamps.
+    case nearest
+    /// The truth is interpolated at each estimate timestamp + offset: linearly for positions, SLERP for
+    /// orientations, only between truth samples at most the maximum gap apart (nothing invented across a gap).
+    case interpolate
+}
+
+/// Pairs of poses of a truth and an estimate, index for index.
+public struct TimeAssociation: Sendable {
+    public var truth: PoseTrajectory
+    public var estimate: PoseTrajectory
+
+    /// evo's `associate_trajectories(truth, estimate, max_diff, offset_2)` exactly: the shorter trajectory's
+    /// stamps are searched in the longer one's stamps shifted by the offset (+offset when the estimate is
+    /// the longer one, −offset otherwise), `argmin |shifted − stamp|` (first minimum), kept when ≤ `maxDifference`.
+    public static func nearest(truth: PoseTrajectory, estimate: PoseTrajectory, maxDifference: Double, offset: Double) -> TimeAssociation {
+        let estimateLonger = estimate.count > truth.count
+        let short = estimateLonger ? truth.times : estimate.times
+        let long = estimateLonger ? estimate.times : truth.times
+        let shift = estimateLonger ? offset : -offset
+        let shifted = long.map { $0 + shift }
+        var shortIndices: [Int] = [], longIndices: [Int] = []
+        for (i, stamp) in short.enumerated() {
+            let j = firstNearest(stamp, in: shifted)
+            if abs(shifted[j] - stamp) <= maxDifference {
+                shortIndices.append(i)
+                longIndices.append(j)
+            }
+        }
+        let (truthIndices, estimateIndices) = estimateLonger ? (shortIndices, longIndices) : (longIndices, shortIndices)
+        return TimeAssociation(truth: truth.selecting(truthIndices), estimate: estimate.selecting(estimateIndices))
+    }
+
+    /// numpy's `argmin(abs(sorted − stamp))` on strictly increasing `sorted`: |a − s| falls, then rises, so
+    /// a binary search finds the valley; equal values to its left are walked so the first minimum wins.
+    static func firstNearest(_ stamp: Double, in sorted: [Double]) -> Int {
+        var low = 0, high = sorted.count  // first index with sorted[j] - stamp >= 0
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] - stamp >= 0 { high = mid } else { low = mid + 1 }
+        }
+        var best = min(low, sorted.count - 1)
+        if low > 0 {
+            var left = low - 1
+            let value = abs(sorted[left] - stamp)
+            while left > 0, abs(sorted[left - 1] - stamp) == value { left -= 1 }
+            if low == sorted.count || value <= abs(sorted[low] - stamp) { best = left }
+        }
+        return best
+    }
+
+    /// The truth interpolated at each estimate timestamp + `offset` (positions linearly, orientations by
+    /// SLERP when the truth has them); an estimate pose outside the truth's time span, or between truth
+    /// samples more than `maxGap` apart, is left out. The paired truth carries the shifted timestamps.
+    public static func interpolated(truth: PoseTrajectory, estimate: PoseTrajectory, offset: Double, maxGap: Double) -> TimeAssociation {
+        var times: [Double] = [], positions: [Vec3] = [], orientations: [Quaternion] = [], kept: [Int] = []
+        let normalized = truth.orientations?.map(\.normalized)
+        var j = 0
+        for (i, te) in estimate.times.enumerated() {
+            let t = te + offset
+            guard let first = truth.times.first, let last = truth.times.last, t >= first, t <= last else { continue }
+            while j + 1 < truth.count, truth.times[j + 1] <= t { j += 1 }
+            while j > 0, truth.times[j] > t { j -= 1 }
+            let (a, b) = j + 1 < truth.count ? (j, j + 1) : (j, j)
+            let span = truth.times[b] - truth.times[a]
+            if a != b, truth.times[a] != t, span > maxGap { continue }
+            let u = a == b || span == 0 ? 0 : (t - truth.times[a]) / span
+            times.append(t)
+            positions.append(truth.positions[a] + (truth.positions[b] - truth.positions[a]) * u)
+            if let normalized { orientations.append(u == 0 ? normalized[a] : normalized[a].slerp(to: normalized[b], u)) }
+            kept.append(i)
+        }
+        let pairedTruth = PoseTrajectory(times: times, positions: positions, orientations: truth.orientations == nil ? nil : orientations)
+        return TimeAssociation(truth: pairedTruth, estimate: estimate.selecting(kept))
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Geometry
+import Plumbing
+import Tracking
+
+/// `parallax evaluate TRUTH ESTIMATE`: the absolute and relative position errors of an estimated trajectory
+/// against its truth, with evo's definitions (MichaelGrupp/evo: `evo_ape`/`evo_rpe` with
+/// `--pose_relation trans_part`), so that the numbers are evo's on the same files and options:
+/// association (`TimeAssociation`), optional Umeyama alignment of the estimate onto the truth (SE(3) `-a`,
+/// Sim(3) `-as`, on the first N pairs `--n_to_align`), then
+/// - APE: |p_est,i − p_ref,i| per pair (metrics.py `APE`, translation part);
+/// - RPE: the translation of E = (Q_i⁻¹Q_j)⁻¹(P_i⁻¹P_j) for pairs (i, i + Δ), i = 0, Δ, 2Δ, … (metrics.py
+///   `RPE`, consecutive pairs, Δ in frames); it needs orientations on both sides.
+public enum TrajectoryEvaluation {
+    public enum AlignmentKind: String, CaseIterable, Sendable, Codable {
+        case none, se3, sim3
+
+        /// `none`, `se3` or `sim3`; the error names the `align` field.
+        public init(parsing text: String) throws {
+            guard let kind = AlignmentKind(rawValue: text.lowercased()) else {
+                throw FieldError("align", expected: "none, se3 or sim3", found: "'\(text)'")
+            }
+            self = kind
+        }
+    }
+
+    public struct Options: Sendable {
+        public var association: AssociationMethod = .nearest
+        /// Seconds; `nearest` pairs poses at most this far apart (evo's `--t_max_diff`, default 0.01).
+        public var maxDifference = 0.01
+        /// Seconds added to the estimate's timestamps (evo's `--t_offset`).
+        public var offset = 0.0
+        /// Seconds; `interpolate` does not interpolate between truth samples further apart than this.
+        public var maxGap = 0.1
+        public var alignment: AlignmentKind = .none
+        /// Align on the first N pairs only (nil: all; evo's `--n_to_align`).
+        public var alignFirst: Int?
+        /// RPE's Δ in frames (evo's `--delta`, default 1).
+        public var delta = 1
+
+        public init() {}
+    }
+
+    public struct Alignment: Sendable, Encodable {
+        public var kind: AlignmentKind
+        public var transform: UmeyamaAlignment
+        /// Pairs the alignment was estimated from.
+        public var poses: Int
+
+        enum CodingKeys: String, CodingKey { case kind, rotation, translation, scale, poses, rotation_deg }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(kind, forKey: .kind)
+            let r = transform.rotation
+            try c.encode([[r.0.x, r.0.y, r.0.z], [r.1.x, r.1.y, r.1.z], [r.2.x, r.2.y, r.2.z]], forKey: .rotation)
+            try c.encode([transform.translation.x, transform.translation.y, transform.translation.z], forKey: .translation)
+            try c.encode(transform.scale, forKey: .scale)
+            try c.encode(transform.rotationAngle * 180 / .pi, forKey: .rotation_deg)
+            try c.encode(poses, forKey: .poses)
+        }
+    }
+
+    public struct RelativeError: Sendable, Encodable {
+        public var deltaFrames: Int
+        public var pairs: Int
+        public var statistics: ErrorStatistics
+
+        enum CodingKeys: String, CodingKey { case delta_frames, pairs, rmse, mean, median, std, min, max, sse }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(deltaFrames, forKey: .delta_frames)
+            try c.encode(pairs, forKey: .pairs)
+            let s = statistics
+            for (key, value) in [(CodingKeys.rmse, s.rmse), (.mean, s.mean), (.median, s.median), (.std, s.std), (.min, s.min), (.max, s.max), (.sse, s.sse)] {
+                try c.encode(value, forKey: key)
+            }
+        }
+    }
+
+    public struct Result: Sendable, Encodable {
+        public var pairs: Int
+        public var timeOffset: Double
+        public var association: AssociationMethod
+        public var alignment: Alignment?
+        public var ape: ErrorStatistics
+        public var rpe: RelativeError?
+        /// Why something was not computed (RPE without orientations).
+        public var notes: [String]
+        /// The paired poses after alignment, and the APE of each pair (for plots).
+        public var truth: PoseTrajectory
+        public var estimate: PoseTrajectory
+        public var apeErrors: [Double]
+
+        enum CodingKeys: String, CodingKey { case pairs, time_offset_s, association, alignment, ape, rpe, notes }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(pairs, forKey: .pairs)
+            try c.encode(timeOffset, forKey: .time_offset_s)
+            try c.encode(association, forKey: .association)
+            if let alignment { try c.encode(alignment, forKey: .alignment) } else { try c.encodeNil(forKey: .alignment) }
+            try c.encode(ape, forKey: .ape)
+            if let rpe { try c.encode(rpe, forKey: .rpe) } else { try c.encodeNil(forKey: .rpe) }
+            try c.encode(notes, forKey: .notes)
+        }
+
+        /// The JSON form: sorted keys, `null` for what was not computed.
+        public var json: String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            return String(decoding: try! encoder.encode(self), as: UTF8.self)
+        }
+    }
+
+    /// A failure to evaluate: no pairs, too few pairs for the alignment or the delta.
+    public struct Failure: Error, CustomStringConvertible, Equatable {
+        public var message: String
+        public var description: String { message }
+    }
+
+    public static func run(truth: PoseTrajectory, estimate: PoseTrajectory, options: Options) throws -> Result {
+        let paired: TimeAssociation
+        switch options.association {
+        case .nearest:
+            paired = TimeAssociation.nearest(truth: truth, estimate: estimate, maxDifference: options.maxDifference, offset: options.offset)
+            guard paired.truth.count > 0 else {
+                throw Failure(message: "association: no matching timestamps between truth and estimate with max. time difference \(options.maxDifference) s and time offset \(options.offset) s; expected overlapping timestamps")
+            }
+        case .interpolate:
+            paired = TimeAssociation.interpolated(truth: truth, estimate: estimate, offset: options.offset, maxGap: options.maxGap)
+            guard paired.truth.count > 0 else {
+                throw Failure(message: "association: no estimate timestamp + \(options.offset) s falls inside the truth's time span between samples at most \(options.maxGap) s apart; expected overlapping timestamps")
+            }
+        }
+        var aligned = paired.estimate
+        var alignment: Alignment?
+        if options.alignment != .none {
+            let n = min(options.alignFirst ?? paired.truth.count, paired.truth.count)
+            let transform = try UmeyamaAlignment(from: Array(paired.estimate.positions.prefix(n)), to: Array(paired.truth.positions.prefix(n)),
+                                                 withScale: options.alignment == .sim3)
+            aligned = transform.apply(to: paired.estimate)
+            alignment = Alignment(kind: options.alignment, transform: transform, poses: n)
+        }
+        let apeErrors = zip(aligned.positions, paired.truth.positions).map { ($0 - $1).length }
+        var notes: [String] = []
+        var rpe: RelativeError?
+        if let q = paired.truth.orientations?.map(\.normalized), let p = aligned.orientations?.map(\.normalized) {
+            let ids = Array(stride(from: 0, to: paired.truth.count, by: options.delta))
+            let errors = zip(ids, ids.dropFirst()).map { i, j -> Double in
+                let truthStep = q[i].conjugate.rotate(paired.truth.positions[j] - paired.truth.positions[i])
+                let estimateStep = p[i].conjugate.rotate(aligned.positions[j] - aligned.positions[i])
+                return (q[i].conjugate * q[j]).conjugate.rotate(estimateStep - truthStep).length
+            }
+            if let statistics = ErrorStatistics(errors) {
+                rpe = RelativeError(deltaFrames: options.delta, pairs: errors.count, statistics: statistics)
+            } else {
+                notes.append("RPE not computed: \(paired.truth.count) pair(s) give no pose pair \(options.delta) frame(s) apart")
+            }
+        } else {
+            let missing = [paired.truth.orientations == nil ? "truth" : nil, aligned.orientations == nil ? "estimate" : nil].compactMap { $0 }
+            notes.append("RPE not computed: the \(missing.joined(separator: " and ")) has no orientations")
+        }
+        return Result(pairs: paired.truth.count, timeOffset: options.offset, association: options.association, alignment: alignment,
+                      ape: ErrorStatistics(apeErrors)!, rpe: rpe, notes: notes, truth: paired.truth, estimate: aligned, apeErrors: apeErrors)
+    }
+}

@@ -1,0 +1,125 @@
+import Analysis
+import ArgumentParser
+import Foundation
+import Plumbing
+import Reporting
+import Tracking
+
+struct EvaluateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "evaluate",
+        abstract: "Absolute and relative position error (APE, RPE) of an estimated trajectory against its truth, evo-compatible.",
+        discussion: """
+            TRUTH and ESTIMATE are TUM files ('timestamp tx ty tz qx qy qz qw'), EuRoC ground truth, or trace CSVs
+            (measured positions, head_q* orientations); the format is detected, or given with --format.
+            Numbers follow evo (MichaelGrupp/evo) exactly: `parallax evaluate GT EST --align sim3` gives evo_ape tum GT EST -as
+            and evo_rpe tum GT EST -as (translation part, meters): rmse, mean, median, std (population), min, max, sse.
+            - association nearest (evo's): each pose of the shorter trajectory is paired with the nearest-in-time pose of
+              the longer one within --max-dt, after --offset is added to the estimate's timestamps; interpolate: the truth is
+              interpolated at each estimate timestamp + offset (linear positions, SLERP orientations), never across a
+              truth gap longer than --max-gap.
+            - --align se3 / sim3: Umeyama alignment of the estimate onto the truth (on the first --align-first pairs).
+            - RPE over pose pairs --delta frames apart (consecutive pairs); needs orientations on both sides.
+            --html PAGE also writes the trajectories overlaid in plan (x–y) and elevation (x–z), the error over time and its
+            histogram, with the report's conventions.
+            --json prints {"pairs", "time_offset_s", "association", "alignment", "ape": {…}, "rpe": {…}, "notes"}.
+
+            Examples:
+              parallax evaluate Traces/recordings/tum/freiburg1_xyz-groundtruth.txt Traces/recordings/tum/freiburg1_xyz-rgbdslam.txt --align sim3
+              parallax evaluate gt.csv est.csv --association interpolate --offset 0.047 --align se3 --json
+            """
+    )
+
+    @Argument(help: "Truth trajectory (TUM, EuRoC or trace CSV).")
+    var truth: String
+
+    @Argument(help: "Estimated trajectory (TUM, EuRoC or trace CSV).")
+    var estimate: String
+
+    @Option(name: .long, help: "Format of both files: tum or euroc (default: detected; neither: trace CSV).", transform: TrajectoryFormat.init(parsing:))
+    var format: TrajectoryFormat?
+
+    @Option(name: .long, help: "Association: nearest (evo's) or interpolate (default nearest).", transform: { text in
+        guard let method = AssociationMethod(rawValue: text) else { throw ValidationError("expected nearest or interpolate, found '\(text)'") }
+        return method
+    })
+    var association = AssociationMethod.nearest
+
+    @Option(name: .long, help: "Largest time difference of a nearest pair, s (default 0.01, evo's t_max_diff).")
+    var maxDt: Double = 0.01
+
+    @Option(name: .long, help: "Seconds added to the estimate's timestamps (default 0, evo's t_offset).")
+    var offset: Double = 0
+
+    @Option(name: .long, help: "Interpolate: no truth interpolated between samples further apart than this, s (default 0.1).")
+    var maxGap: Double = 0.1
+
+    @Option(name: .long, help: "Alignment of the estimate onto the truth: none, se3 or sim3 (default none).",
+            transform: TrajectoryEvaluation.AlignmentKind.init(parsing:))
+    var align = TrajectoryEvaluation.AlignmentKind.none
+
+    @Option(name: .long, help: "Align on the first N pairs only (default: all).")
+    var alignFirst: Int?
+
+    @Option(name: .long, help: "RPE delta in frames (default 1).")
+    var delta: Int = 1
+
+    @Flag(name: .long, help: "Sort each file's rows by time (dropping repeated timestamps) instead of refusing them.")
+    var sort = false
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    @Option(name: .long, help: "Also write an HTML page: trajectories overlaid in plan and elevation, error over time, histogram.")
+    var html: String?
+
+    func validate() throws {
+        guard maxDt.isFinite, maxDt >= 0 else { throw ValidationError("--max-dt: expected a time ≥ 0 s, found \(maxDt)") }
+        guard offset.isFinite else { throw ValidationError("--offset: expected a finite time in s, found \(offset)") }
+        guard maxGap.isFinite, maxGap > 0 else { throw ValidationError("--max-gap: expected a time > 0 s, found \(maxGap)") }
+        guard delta >= 1 else { throw ValidationError("--delta: expected a number of frames ≥ 1, found \(delta)") }
+        if let alignFirst, alignFirst < 1 { throw ValidationError("--align-first: expected a number of pairs ≥ 1, found \(alignFirst)") }
+        if alignFirst != nil, align == .none { throw ValidationError("--align-first: needs --align se3 or sim3") }
+    }
+
+    func run() throws {
+        let truthPoses = try TrajectoryFile.read(contentsOf: truth, format: format, sort: sort)
+        let estimatePoses = try TrajectoryFile.read(contentsOf: estimate, format: format, sort: sort)
+        var options = TrajectoryEvaluation.Options()
+        options.association = association
+        options.maxDifference = maxDt
+        options.offset = offset
+        options.maxGap = maxGap
+        options.alignment = align
+        options.alignFirst = alignFirst
+        options.delta = delta
+        let result = try TrajectoryEvaluation.run(truth: truthPoses, estimate: estimatePoses, options: options)
+        if let html {
+            try AtomicFile.write(page(result).html, to: html)
+        }
+        print(json ? result.json : result.text)
+    }
+
+    func page(_ result: TrajectoryEvaluation.Result) -> TrajectoryComparisonPage {
+        let origin = result.truth.times.first ?? 0
+        func f(_ v: Double) -> String { String(format: "%.6f", v) }
+        var summary: [(String, String)] = [("truth", truth), ("estimate", estimate),
+                                           ("pairs", "\(result.pairs) (\(result.association.rawValue), offset \(result.timeOffset) s)")]
+        if let alignment = result.alignment {
+            summary.append(("alignment", String(format: "%@ on %d pairs: rotation %.4f°, scale %.6f", alignment.kind.rawValue, alignment.poses,
+                                                alignment.transform.rotationAngle * 180 / .pi, alignment.transform.scale)))
+        } else {
+            summary.append(("alignment", "none"))
+        }
+        let a = result.ape
+        summary.append(("APE (m)", "rmse \(f(a.rmse)), mean \(f(a.mean)), median \(f(a.median)), std \(f(a.std)), min \(f(a.min)), max \(f(a.max)), sse \(f(a.sse))"))
+        if let rpe = result.rpe {
+            let r = rpe.statistics
+            summary.append(("RPE (m, Δ \(rpe.deltaFrames))", "rmse \(f(r.rmse)), mean \(f(r.mean)), median \(f(r.median)), std \(f(r.std)), min \(f(r.min)), max \(f(r.max)), sse \(f(r.sse))"))
+        }
+        summary += result.notes.map { ("note", $0) }
+        return TrajectoryComparisonPage(title: "parallax evaluate", subtitle: "\(URL(fileURLWithPath: estimate).lastPathComponent) against \(URL(fileURLWithPath: truth).lastPathComponent)",
+                                        truth: result.truth.positions.map { ($0.x, $0.y, $0.z) }, estimate: result.estimate.positions.map { ($0.x, $0.y, $0.z) },
+                                        times: result.truth.times.map { $0 - origin }, errors: result.apeErrors, summary: summary)
+    }
+}

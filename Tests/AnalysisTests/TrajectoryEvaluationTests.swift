@@ -1,0 +1,134 @@
+import Analysis
+import Foundation
+import Geometry
+import Scientific
+import Testing
+import Tracking
+
+/// `parallax evaluate`'s pieces on hand-computed cases: statistics, evo's nearest association, interpolation
+/// that never crosses a gap, Umeyama recovering a known rigid and similarity transform, APE of a known offset,
+/// RPE of a known step error.
+struct TrajectoryEvaluationTests {
+    /// A non-planar path (a helix) so that Umeyama's covariance has full rank.
+    func helix(_ n: Int, rate: Double = 100, start: Double = 0) -> PoseTrajectory {
+        let times = (0..<n).map { start + Double($0) / rate }
+        let positions = times.map { t in Vec3(0.3 * cos(2 * t), 0.2 * sin(3 * t), 0.1 * t) }
+        let orientations = times.map { t in Quaternion(axis: Vec3(0.2, 1, 0.1), angle: 0.7 * t) }
+        return PoseTrajectory(times: times, positions: positions, orientations: orientations)
+    }
+
+    @Test func statisticsAreEvosDefinitions() throws {
+        // e = 1, 2, 3, 4: rmse √7.5, mean 2.5, median (2 + 3)/2, std √1.25 (population), sse 30.
+        let s = try #require(ErrorStatistics([3, 1, 4, 2]))
+        #expect(abs(s.rmse - 7.5.squareRoot()) < 1e-15)
+        #expect(s.mean == 2.5 && s.median == 2.5 && s.min == 1 && s.max == 4 && s.sse == 30)
+        #expect(abs(s.std - 1.25.squareRoot()) < 1e-15)
+        #expect(try #require(ErrorStatistics([5, 1, 2])).median == 2)
+        #expect(ErrorStatistics([]) == nil)
+    }
+
+    @Test func nearestAssociationIsEvos() {
+        func poses(_ times: [Double]) -> PoseTrajectory {
+            PoseTrajectory(times: times, positions: times.map { Vec3($0, 0, 0) })
+        }
+        // The shorter (estimate, 3 poses) is searched in the truth (5 poses); 0.25 is equally far from 0.2 and
+        // 0.3 → the first (0.2), 0.52 is 0.02 from 0.5 > max 0.01 → dropped.
+        let truth = poses([0.0, 0.1, 0.2, 0.3, 0.5])
+        let pairs = TimeAssociation.nearest(truth: truth, estimate: poses([0.101, 0.25, 0.52]), maxDifference: 0.06, offset: 0)
+        #expect(pairs.truth.times == [0.1, 0.2, 0.5])
+        #expect(pairs.estimate.times == [0.101, 0.25, 0.52])
+        let strict = TimeAssociation.nearest(truth: truth, estimate: poses([0.101, 0.25, 0.52]), maxDifference: 0.01, offset: 0)
+        #expect(strict.truth.times == [0.1] && strict.estimate.times == [0.101])
+        // The offset is added to the estimate's stamps: est 1.0 + (−0.9) = 0.1. With the estimate the longer
+        // one, the truth is searched in estimate + offset.
+        let shifted = TimeAssociation.nearest(truth: poses([0.1, 0.3]), estimate: poses([1.0, 1.1, 1.2, 1.3]), maxDifference: 0.001, offset: -0.9)
+        #expect(shifted.truth.times == [0.1, 0.3] && shifted.estimate.times == [1.0, 1.2])
+    }
+
+    @Test func interpolationIsLinearAndNeverCrossesAGap() {
+        let truth = PoseTrajectory(times: [0, 0.1, 0.2, 1.0, 1.1], positions: [Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0), Vec3(10, 0, 0), Vec3(11, 0, 0)],
+                                   orientations: [.identity, Quaternion(axis: Vec3(0, 0, 1), angle: 0.2), .identity, .identity, .identity])
+        let estimate = PoseTrajectory(times: [0.05, 0.15, 0.6, 1.05, 1.2], positions: Array(repeating: Vec3(0, 0, 0), count: 5))
+        let pairs = TimeAssociation.interpolated(truth: truth, estimate: estimate, offset: 0, maxGap: 0.15)
+        #expect(pairs.estimate.times == [0.05, 0.15, 1.05])  // 0.6 lies in the 0.2…1.0 gap, 1.2 after the end
+        #expect(zip(pairs.truth.positions.map(\.x), [0.5, 1.5, 10.5]).allSatisfy { abs($0 - $1) < 1e-12 })
+        // SLERP half-way from the identity to 0.2 rad about z: 0.1 rad.
+        #expect(abs(pairs.truth.orientations![0].angle - 0.1) < 1e-12)
+        // The offset moves the estimate onto the truth's clock: 0.55 − 0.5 = 0.05.
+        let shifted = TimeAssociation.interpolated(truth: truth, estimate: PoseTrajectory(times: [0.55], positions: [Vec3(0, 0, 0)]), offset: -0.5, maxGap: 0.15)
+        #expect(shifted.truth.positions.map(\.x).map { ($0 * 1e9).rounded() / 1e9 } == [0.5])
+    }
+
+    @Test func umeyamaRecoversAKnownRigidAndSimilarityTransform() throws {
+        let x = helix(200).positions
+        let rotation = Quaternion(axis: Vec3(1, -2, 0.5), angle: 1.1)
+        let t = Vec3(0.4, -1.2, 2.5)
+        for scale in [1.0, 2.5] {
+            let y = x.map { rotation.rotate($0) * scale + t }
+            let fit = try UmeyamaAlignment(from: x, to: y, withScale: scale != 1)
+            #expect(Quaternion(matrixRows: fit.rotation).angle(to: rotation) < 1e-10)
+            #expect((fit.translation - t).length < 1e-10)
+            #expect(abs(fit.scale - scale) < 1e-10)
+            #expect(zip(x, y).allSatisfy { (fit.apply($0) - $1).length < 1e-10 })
+        }
+        // Collinear points: rank 1, refused as evo refuses them.
+        let line = (0..<10).map { Vec3(Double($0), 0, 0) }
+        #expect(throws: UmeyamaAlignment.Degenerate.self) { try UmeyamaAlignment(from: line, to: line, withScale: false) }
+    }
+
+    @Test func apeOfAKnownOffsetAndRPEOfAKnownStepError() throws {
+        let truth = helix(101)
+        // A constant offset of (3, 4, 0) cm: every APE is 5 cm unaligned, 0 after SE(3) alignment; RPE 0 either way.
+        let shifted = PoseTrajectory(times: truth.times, positions: truth.positions.map { $0 + Vec3(0.03, 0.04, 0) }, orientations: truth.orientations)
+        var options = TrajectoryEvaluation.Options()
+        let raw = try TrajectoryEvaluation.run(truth: truth, estimate: shifted, options: options)
+        #expect(raw.pairs == 101)
+        #expect(abs(raw.ape.rmse - 0.05) < 1e-12 && abs(raw.ape.min - 0.05) < 1e-12 && raw.ape.std < 1e-12)
+        #expect(abs(raw.ape.sse - 101 * 0.0025) < 1e-12)
+        #expect(try #require(raw.rpe).statistics.max < 1e-12)
+        options.alignment = .se3
+        let aligned = try TrajectoryEvaluation.run(truth: truth, estimate: shifted, options: options)
+        #expect(aligned.ape.max < 1e-9)
+
+        // Estimate = truth scaled by 2 about the origin: each step doubles, so RPE = |step| (in the truth's
+        // body frame); Sim(3) alignment removes it (scale 0.5).
+        let doubled = PoseTrajectory(times: truth.times, positions: truth.positions.map { $0 * 2 }, orientations: truth.orientations)
+        options.alignment = .none
+        options.delta = 10
+        let scaled = try TrajectoryEvaluation.run(truth: truth, estimate: doubled, options: options)
+        let steps = stride(from: 0, to: 90 + 1, by: 10).map { (truth.positions[$0 + 10] - truth.positions[$0]).length }
+        let rpe = try #require(scaled.rpe)
+        #expect(rpe.pairs == 10)
+        #expect(abs(rpe.statistics.sse - steps.reduce(0) { $0 + $1 * $1 }) < 1e-12)
+        options.alignment = .sim3
+        let similar = try TrajectoryEvaluation.run(truth: truth, estimate: doubled, options: options)
+        #expect(abs(try #require(similar.alignment).transform.scale - 0.5) < 1e-12)
+        let similarRPE = try #require(similar.rpe)
+        #expect(similar.ape.max < 1e-9 && similarRPE.statistics.max < 1e-9)
+    }
+
+    @Test func withoutOrientationsRPEIsNotComputedAndSaysWhy() throws {
+        let truth = helix(20)
+        let estimate = PoseTrajectory(times: truth.times, positions: truth.positions)
+        let result = try TrajectoryEvaluation.run(truth: truth, estimate: estimate, options: .init())
+        #expect(result.rpe == nil)
+        #expect(result.notes == ["RPE not computed: the estimate has no orientations"])
+        #expect(result.json.contains("\"rpe\" : null"))
+    }
+
+    @Test func noOverlapIsAOneLineError() {
+        let truth = helix(20), later = helix(20, start: 100)
+        #expect(throws: TrajectoryEvaluation.Failure.self) { try TrajectoryEvaluation.run(truth: truth, estimate: later, options: .init()) }
+    }
+
+    @Test func singularValuesOfAKnownMatrix() throws {
+        // [[3, 0], [4, 5]]: AᵀA = [[25, 20], [20, 25]] → σ² = 45, 5 → σ = 3√5, √5; U·diag(σ)·Vᵀ = A.
+        let a = [[3.0, 0], [4, 5]]
+        let svd = try #require(SingularValueDecomposition(a))
+        #expect(abs(svd.singularValues[0] - 3 * 5.0.squareRoot()) < 1e-12 && abs(svd.singularValues[1] - 5.0.squareRoot()) < 1e-12)
+        for i in 0..<2 { for j in 0..<2 {
+            let value = (0..<2).reduce(0.0) { $0 + svd.u[i][$1] * svd.singularValues[$1] * svd.v[j][$1] }
+            #expect(abs(value - a[i][j]) < 1e-12)
+        } }
+    }
+}
