@@ -297,6 +297,8 @@ func splatBenchmark(count: Int, label: String, sizeScale: Double = 1) throws {
 }
 if selected("render splat 100k") { try splatBenchmark(count: 100_000, label: "100k") }
 if selected("render splat 1M") { try splatBenchmark(count: 1_000_000, label: "1M") }
+// The real capture in both modes and a sequence through it: "render splat plant frame", "render splat plant sequence".
+try splatCaptureBenchmarks(directory: directory, selected: { selected($0) })
 // The same scenes with every σ ×3 (9× the area per splat: heavy overlap, like big-splat captures).
 if selected("render splat large 100k") { try splatBenchmark(count: 100_000, label: "large 100k", sizeScale: 3) }
 if selected("render splat large 1M") { try splatBenchmark(count: 1_000_000, label: "large 1M", sizeScale: 3) }
