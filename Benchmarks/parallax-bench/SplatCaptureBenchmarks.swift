@@ -1,5 +1,5 @@
 // The real capture (Tests/Fixtures/scenes/plant/plant.splat: 113,648 splats, SH 0, y-down) at full iPhone 15 Pro
-// resolution in both modes, and a `render splat --path`-style PNG sequence through it (frames/s).
+// resolution in both modes, and a `render splat --path`-style PNG sequence through it at half resolution (frames/s).
 import Foundation
 import Geometry
 import Imaging
@@ -31,9 +31,10 @@ func splatCaptureBenchmarks(directory: URL, selected: (String) -> Bool) throws {
         }
     }
     for mode in SplatMode.allCases where selected("render splat plant sequence \(mode.rawValue)") {
-        // 30 poses along a sway, written as numbered PNGs: what `render splat --path` does (Scenes.FrameSequence:
-        // the scene loaded once, frames on all cores, PNG encoding overlapped).
-        let frames = 30
+        // 12 poses along a sway at half resolution (590×1278, the suite's plant frames), written as numbered PNGs:
+        // what `render splat --path` does (Scenes.FrameSequence: the scene loaded once, frames on all cores, PNG
+        // encoding overlapped).
+        let frames = 12
         let samples = (0..<frames).map { k -> HeadSample in
             let phase = Double(k) / Double(frames) * 2 * Double.pi
             return HeadSample(t: Double(k) / 60, position: Vec3(0.04 * sin(phase), 0.01 * cos(phase), 0.35))
@@ -44,10 +45,10 @@ func splatCaptureBenchmarks(directory: URL, selected: (String) -> Bool) throws {
                                          screen: screen)
         let time = try medianSeconds(repetitions: 3) {
             try FrameSequence(trace: HeadTrace(samples: samples), traceName: "sway", every: 1)
-                .render(renderer, projection: projection, width: width, height: height, into: output)
+                .render(renderer, projection: projection, width: width / 2, height: height / 2, into: output)
         }
         print(String(format: "%-46@ median %.3f s  (%.2f frames/s, %.0f ms per frame)",
-                     "render splat plant sequence \(mode.rawValue) \(frames) × 1179×2556 → PNG" as NSString, time,
+                     "render splat plant sequence \(mode.rawValue) \(frames) × 590×1278 → PNG" as NSString, time,
                      Double(frames) / time, time / Double(frames) * 1000))
     }
 }
