@@ -19,15 +19,26 @@ func median(_ values: [Double]) -> Double {
 /// `parallax-bench [FILTER]`: only the benchmarks whose name contains FILTER.
 let filter = CommandLine.arguments.dropFirst().first
 
+/// The process's CPU time (user + system, all threads) in seconds.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Median wall time, and median CPU time of all threads (steadier than wall time on a machine shared with other
+/// work: it does not count time spent waiting for a core).
 func measure(_ name: String, repetitions: Int = 5, _ body: () throws -> Void) rethrows {
     if let filter, !name.contains(filter) { return }
-    var times: [Double] = []
+    var times: [Double] = [], cpu: [Double] = []
     for _ in 0..<repetitions {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = DispatchTime.now().uptimeNanoseconds, cpuStart = processCPUSeconds()
         try body()
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        cpu.append(processCPUSeconds() - cpuStart)
     }
-    print(String(format: "%-46@ median %.4f s  (min %.4f, max %.4f, n=%d)", name as NSString, median(times), times.min()!, times.max()!, repetitions))
+    print(String(format: "%-46@ median %.4f s  (min %.4f, max %.4f, n=%d; CPU median %.4f s)", name as NSString, median(times),
+                 times.min()!, times.max()!, repetitions, median(cpu)))
 }
 
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-bench-\(getpid())")
@@ -297,6 +308,8 @@ func splatBenchmark(count: Int, label: String, sizeScale: Double = 1) throws {
 }
 if selected("render splat 100k") { try splatBenchmark(count: 100_000, label: "100k") }
 if selected("render splat 1M") { try splatBenchmark(count: 1_000_000, label: "1M") }
+// The real capture in both modes and a sequence through it: "render splat plant frame", "render splat plant sequence".
+try splatCaptureBenchmarks(directory: directory, selected: { selected($0) })
 // The same scenes with every σ ×3 (9× the area per splat: heavy overlap, like big-splat captures).
 if selected("render splat large 100k") { try splatBenchmark(count: 100_000, label: "large 100k", sizeScale: 3) }
 if selected("render splat large 1M") { try splatBenchmark(count: 1_000_000, label: "large 1M", sizeScale: 3) }

@@ -201,8 +201,11 @@ struct FrameSetup: @unchecked Sendable {
                     guard determinant != 0, determinant.isFinite else { continue }
                     record.q0 = axis2.y / determinant; record.q1 = -axis2.x / determinant
                     record.q2 = -axis1.y / determinant; record.q3 = axis1.x / determinant
-                    record.ex = 3 * (abs(axis1.x) + abs(axis2.x))
-                    record.ey = 3 * (abs(axis1.y) + abs(axis2.y))
+                    // The region with |ρ| ≤ 3 is the ellipse {axis1·u + axis2·v : u² + v² ≤ 9}: half extents
+                    // 3·√(axis1ₓ² + axis2ₓ²) (and y), inside the quad's 3·(|axis1ₓ| + |axis2ₓ|); 1 % wider
+                    // for the float16 roundings of ρ (the rasterizer cuts at |ρ|² ≤ 9 after them).
+                    record.ex = min(3 * (abs(axis1.x) + abs(axis2.x)), 3.03 * (axis1.x * axis1.x + axis2.x * axis2.x).squareRoot())
+                    record.ey = min(3 * (abs(axis1.y) + abs(axis2.y)), 3.03 * (axis1.y * axis1.y + axis2.y * axis2.y).squareRoot())
                     func cellRange(_ c: Float, _ e: Float, _ limit: Int) -> (Int32, Int32) {
                         let lo = Double(c - e) / tile, hi = Double(c + e) / tile
                         let a = max(0, min(Double(limit), max(-1, lo).rounded(.down)))

@@ -21,6 +21,9 @@ public struct SplatRenderOptions: Sendable, Equatable {
     /// Centre of the Jacobian clamp: true the off-axis frustum's centre, false the optical axis; nil the mode's
     /// own (`inria` frustum-centred, `metalsplatter` axis-centred). For the audit's jacobian-clamp check.
     public var frustumCentredClamp: Bool? = nil
+    /// `metalsplatter` only: stop walking a pixel's splats once what lies behind cannot move its stored byte by half
+    /// a level (`MetalEarlyStop`); false blends every splat (the app's full back-to-front pass, for comparison).
+    public var metalEarlyStop: Bool = true
 
     public init(mode: SplatMode = .inria, background: RGBA = RGBA(0, 0, 0), halfPrecision: Bool = true,
                 tilesPerTask: Int = 4, splatsPerChunk: Int = 8192, drawable: SplatDrawableFormat = .bgra8Unorm, sortEye: Vec3? = nil) {

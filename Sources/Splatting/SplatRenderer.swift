@@ -29,7 +29,8 @@ import Plumbing
 /// degree ≤ 3 (`MetalSplatterSemantics.vertexColor`), no α cap, no skip, no early stop; splats whose centre lies
 /// outside the ±1.2·w guard band are dropped; the result is stored as the drawable format says (`bgra8Unorm`:
 /// as is; `_srgb`: sRGB-encoded). With `halfPrecision`, storage, quad axes, fragment α and blending are float16
-/// (`rasterMetal`). `sortEye` orders the splats by an earlier pose's distances (a stale asynchronous sort).
+/// (`rasterMetal`). The rasterizer finds front to back where each pixel's remaining transmittance can no longer
+/// move its stored byte by half a level (`MetalEarlyStop`) and blends back to front from there. `sortEye` orders the splats by an earlier pose's distances (a stale asynchronous sort).
 ///
 /// Work is split over cores in fixed tiles; every pixel's value depends only on the sorted splat list, so
 /// frames are byte-identical for any thread count.
@@ -72,7 +73,7 @@ public enum SplatRenderer {
         for i in 0..<n where visibleFlags[i] { order.append(keys[i]) }
         visibleFlags = []
         keys = []
-        order.sort()
+        SplatKeySort.sort(&order)
         projected.reserveCapacity(order.count)
         for key in order { projected.append(all[Int(key & 0xFFFF_FFFF)]) }
         all = []
@@ -104,7 +105,7 @@ public enum SplatRenderer {
         let perTask = max(1, options.tilesPerTask)
         let mode = options.mode
         let bg = options.background
-        let drawable = options.drawable, halfPrecision = options.halfPrecision
+        let drawable = options.drawable, halfPrecision = options.halfPrecision, earlyStop = options.metalEarlyStop
         pixels.withUnsafeMutableBufferPointer { pixelBuffer in
             projected.withUnsafeBufferPointer { splats in
                 lists.withUnsafeBufferPointer { lists in
@@ -117,7 +118,7 @@ public enum SplatRenderer {
                                 switch mode {
                                 case .inria: rasterInria(tile: tile, entries: entries, splats: splats, background: bg, width: width, pixels: pixelBuffer)
                                 case .metalsplatter: rasterMetal(tile: tile, entries: entries, splats: splats, background: bg, drawable: drawable,
-                                                                 halfPrecision: halfPrecision, width: width, pixels: pixelBuffer)
+                                                                 halfPrecision: halfPrecision, earlyStop: earlyStop, width: width, pixels: pixelBuffer)
                                 }
                             }
                         }
