@@ -43,8 +43,13 @@ public enum AuditReport {
         if !flips.isEmpty {
             content.append(HTML.el("p", .text("Verdicts that flip under the \(result.arkitFrame.other.rawValue) hypothesis: " + flips.map { "\($0.id.rawValue) (\($0.passed ? "pass" : "fail") → \($0.underOtherFrame!.passed ? "pass" : "fail"), p95 \(AuditResult.number($0.underOtherFrame!.p95, $0.unit)))" }.joined(separator: "; "))))
         }
-        let notes = result.checks.flatMap { c in c.notes.map { "\(c.id.rawValue): \($0)" } }
-        if !notes.isEmpty { content.append(HTML.el("ul", children: notes.map { HTML.el("li", .text($0)) })) }
+        // One item per check: its id once, its notes joined (the page stays small; audit.json has them one by one).
+        let noted = result.checks.filter { !$0.notes.isEmpty }
+        if !noted.isEmpty {
+            content.append(HTML.el("ul", children: noted.map { c in
+                HTML.el("li", HTML.el("strong", .text(c.id.rawValue + ": ")), .text(c.notes.joined(separator: "; ")))
+            }))
+        }
         let framed = result.checks.filter { $0.frame != nil }
         if !framed.isEmpty {
             content.append(HTML.el("h3", .text("At each failing check's worst instant: the app's frame | a true window's | difference")))

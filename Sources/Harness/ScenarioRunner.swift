@@ -18,7 +18,7 @@ struct ScenarioRunner {
     /// Plot series are thinned to about this many points (a chart is at most ~600 px wide) and rounded to the
     /// resolutions below, so that report.json stays small (it grows by ≈ 45 KB per scenario, not 140 KB) while
     /// every chart keeps more than a point per two pixels. Metrics are computed from the full trace, never these.
-    static let maxPlotPoints = 400
+    static let maxPlotPoints = 300
     /// Time to 1 ms, positions to 0.01 mm, on-screen error to 0.01 px, PSD values to 4 significant digits.
     static func rounded(_ value: Double, step: Double) -> Double { value.isFinite ? (value / step).rounded() * step : value }
     static func significant(_ value: Double) -> Double {

@@ -39,6 +39,6 @@ enum TrackingLossCheck: AuditCheck {
         let lostError = lost.compactMap { ProbePoints.largestShift(points, image, eye: appEyes[$0], trueImage, eye: truth[$0]) }
         let mean = lostError.isEmpty ? 0 : lostError.reduce(0, +) / Double(lostError.count)
         let note = "\(audit.traceName): \(recoveries.count) losses, \(lost.count) lost samples, mean error while lost \(format(mean)) px vs the true window\(audit.truthIsEstimated ? " (reference estimate)" : "")"
-        return CheckEvaluation(samples: recoveries, notes: [note])
+        return CheckEvaluation(samples: recoveries, notes: recoveries.isEmpty && lost.isEmpty ? [] : [note])
     }
 }

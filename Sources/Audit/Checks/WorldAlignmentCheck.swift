@@ -24,9 +24,10 @@ enum WorldAlignmentCheck: AuditCheck {
         var notes: [String] = []
         if configured.arkitFrame == .gravity, audit.attitude != nil, let m = audit.trace.samples.first?.position {
             let r = audit.gravityReport[0]
-            notes.append("\(audit.traceName): at launch the app reads the head \(format((r.y - m.y) * 1000)) mm higher and \(format((m.z - r.z) * 1000)) mm closer than it is (x \(format((r.x - m.x) * 1000)) mm); recenter removes x and y, never the depth")
+            notes.append("\(audit.traceName): at launch the head reads \(format((r.y - m.y) * 1000)) mm higher, \(format((m.z - r.z) * 1000)) mm closer")
         }
-        if audit.mode == .cube, configured.arkitFrame == .gravity, audit.attitude != nil {
+        if audit.mode == .cube, configured.arkitFrame == .gravity, let attitude = audit.attitude,
+           attitude.contains(where: { $0.angle(to: attitude[0]) > 1e-6 }) {
             // The gyro offset against the true window, with and without this fix: everything else corrected.
             let (_, reference) = IsolatedShift.pipelines(id, configured: configured)
             func p95(worldAnchor: Bool, tilt: Bool) -> Double {
@@ -36,7 +37,7 @@ enum WorldAlignmentCheck: AuditCheck {
                 let values = IsolatedShift.shifts(audit, variant: variant, reference: reference).map(\.value)
                 return values.isEmpty ? 0 : Statistics.quantile(values, 0.95)
             }
-            notes.append("\(audit.traceName): gyro tilt offset, p95 against the true window — world anchor without offset \(format(p95(worldAnchor: true, tilt: false))) px, with offset \(format(p95(worldAnchor: true, tilt: true))) px; camera anchor with offset \(format(p95(worldAnchor: false, tilt: true))) px (a pure error once this is fixed)")
+            notes.append("\(audit.traceName) (the phone turns): gyro offset, p95 vs the true window — world anchor \(format(p95(worldAnchor: true, tilt: false))) px without it, \(format(p95(worldAnchor: true, tilt: true))) px with it; camera anchor with it \(format(p95(worldAnchor: false, tilt: true))) px")
         }
         return CheckEvaluation(samples: samples, notes: notes)
     }
