@@ -66,7 +66,7 @@ public enum ReportPage {
         nav{position:sticky;top:0;background:#fffffff0;border-bottom:1px solid var(--line);padding:8px 24px;z-index:5;white-space:nowrap;overflow-x:auto}nav a{margin-right:16px;color:#0969da;text-decoration:none;white-space:nowrap;display:inline-block}
         section{padding:8px 24px 24px}h2{font-size:18px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:15px;margin:18px 0 6px}
         table{border-collapse:collapse;margin:8px 0;font-variant-numeric:tabular-nums}th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}th{background:var(--panel);overflow-wrap:anywhere}
-        td.num{text-align:right}.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;color:#fff}
+        td.num{text-align:right}.badge{display:inline-block;white-space:nowrap;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;color:#fff}
         .badge.pass{background:var(--pass)}.badge.fail,.badge.error{background:var(--fail)}.badge.missing{background:var(--warn)}.badge.skipped{background:var(--muted)}
         .chart{width:100%;max-width:680px;min-width:540px;height:auto;display:block;margin:6px 0}.chart-title{font-size:14px;font-weight:600}.tick{font-size:12px;fill:#444}.axis-label{font-size:13px}.legend{font-size:12px}
         .chart-wrap{max-width:100%;overflow-x:auto}.table-wrap{max-width:100%;overflow-x:auto}

@@ -25,20 +25,7 @@ struct MergeReportsCommand: ParsableCommand {
     @Option(name: .long, help: "The merged report's folder.")
     var output: String
 
-    @Option(name: .long, help: "An earlier run's report.json: compare every scenario and frame metric (worse, better, same, new, gone).")
-    var baseline: String?
-
-    @Flag(name: .long, inversion: .prefixedNo, help: "With --baseline: exit 1 when a metric got worse beyond its noise band (suite: baseline_bands).")
-    var failOnRegression = true
-
-    @Flag(name: .long, help: "With --baseline: compare even when the runs used different traces, smoothers, screens or scales.")
-    var allowDifferentSetup = false
-
-    @Option(name: .long, help: "Write junit.xml's attachment paths relative to this folder (default: absolute).")
-    var junitRoot: String?
-
-    @Option(name: .long, help: "Append the run's headline metrics (with commit and date) to this JSON-lines file; the report draws their trends.")
-    var history: String?
+    @OptionGroup var publish: PublishOptions
 
     func validate() throws {
         guard !parts.isEmpty else { throw ValidationError("expected part folders (parallax run --shard i/n outputs), found none") }
@@ -47,11 +34,7 @@ struct MergeReportsCommand: ParsableCommand {
     func run() throws {
         var options = SuiteRun.Options(suitePath: "")
         options.output = output
-        options.baseline = baseline
-        options.failOnRegression = failOnRegression
-        options.allowDifferentSetup = allowDifferentSetup
-        options.junitRoot = junitRoot
-        options.history = history
+        publish.apply(to: &options)
         options.progress = SuiteCommandSupport.progress()
         let outcome = try SuiteCommandSupport.report { try SuiteRun.mergeReports(parts, options: options) }
         if let failure = outcome.failure { throw failure }

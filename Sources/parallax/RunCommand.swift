@@ -34,20 +34,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Report folder (default: the suite's `output`).")
     var output: String?
 
-    @Option(name: .long, help: "An earlier run's report.json: compare every scenario and frame metric (worse, better, same, new, gone).")
-    var baseline: String?
-
-    @Flag(name: .long, inversion: .prefixedNo, help: "With --baseline: exit 1 when a metric got worse beyond its noise band (suite: baseline_bands).")
-    var failOnRegression = true
-
-    @Flag(name: .long, help: "With --baseline: compare even when the runs used different traces, smoothers, screens or scales.")
-    var allowDifferentSetup = false
-
-    @Option(name: .long, help: "Write junit.xml's attachment paths relative to this folder (default: absolute).")
-    var junitRoot: String?
-
-    @Option(name: .long, help: "Append the run's headline metrics (with commit and date) to this JSON-lines file; the report draws their trends.")
-    var history: String?
+    @OptionGroup var publish: PublishOptions
 
     @Flag(name: .long, help: "Record goldens (frames and numbers) from this run instead of only comparing; refused when CI is set.")
     var record = false
@@ -61,9 +48,7 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if durations != nil && shard == nil { throw ValidationError("--durations balances shards: give it with --shard i/n") }
         if shard != nil {
-            let merged = [("--baseline", baseline != nil), ("--history", history != nil), ("--junit-root", junitRoot != nil),
-                          ("--record", record), ("--no-fail-on-regression", !failOnRegression), ("--allow-different-setup", allowDifferentSetup)]
-            if let (flag, _) = merged.first(where: \.1) {
+            if let flag = (publish.given + (record ? ["--record"] : [])).first {
                 throw ValidationError("\(flag) applies to the whole suite: give it to merge-reports, not to a --shard run")
             }
         }
@@ -87,11 +72,7 @@ struct RunCommand: ParsableCommand {
         var options = SuiteRun.Options(suitePath: suite)
         options.output = output
         options.record = record
-        options.baseline = baseline
-        options.failOnRegression = failOnRegression
-        options.allowDifferentSetup = allowDifferentSetup
-        options.junitRoot = junitRoot
-        options.history = history
+        publish.apply(to: &options)
         let outcome = try SuiteCommandSupport.run(options)
         if let failure = outcome.failure { throw failure }
     }
