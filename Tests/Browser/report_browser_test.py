@@ -324,8 +324,9 @@ def check_split_state(driver, viewer, overlay):
     states = set()
     for _ in range(4):
         driver.execute_script("return new Promise(function(r){setTimeout(r,300);});")
-        v, t = split.get_attribute("value"), label.text
-        states.add((v, t))
+        # Slider and label read in one script: the 500 ms blink may fire between two WebDriver calls.
+        v, t = driver.execute_script("return [arguments[0].value, arguments[1].innerText];", split, label)
+        states.add((v, t.strip()))
     click(driver, blink)
     check(states <= {("0", "actual"), ("100", "golden")} and len(states) == 2, f"blink's states (slider, label): {sorted(states)}")
     split.send_keys(Keys.HOME)
