@@ -41,6 +41,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CPNGSupport", dependencies: ["CPNG"]),  // setjmp-guarded libpng read/write (C)
+        .target(name: "CSplatKernel"),  // the metalsplatter tile blend, eight pixels at a time (C: float16 in hardware)
 
         // Library modules.
         .target(name: "Plumbing", dependencies: [.product(name: "Yams", package: "Yams")]),
@@ -74,7 +75,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "Tuning", dependencies: ["Plumbing", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"]),
-        .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib"]),
+        .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib", "CSplatKernel"]),
         .target(name: "Scenes", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"]),
         .target(name: "Audit", dependencies: ["Plumbing", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Scenes", "Reporting", "Splatting"]),
 
@@ -132,7 +133,7 @@ let package = Package(
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "Plumbing", "ParallaxTestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Tracking", "Projection", "Geometry", "Golden", "Imaging", "Plumbing", "ParallaxTestSupport"]),
         .testTarget(name: "ImportGraphTests"),  // Package.swift and ARCHITECTURE.md against the import lines
-        .testTarget(name: "SplattingTests", dependencies: ["Splatting", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "ParallaxTestSupport"]),
+        .testTarget(name: "SplattingTests", dependencies: ["Splatting", "CSplatKernel", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "ParallaxTestSupport"]),
 
         // Every outside input surface behind one entry point (fuzz targets and the corpus replay test).
         .target(name: "FuzzEntryPoints", dependencies: [

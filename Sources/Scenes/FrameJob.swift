@@ -14,20 +14,23 @@ public enum FrameJob: Sendable {
     /// Every `every`-th sample of the trace CSV at `path`, positions as recorded.
     case trace(path: String, every: Int, projection: OffAxisProjection, size: FrameSize?)
 
-    /// Renders the job with `scene` and writes the PNG(s) to `output` (a file, or a directory for a trace).
-    /// `time` is the frame time of image-sequence faces for a single frame.
-    public func render(_ scene: SceneRenderer, time: Double = 0, to output: String) throws {
+    /// Renders the job with `scene` and writes the PNG(s) to `output` (a file, or a directory for a trace);
+    /// returns how many frames were written. `time` is the frame time of image-sequence faces for a single frame.
+    @discardableResult
+    public func render(_ scene: SceneRenderer, time: Double = 0, to output: String) throws -> Int {
         switch self {
         case .cameraFile(let file):
             try PNGCodec.write(try scene.render(try CameraFile.load(file), from: file, time: time), to: output, options: scene.pngOptions)
+            return 1
         case .head(let head, let name, let projection, let size):
             let size = try size ?? FrameSize(of: projection.screen)
             let frame = try scene.render(try projection.camera(head: head, naming: name), width: size.width, height: size.height, time: time)
             try PNGCodec.write(frame, to: output, options: scene.pngOptions)
+            return 1
         case .trace(let path, let every, let projection, let size):
             let size = try size ?? FrameSize(of: projection.screen)
             let sequence = FrameSequence(trace: try TraceCSVReader.read(contentsOf: path), traceName: path, every: every)
-            try sequence.render(scene, projection: projection, width: size.width, height: size.height, into: output)
+            return try sequence.render(scene, projection: projection, width: size.width, height: size.height, into: output)
         }
     }
 }

@@ -3,6 +3,7 @@ import Geometry
 import Imaging
 import Plumbing
 import Projection
+import Splatting
 import Tracking
 
 /// Frames along a head trace: every `every`-th sample's recorded position through `projection`, written
@@ -24,8 +25,10 @@ public struct FrameSequence {
         (directory as NSString).appendingPathComponent(String(format: "frame-%05d.png", index))
     }
 
+    /// Renders and writes the frames; returns how many.
+    @discardableResult
     public func render(_ scene: SceneRenderer, projection: OffAxisProjection, width: Int, height: Int, into directory: String,
-                       framesInFlight: Int = ProcessInfo.processInfo.activeProcessorCount + 1) throws {
+                       framesInFlight: Int = ProcessInfo.processInfo.activeProcessorCount + 1) throws -> Int {
         let indices = Array(stride(from: 0, to: trace.count, by: every))
         let cameras = try indices.map { index in
             try projection.camera(head: trace.samples[index].position, naming: "\(traceName): sample \(index + 1)")
@@ -33,14 +36,35 @@ public struct FrameSequence {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let writer = PNGPipeline(options: scene.sequencePNGOptions, framesInFlight: framesInFlight)
         let start = trace.samples.first?.t ?? 0
+        // The newest completed asynchronous sort, computed once and reused by every frame that uses it.
+        var sort: (sample: Int, order: SplatOrder?)? = nil
         for (index, camera) in zip(indices, cameras) where !writer.failed {
-            // A stale sort uses the order computed for the pose `sortLag` samples earlier.
-            let stale = scene.sortLag > 0 ? try projection.camera(head: trace.samples[max(0, index - scene.sortLag)].position,
-                                                                  naming: "\(traceName): sample \(max(0, index - scene.sortLag) + 1)") : nil
-            let frame = try scene.render(camera, width: width, height: height, time: trace.samples[index].t - start, sortCamera: stale)
+            var order: SplatOrder? = nil
+            if scene.sortLag > 0 {
+                let sample = Self.sortSample(for: index, lag: scene.sortLag)
+                if sort?.sample != sample {
+                    let sortCamera = try projection.camera(head: trace.samples[sample].position, naming: "\(traceName): sample \(sample + 1)")
+                    sort = (sample, try scene.splatOrder(for: sortCamera, width: width, height: height))
+                }
+                order = sort?.order
+            }
+            let frame = try scene.render(camera, width: width, height: height, time: trace.samples[index].t - start, sortOrder: order)
             writer.write(frame, to: Self.path(of: index, in: directory))
         }
         try writer.finish()
+        return indices.count
+    }
+
+    /// The sample whose pose orders the splats of the frame at sample `index` when the app's asynchronous sort takes
+    /// `lag` samples: sorts start at samples 0, lag, 2·lag, … with that sample's pose (the sort loop takes the newest
+    /// pose whenever it is idle) and complete `lag` samples later; a frame uses the newest completed sort, and the
+    /// frames before the first completes wait for it (`sortTimeout`), so they use sample 0's.
+    /// scier/MetalSplatter @ 71ff248 (1.0.1): MetalSplatter/Sources/SplatSorter.swift:324–328 (each frame's pose
+    /// marks a sort as needed), 515–560 (the loop sorts for the newest pose), SplatRenderer.swift:826–827 (a
+    /// frame takes the newest sorted indices).
+    public static func sortSample(for index: Int, lag: Int) -> Int {
+        guard lag > 0 else { return index }
+        return lag * max(0, index / lag - 1)
     }
 }
 

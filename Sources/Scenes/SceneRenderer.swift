@@ -16,7 +16,8 @@ public struct SceneRenderer: Sendable {
     }
 
     private let loaded: Loaded
-    /// Trace samples by which a sequence's splat sort lags (0: sorted for the frame's own pose).
+    /// How many trace samples a sequence's asynchronous splat sort takes (0: each frame sorted for its own pose);
+    /// see `FrameSequence.sortSample(for:lag:)`.
     public let sortLag: Int
 
     /// Loads textures or the scene file; errors name the file and what was wrong with it.
@@ -48,24 +49,33 @@ public struct SceneRenderer: Sendable {
     }
 
     /// The frame seen through `camera` (the app's off-axis camera for a head pose), width × height pixels, at
-    /// `time` seconds (video faces); splats sorted for `sortCamera`'s eye when given (a stale sort).
-    public func render(_ camera: CameraSetup, width: Int, height: Int, time: Double = 0, sortCamera: CameraSetup? = nil) throws -> RGBAImage {
+    /// `time` seconds (video faces); `metalsplatter` splats in `sortOrder` when given (a stale asynchronous sort,
+    /// from `splatOrder(for:width:height:)`).
+    public func render(_ camera: CameraSetup, width: Int, height: Int, time: Double = 0, sortOrder: SplatOrder? = nil) throws -> RGBAImage {
         try render(view: camera.view, projection: camera.projection, clip: camera.clip, width: width, height: height, time: time,
-                   sortView: sortCamera?.view)
+                   sortOrder: sortOrder)
+    }
+
+    /// The `metalsplatter` sort order for `camera`'s eye, to be reused by the frames that use that sort; nil for
+    /// other scenes and modes (they have no asynchronous sort).
+    public func splatOrder(for camera: CameraSetup, width: Int, height: Int) throws -> SplatOrder? {
+        guard case .splat(let scene, let model, let options, _) = loaded, options.mode == .metalsplatter else { return nil }
+        let eye = try SplatCamera(view: camera.view, projection: camera.projection, width: width, height: height, clip: camera.clip).eye
+        return SplatOrder(scene: scene, model: model, eye: eye)
     }
 
     /// The frame seen through the matrices of a camera file (read from `path`), at its size.
     public func render(_ file: CameraFile, from path: String, time: Double = 0) throws -> RGBAImage {
         do {
             return try render(view: file.viewMatrix, projection: file.projectionMatrix, clip: file.clipConvention,
-                              width: file.width, height: file.height, time: time, sortView: nil)
+                              width: file.width, height: file.height, time: time, sortOrder: nil)
         } catch {
             throw SceneError("\(path): \(error)")
         }
     }
 
     private func render(view: Mat4, projection: Mat4, clip: ClipConvention, width: Int, height: Int, time: Double,
-                        sortView: Mat4?) throws -> RGBAImage {
+                        sortOrder: SplatOrder?) throws -> RGBAImage {
         switch loaded {
         case .cube(let scene, var options):
             options.depthRange = clip == .metal ? .zeroToOne : .negativeOneToOne
@@ -74,12 +84,9 @@ public struct SceneRenderer: Sendable {
             do { try FrameLimits.check(width: width, height: height) } catch { throw SceneError("size: \(error.description)") }
             guard let eye = view.inverse?.transform(point: .zero).xyz else { throw FieldError("camera.view", expected: "an invertible matrix") }
             return scene.render(clipFromWorld: projection * view, eye: eye, width: width, height: height, time: time)
-        case .splat(let scene, let model, var options, _):
+        case .splat(let scene, let model, let options, _):
             let camera = try SplatCamera(view: view, projection: projection, width: width, height: height, clip: clip)
-            if let sortView {
-                options.sortEye = try SplatCamera(view: sortView, projection: projection, width: width, height: height, clip: clip).eye
-            }
-            return SplatRenderer.render(scene, model: model, camera: camera, options: options)
+            return SplatRenderer.render(scene, model: model, camera: camera, options: options, order: sortOrder)
         }
     }
 

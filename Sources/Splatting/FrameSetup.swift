@@ -47,7 +47,7 @@ struct FrameSetup: @unchecked Sendable {
         }
     }
 
-    @inline(__always) static func half(_ v: Double) -> Double { Double(Float(Float16(Float(v)))) }
+    @inline(__always) static func half(_ v: Double) -> Double { MetalSplatterSemantics.half(v) }
 
     /// The dilated 2D covariance (a, b, c) in pixels² of an eye-space covariance at eye-space (tx, ty, −depth):
     /// J Σ Jᵀ + 0.3·I with the perspective Jacobian, its tangents clamped as the mode says.
@@ -222,12 +222,7 @@ struct FrameSetup: @unchecked Sendable {
                                                                  halfPrecision: halfPrecision)
                     if halfPrecision { opacity = Self.half(opacity) }
                     record.r = rgb.x; record.g = rgb.y; record.b = rgb.z
-                    let wm = worldFromScene
-                    let px = wm[0] * x + wm[1] * y + wm[2] * z + wm[3] - sortEye.x
-                    let py = wm[4] * x + wm[5] * y + wm[6] * z + wm[7] - sortEye.y
-                    let pz = wm[8] * x + wm[9] * y + wm[10] * z + wm[11] - sortEye.z
-                    let distance = Float(px * px + py * py + pz * pz)
-                    keys[i] = UInt64(~distance.bitPattern) << 32 | UInt64(i)
+                    keys[i] = SplatOrder.key(of: i, x: x, y: y, z: z, worldFromScene: worldFromScene, sortEye: sortEye)
                 }
                 record.opacity = Float(opacity)
                 // A splat whose numbers overflowed (huge positions or scales from the API) is left out.

@@ -42,7 +42,8 @@ public enum MetalSplatterSemantics {
 
     /// Round to float16 and back (round to nearest even, as Metal's float → half conversion). Equal to
     /// `Float(Float16(v))` for every input, done with integer operations on the float's bits because the
-    /// Float16 conversions are software routines on x86-64 (10× slower in the rasterizer's inner loop).
+    /// Float16 conversions are software routines on baseline x86-64 (the per-splat steps call it millions of
+    /// times; the tile kernel, `pxsplat_metal_tile`, converts in hardware where the CPU can).
     @inline(__always) public static func half(_ v: Float) -> Float {
         let magnitude = abs(v)
         guard magnitude.isFinite else { return v }
@@ -55,7 +56,8 @@ public enum MetalSplatterSemantics {
         let rounded = Float(bitPattern: (bits + 0x0FFF + ((bits >> 13) & 1)) & ~0x1FFF)
         return abs(rounded) > 65504 ? (v < 0 ? -.infinity : .infinity) : rounded
     }
-    @inline(__always) public static func half(_ v: Double) -> Double { Double(Float(Float16(Float(v)))) }
+    /// The same for a Double taken to Float first (as MetalSplatter's float → half stores do).
+    @inline(__always) public static func half(_ v: Double) -> Double { Double(half(Float(v))) }
 
     /// Metal's float → 8-bit unorm store: clamp to [0, 1], scale by 255, round to nearest.
     @inline(__always) public static func unorm8(_ v: Float) -> UInt8 {

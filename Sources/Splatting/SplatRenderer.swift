@@ -38,13 +38,17 @@ public enum SplatRenderer {
     public static let tileSize = 16
 
 
+    /// `order`: `metalsplatter` only, a sort computed earlier for this scene and `model` (a frame of a sequence
+    /// that reuses the asynchronous sort's order); it replaces `options.sortEye` and this frame's own sort.
     public static func render(_ scene: SplatScene, model: Mat4 = .identity, camera: SplatCamera,
-                              options: SplatRenderOptions = SplatRenderOptions()) -> RGBAImage {
-        render(scene, model: model, camera: camera, options: options, stats: nil)
+                              options: SplatRenderOptions = SplatRenderOptions(), order: SplatOrder? = nil) -> RGBAImage {
+        render(scene, model: model, camera: camera, options: options, order: order, stats: nil)
     }
 
     public static func render(_ scene: SplatScene, model: Mat4, camera: SplatCamera, options: SplatRenderOptions,
-                              stats: UnsafeMutablePointer<SplatRenderStats>?) -> RGBAImage {
+                              order presorted: SplatOrder? = nil, stats: UnsafeMutablePointer<SplatRenderStats>?) -> RGBAImage {
+        precondition(presorted.map { $0.count == scene.count && $0.model == model } ?? true,
+                     "a splat order serves only the scene and placement it was computed for")
         let width = camera.width, height = camera.height
         let tilesX = (width + tileSize - 1) / tileSize, tilesY = (height + tileSize - 1) / tileSize
         let n = scene.count
@@ -67,17 +71,22 @@ public enum SplatRenderer {
                 }
             }
         }
-        // 2. Keep the visible splats; order them (depth front to back, or distance back to front).
-        var order = [UInt64]()
-        order.reserveCapacity(n)
-        for i in 0..<n where visibleFlags[i] { order.append(keys[i]) }
+        // 2. Keep the visible splats; order them (depth front to back, or distance back to front), or take them
+        //    in a given order.
+        if let presorted, options.mode == .metalsplatter {
+            projected.reserveCapacity(n)
+            for i in presorted.indices where visibleFlags[Int(i)] { projected.append(all[Int(i)]) }
+        } else {
+            var order = [UInt64]()
+            order.reserveCapacity(n)
+            for i in 0..<n where visibleFlags[i] { order.append(keys[i]) }
+            SplatKeySort.sort(&order)
+            projected.reserveCapacity(order.count)
+            for key in order { projected.append(all[Int(key & 0xFFFF_FFFF)]) }
+        }
         visibleFlags = []
         keys = []
-        SplatKeySort.sort(&order)
-        projected.reserveCapacity(order.count)
-        for key in order { projected.append(all[Int(key & 0xFFFF_FFFF)]) }
         all = []
-        order = []
         // 3. Bin into tiles in that order (each tile's list is therefore sorted, stably).
         let tileCount = tilesX * tilesY
         var offsets = [Int](repeating: 0, count: tileCount + 1)
@@ -107,6 +116,7 @@ public enum SplatRenderer {
         let bg = options.background
         let drawable = options.drawable, halfPrecision = options.halfPrecision, earlyStop = options.metalEarlyStop
         pixels.withUnsafeMutableBufferPointer { pixelBuffer in
+            MetalSplatterSemantics.gaussianTable.withUnsafeBufferPointer { gaussian in
             projected.withUnsafeBufferPointer { splats in
                 lists.withUnsafeBufferPointer { lists in
                     offsets.withUnsafeBufferPointer { offsets in
@@ -118,12 +128,14 @@ public enum SplatRenderer {
                                 switch mode {
                                 case .inria: rasterInria(tile: tile, entries: entries, splats: splats, background: bg, width: width, pixels: pixelBuffer)
                                 case .metalsplatter: rasterMetal(tile: tile, entries: entries, splats: splats, background: bg, drawable: drawable,
-                                                                 halfPrecision: halfPrecision, earlyStop: earlyStop, width: width, pixels: pixelBuffer)
+                                                                 halfPrecision: halfPrecision, earlyStop: earlyStop, width: width,
+                                                                 gaussian: gaussian, pixels: pixelBuffer)
                                 }
                             }
                         }
                     }
                 }
+            }
             }
         }
         var image = RGBAImage(width: width, height: height)

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import Geometry
+import Plumbing
 import Projection
 import Scenes
 import Splatting
@@ -13,7 +15,8 @@ struct RenderSplatCommand: ParsableCommand {
             the app's renderer does (3σ quads, global back-to-front order by distance, SH degrees 0–3, colour^2.2 \
             blended and stored as is in the app's bgra8Unorm drawable (--drawable bgra8Unorm_srgb encodes), the \
             ±1.2·w guard-band cull, Jacobian clamp around the optical axis, float16 unless --float32; with \
-            --path, --sort-lag N orders each frame by the pose N samples earlier). The PNG records the mode and \
+            --path, --sort-lag N makes the asynchronous sort take N samples: sorts start every N samples with that \
+            sample's pose and each frame uses the newest finished one, computed once and reused). The PNG records the mode and \
             blending space in tEXt chunks. The camera defaults to the app's splat path (--view splat: lookAt \
             (0,0,-0.25)); --view translate gives the pinned (Kooima) camera.
 
@@ -68,7 +71,7 @@ struct RenderSplatCommand: ParsableCommand {
     @Option(name: .long, help: "metalsplatter mode: drawable format, bgra8Unorm (the app's: stored as is) or bgra8Unorm_srgb (sRGB-encoded).")
     var drawable: SplatDrawableFormat = .bgra8Unorm
 
-    @Option(name: .long, help: "metalsplatter mode with --path: order splats by the pose this many trace samples earlier (a stale asynchronous sort).")
+    @Option(name: .long, help: "metalsplatter mode with --path: the asynchronous sort takes this many trace samples (each frame uses the newest finished sort, started at a multiple of N with that sample's pose).")
     var sortLag: Int = 0
 
     func validate() throws {
@@ -83,7 +86,14 @@ struct RenderSplatCommand: ParsableCommand {
         let settings = SceneSource.SplatSettings(path: scene, mode: mode, placement: placement, halfPrecision: !float32,
                                                  drawable: drawable, sortLag: sortLag)
         let renderer = try SceneRenderer(.splat(settings), screen: try camera.screenModel(), background: frame.background)
-        try frame.job(camera: camera, view: view).render(renderer, to: frame.output)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let frames = try frame.job(camera: camera, view: view).render(renderer, to: frame.output)
+        if frame.path != nil {
+            // Sequences report their speed (stdout; the frames themselves never depend on it).
+            let seconds = (clock.now - start).seconds
+            print(String(format: "%d frames in %.2f s (%.2f frames/s)", frames, seconds, Double(frames) / max(seconds, 1e-9)) + " → \(frame.output)")
+        }
     }
 }
 

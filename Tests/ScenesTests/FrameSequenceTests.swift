@@ -66,4 +66,13 @@ import Tracking
         }
         #expect(!FileManager.default.fileExists(atPath: dir.path("frames")))
     }
+
+    /// The app's asynchronous sort taking `lag` samples (MetalSplatter's SplatSorter): sorts start at 0, lag, 2·lag, …
+    /// and finish `lag` samples later; a frame uses the newest finished one, and the first `lag` frames wait for
+    /// the first. Worked by hand for lag 3.
+    @Test func aFrameUsesTheNewestFinishedSort() {
+        #expect((0..<10).map { FrameSequence.sortSample(for: $0, lag: 3) } == [0, 0, 0, 0, 0, 0, 3, 3, 3, 6])
+        #expect((0..<4).map { FrameSequence.sortSample(for: $0, lag: 1) } == [0, 0, 1, 2])
+        #expect((0..<4).map { FrameSequence.sortSample(for: $0, lag: 0) } == [0, 1, 2, 3])
+    }
 }

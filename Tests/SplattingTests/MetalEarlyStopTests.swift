@@ -3,6 +3,7 @@ import Geometry
 import Imaging
 import Projection
 import Testing
+import CSplatKernel
 @testable import Splatting
 
 /// The `metalsplatter` rasterizer's early stop (`MetalEarlyStop`) against the app's full back-to-front blend
@@ -105,5 +106,63 @@ import Testing
         var back = depths.enumerated().map { UInt64(~$0.element.bitPattern) << 32 | UInt64($0.offset) }
         SplatKeySort.sort(&back)
         #expect(back.map { Int($0 & 0xFFFF_FFFF) } == [5, 3, 0, 6, 1, 4, 2])
+    }
+}
+
+/// The C tile kernel: the copy built for AVX2 + F16C (dispatched on this CPU when it has them) against the copy
+/// built for the baseline target (software float16 conversions), bit for bit.
+@Suite struct MetalTileKernelTests {
+    @Test(arguments: [(true, Float(0)), (true, Float(0.0016)), (false, Float(0)), (false, Float(0.0016))])
+    func dispatchedAndPortableKernelsGiveTheSameBits(halfPrecision: Bool, stopBelow: Float) {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> Float {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Float(state >> 40) / Float(1 << 24)
+        }
+        // 400 splats over a 13 × 11 edge tile at (32, 48): centres around it, axes from 0.3 to 6 px, some
+        // opacities above 1 and colours above 1 (both reach the blend as they are).
+        let splats: [SplatRenderer.Projected] = (0..<400).map { _ in
+            let angle = 2 * Float.pi * next(), s1 = 0.3 + 5.7 * next(), s2 = 0.3 + 5.7 * next()
+            let (c, s) = (Foundation.cos(angle), Foundation.sin(angle))
+            return SplatRenderer.Projected(mx: 28 + 22 * next(), my: 44 + 20 * next(), q0: c / s1, q1: s / s1, q2: -s / s2, q3: c / s2,
+                                           opacity: 1.1 * next(), r: 1.2 * next(), g: next(), b: next(),
+                                           ex: 3.03 * max(s1, s2), ey: 3.03 * max(s1, s2), tx0: 0, tx1: 1, ty0: 0, ty1: 1)
+        }
+        let entries = [UInt32](0..<400)
+        let tile = pxsplat_tile(x0: 32, y0: 48, x1: 45, y1: 59)
+        func planes(_ kernel: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void) -> [UInt32] {
+            var values = [Float](repeating: halfPrecision ? 0 : 0.25, count: 3 * 256)
+            values.withUnsafeMutableBufferPointer { kernel($0.baseAddress!, $0.baseAddress! + 256, $0.baseAddress! + 512) }
+            return values.map(\.bitPattern)
+        }
+        MetalSplatterSemantics.gaussianTable.withUnsafeBufferPointer { gaussian in
+            splats.withUnsafeBufferPointer { splats in
+                let dispatched = planes { pxsplat_metal_tile(tile, entries, 400, splats.baseAddress, gaussian.baseAddress, halfPrecision ? 1 : 0, stopBelow, $0, $1, $2) }
+                let portable = planes { pxsplat_metal_tile_portable(tile, entries, 400, splats.baseAddress, gaussian.baseAddress, halfPrecision ? 1 : 0, stopBelow, $0, $1, $2) }
+                #expect(dispatched == portable)
+                #expect(Set(dispatched).count > 100, "the tile is blended")
+            }
+        }
+    }
+}
+
+/// A sort computed once (`SplatOrder`, what a sequence reuses while the app's asynchronous sort runs) against the
+/// frame's own sort for the same eye (`sortEye`): the same frame, bit for bit.
+@Suite struct SplatOrderTests {
+    @Test func aPrecomputedOrderGivesTheFrameItsOwnSortForTheSameEyeWouldGive() throws {
+        let s = SyntheticScene.make(count: 2000, seed: 11, shDegree: 1, sizeScale: 2)
+        let model = try ScenePlacement(flipY: true).modelMatrix(for: s, screenWidth: testScreen.width, screenHeight: testScreen.height)
+        let camera = try testCamera(head: Vec3(0.03, 0.01, 0.35), width: 61, height: 97, view: .translate)
+        var differ = 0
+        for sortEye in [Vec3(0.03, 0.01, 0.35), Vec3(-0.2, 0.1, 0.3), Vec3(0.5, -0.4, 0.9)] {
+            var options = SplatRenderOptions(mode: .metalsplatter)
+            options.sortEye = sortEye
+            let own = SplatRenderer.render(s, model: model, camera: camera, options: options)
+            let reused = SplatRenderer.render(s, model: model, camera: camera, options: SplatRenderOptions(mode: .metalsplatter),
+                                              order: SplatOrder(scene: s, model: model, eye: sortEye))
+            #expect(own == reused, "\(sortEye)")
+            if own != SplatRenderer.render(s, model: model, camera: camera, options: SplatRenderOptions(mode: .metalsplatter)) { differ += 1 }
+        }
+        #expect(differ == 2, "the two stale eyes change the frame; the frame's own eye does not")
     }
 }

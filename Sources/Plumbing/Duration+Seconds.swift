@@ -1,4 +1,4 @@
-extension Duration {
+public extension Duration {
     /// The duration in seconds.
     var seconds: Double {
         let parts = components
