@@ -55,6 +55,27 @@ static inline __attribute__((always_inline)) f8 PXSPLAT_SUFFIX(alpha)(const pxsp
     return PXSPLAT_SUFFIX(choose)(rough > 9.0f, (f8)(-1.0f), result);
 }
 
+/// One blend step of splat `p` over the eight pixels at `red`, `green`, `blue`, in the lanes of `hit`.
+static inline __attribute__((always_inline)) void PXSPLAT_SUFFIX(blend)(const pxsplat_projected *p, f8 alpha, i8 hit, int half_precision,
+                                                                        float *red, float *green, float *blue) {
+    f8 r = PXSPLAT_SUFFIX(load)(red), g = PXSPLAT_SUFFIX(load)(green), b = PXSPLAT_SUFFIX(load)(blue);
+    if (half_precision) {
+        f8 keep = PXSPLAT_SUFFIX(half)(1.0f - alpha);
+        r = PXSPLAT_SUFFIX(choose)(hit, PXSPLAT_SUFFIX(half)(PXSPLAT_SUFFIX(half)(r * keep) + PXSPLAT_SUFFIX(half)(p->r * alpha)), r);
+        g = PXSPLAT_SUFFIX(choose)(hit, PXSPLAT_SUFFIX(half)(PXSPLAT_SUFFIX(half)(g * keep) + PXSPLAT_SUFFIX(half)(p->g * alpha)), g);
+        b = PXSPLAT_SUFFIX(choose)(hit, PXSPLAT_SUFFIX(half)(PXSPLAT_SUFFIX(half)(b * keep) + PXSPLAT_SUFFIX(half)(p->b * alpha)), b);
+    } else {
+        // min(1, α·c) as Swift's `min(1, v)` takes it (v < 1 ? v : 1), plus (1 − α)·colour.
+        f8 keep = 1.0f - alpha, pr = p->r * alpha, pg = p->g * alpha, pb = p->b * alpha;
+        r = PXSPLAT_SUFFIX(choose)(hit, PXSPLAT_SUFFIX(choose)(pr < 1.0f, pr, (f8)1.0f) + keep * r, r);
+        g = PXSPLAT_SUFFIX(choose)(hit, PXSPLAT_SUFFIX(choose)(pg < 1.0f, pg, (f8)1.0f) + keep * g, g);
+        b = PXSPLAT_SUFFIX(choose)(hit, PXSPLAT_SUFFIX(choose)(pb < 1.0f, pb, (f8)1.0f) + keep * b, b);
+    }
+    PXSPLAT_SUFFIX(store)(red, r);
+    PXSPLAT_SUFFIX(store)(green, g);
+    PXSPLAT_SUFFIX(store)(blue, b);
+}
+
 static void PXSPLAT_SUFFIX(metal_tile)(pxsplat_tile tile, const uint32_t *entries, size_t count, const pxsplat_projected *splats,
                                        const float *gaussian, int half_precision, float stop_below,
                                        float *red, float *green, float *blue) {
@@ -65,6 +86,9 @@ static void PXSPLAT_SUFFIX(metal_tile)(pxsplat_tile tile, const uint32_t *entrie
     float remaining[side * side] __attribute__((aligned(32)));
     for (int k = 0; k < side * side; k++) { first[k] = 0; remaining[k] = 1; }
     size_t from = 0;
+    // The walk's fragments, eight pixels a row, kept for the blend (which then reads them backwards instead of
+    // computing every α again); without the walk, or if memory runs out, the blend computes them itself.
+    pxsplat_rows rows = {0};
     if (stop_below > 0 && count > 1) {
         const int pixels = (tile.x1 - tile.x0) * (tile.y1 - tile.y0);
         int done = 0;
@@ -85,6 +109,14 @@ static void PXSPLAT_SUFFIX(metal_tile)(pxsplat_tile tile, const uint32_t *entrie
                     if (!PXSPLAT_SUFFIX(any)(open)) continue;
                     f8 alpha = PXSPLAT_SUFFIX(alpha)(p, x - p->mx, dy, gaussian, half_precision);
                     i8 hit = open & ~(alpha < 0.0f);
+                    if (!PXSPLAT_SUFFIX(any)(hit)) continue;
+                    if (rows.count == rows.capacity && !pxsplat_rows_grow(&rows)) rows.failed = 1;
+                    if (!rows.failed) {
+                        pxsplat_row *row = &rows.items[rows.count++];
+                        PXSPLAT_SUFFIX(store)(row->alpha, PXSPLAT_SUFFIX(choose)(hit, alpha, (f8)(-1.0f)));
+                        row->entry = (uint32_t)n;
+                        row->pixel = (uint32_t)k;
+                    }
                     f8 keep = half_precision ? PXSPLAT_SUFFIX(half)(1.0f - alpha) : 1.0f - alpha;
                     f8 next = t * __builtin_elementwise_abs(keep);
                     i8 cut = hit & (next < stop_below);
@@ -108,6 +140,17 @@ static void PXSPLAT_SUFFIX(metal_tile)(pxsplat_tile tile, const uint32_t *entrie
         }
     }
     // Back to front, each pixel from its first splat on: the app's blend.
+    if (rows.items && !rows.failed) {
+        for (size_t i = rows.count; i-- > 0;) {
+            const pxsplat_row *row = &rows.items[i];
+            const pxsplat_projected *p = &splats[entries[row->entry]];
+            f8 alpha = PXSPLAT_SUFFIX(load)(row->alpha);
+            PXSPLAT_SUFFIX(blend)(p, alpha, ~(alpha < 0.0f), half_precision, red + row->pixel, green + row->pixel, blue + row->pixel);
+        }
+        free(rows.items);
+        return;
+    }
+    free(rows.items);
     for (size_t n = from; n < count; n++) {
         const pxsplat_projected *p = &splats[entries[n]];
         int xa = PXSPLAT_SUFFIX(pixel_index)(floorf(p->mx - p->ex) - 1, tile.x0, tile.x1);
@@ -123,23 +166,7 @@ static void PXSPLAT_SUFFIX(metal_tile)(pxsplat_tile tile, const uint32_t *entrie
                 i8 open = (x < (float)tile.x1) & (PXSPLAT_SUFFIX(load_int)(&first[k]) <= (i8)(int32_t)n);
                 if (!PXSPLAT_SUFFIX(any)(open)) continue;
                 f8 alpha = PXSPLAT_SUFFIX(alpha)(p, x - p->mx, dy, gaussian, half_precision);
-                i8 hit = open & ~(alpha < 0.0f);
-                f8 r = PXSPLAT_SUFFIX(load)(&red[k]), g = PXSPLAT_SUFFIX(load)(&green[k]), b = PXSPLAT_SUFFIX(load)(&blue[k]);
-                if (half_precision) {
-                    f8 keep = PXSPLAT_SUFFIX(half)(1.0f - alpha);
-                    r = PXSPLAT_SUFFIX(choose)(hit, PXSPLAT_SUFFIX(half)(PXSPLAT_SUFFIX(half)(r * keep) + PXSPLAT_SUFFIX(half)(p->r * alpha)), r);
-                    g = PXSPLAT_SUFFIX(choose)(hit, PXSPLAT_SUFFIX(half)(PXSPLAT_SUFFIX(half)(g * keep) + PXSPLAT_SUFFIX(half)(p->g * alpha)), g);
-                    b = PXSPLAT_SUFFIX(choose)(hit, PXSPLAT_SUFFIX(half)(PXSPLAT_SUFFIX(half)(b * keep) + PXSPLAT_SUFFIX(half)(p->b * alpha)), b);
-                } else {
-                    // min(1, α·c) as Swift's `min(1, v)` takes it (v < 1 ? v : 1), plus (1 − α)·colour.
-                    f8 keep = 1.0f - alpha, pr = p->r * alpha, pg = p->g * alpha, pb = p->b * alpha;
-                    r = PXSPLAT_SUFFIX(choose)(hit, PXSPLAT_SUFFIX(choose)(pr < 1.0f, pr, (f8)1.0f) + keep * r, r);
-                    g = PXSPLAT_SUFFIX(choose)(hit, PXSPLAT_SUFFIX(choose)(pg < 1.0f, pg, (f8)1.0f) + keep * g, g);
-                    b = PXSPLAT_SUFFIX(choose)(hit, PXSPLAT_SUFFIX(choose)(pb < 1.0f, pb, (f8)1.0f) + keep * b, b);
-                }
-                PXSPLAT_SUFFIX(store)(&red[k], r);
-                PXSPLAT_SUFFIX(store)(&green[k], g);
-                PXSPLAT_SUFFIX(store)(&blue[k], b);
+                PXSPLAT_SUFFIX(blend)(p, alpha, open & ~(alpha < 0.0f), half_precision, red + k, green + k, blue + k);
             }
         }
     }
