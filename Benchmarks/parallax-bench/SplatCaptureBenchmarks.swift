@@ -30,6 +30,23 @@ func splatCaptureBenchmarks(directory: URL, selected: (String) -> Bool) throws {
             print("  visible \(stats.visible) of \(stats.splats), tile entries \(stats.tileEntries)")
         }
     }
+    if selected("render splat plant explicit") {
+        // The capture in its own coordinates (upright), 1.8 m in front of it through a 60° vertical field of view
+        // at 1179×2556: the plant covers about a tenth of the frame (the "explicit camera" case).
+        let scene = try SceneFile.load(plantCapturePath)
+        let model = try ScenePlacement(fit: false, flipY: true).modelMatrix(for: scene, screenWidth: screen.width, screenHeight: screen.height)
+        let f = 1 / Foundation.tan(Double.pi / 6), aspect = Double(width) / Double(height), near = 0.01, far = 100.0
+        let projection = Mat4(f / aspect, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) / (near - far), 2 * far * near / (near - far), 0, 0, -1, 0)
+        let view = Mat4(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -1.8, 0, 0, 0, 1)
+        let camera = try SplatCamera(view: view, projection: projection, width: width, height: height, clip: .openGL)
+        for mode in SplatMode.allCases {
+            var stats = SplatRenderStats(splats: 0, visible: 0, tileEntries: 0)
+            measure("render splat plant explicit 1179×2556 \(mode.rawValue)", repetitions: 7) {
+                _ = SplatRenderer.render(scene, model: model, camera: camera, options: SplatRenderOptions(mode: mode), stats: &stats)
+            }
+            print("  visible \(stats.visible) of \(stats.splats), tile entries \(stats.tileEntries)")
+        }
+    }
     for mode in SplatMode.allCases where selected("render splat plant sequence \(mode.rawValue)") {
         // 12 poses along a sway at half resolution (590×1278, the suite's plant frames), written as numbered PNGs:
         // what `render splat --path` does (Scenes.FrameSequence: the scene loaded once, frames on all cores, PNG
