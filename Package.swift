@@ -100,6 +100,7 @@ let package = Package(
         ]),
         .executableTarget(name: "parallax-bench", dependencies: [
             "Plumbing",
+            "Harness",
             "Geometry",
             "Scenes",
             "Tracking",

@@ -308,6 +308,8 @@ func splatBenchmark(count: Int, label: String, sizeScale: Double = 1) throws {
 }
 if selected("render splat 100k") { try splatBenchmark(count: 100_000, label: "100k") }
 if selected("render splat 1M") { try splatBenchmark(count: 1_000_000, label: "1M") }
+// Report weight per frame and per scenario: "report size".
+if selected("report size") { try reportSizeBenchmark(directory: directory) }
 // The real capture in both modes and a sequence through it: "render splat plant frame", "render splat plant sequence".
 try splatCaptureBenchmarks(directory: directory, selected: { selected($0) })
 // The same scenes with every σ ×3 (9× the area per splat: heavy overlap, like big-splat captures).
