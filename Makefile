@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := libgsl-dev libpng-dev zlib1g-dev pkg-config
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps deps-browser deps-evo deps-llvmpipe build release test report bench bench-llvmpipe traces clean fuzz-build fuzz fuzz-smoke
+.PHONY: deps deps-browser deps-evo deps-llvmpipe build release test report bench bench-numpy bench-llvmpipe traces clean fuzz-build fuzz fuzz-smoke
 
 deps:
 	@missing=""; \
@@ -67,6 +67,12 @@ report: release
 
 bench: release
 	.build/release/parallax-bench
+
+# The metalsplatter renderer beside its independent numpy reference (Tests/SplatReference/metalsplatter_reference.py,
+# numpy from .venv-evo) and inria mode: the real capture at full resolution 1179×2556, whole commands (loading and
+# PNG writing included), medians of 3. The renderer alone: `parallax-bench "render splat plant explicit"`.
+bench-numpy: release deps-evo
+	$(EVO_VENV)/bin/python Tests/SplatReference/bench_side_by_side.py .build/release/parallax
 
 # The cube benchmarks beside Mesa's llvmpipe (software OpenGL via EGL + moderngl): Debian's Mesa EGL/DRI
 # packages and moderngl + numpy from PyPI (pip; `--user --break-system-packages` where the system Python is

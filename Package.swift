@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Plumbing", "Geometry", "Scientific", "ParallaxTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["parallax", "Tracking", "Tuning", "ParallaxTestSupport"]),
         // The project's suite and the browser tests (skipped, naming what to install, without `make deps-browser`).
-        .testTarget(name: "CLIIntegrationTests", dependencies: ["parallax", "ParallaxTestSupport"]),
+        .testTarget(name: "CLIIntegrationTests", dependencies: ["parallax", "Imaging", "ParallaxTestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Plumbing", "CZlib", "ParallaxTestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Plumbing"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging", "Plumbing", "ParallaxTestSupport"]),

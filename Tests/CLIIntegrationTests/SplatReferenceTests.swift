@@ -1,0 +1,102 @@
+import Foundation
+import Imaging
+import ParallaxTestSupport
+import Testing
+
+/// `parallax render splat --mode metalsplatter` against an independent numpy reference of MetalSplatter 1.0.1
+/// (Tests/SplatReference/metalsplatter_reference.py, written from MetalSplatter's shaders and the README's rules,
+/// run with `.venv-evo`'s numpy) on the real capture (Tests/Fixtures/scenes/plant/plant.splat) at 147×320: the
+/// plant in its own coordinates (`--place none --flip-y`), the camera 1.8 m in front of it with a 60° vertical
+/// field of view (the matrices of parallax-bench's "render splat plant explicit").
+///
+/// Tolerance: at least 99.5 % of the pixels within 2 levels in every channel, mean absolute difference over all
+/// channels ≤ 0.05 levels, no channel off by more than 8. Residuals: the reference blends every fragment back to
+/// front while the renderer stops each pixel's walk where what lies behind cannot move it by half a level
+/// (`MetalEarlyStop`: ±1 level at a rounding boundary); float16 details (|ρ|² and exp rounded once here) flip
+/// further single levels. The same comparison against the `inria` frame of the same camera must fail, so the
+/// bound discriminates.
+@Suite struct SplatReferenceTests {
+    static let plant = EvoEnvironment.repository.appendingPathComponent("Tests/Fixtures/scenes/plant/plant.splat").path
+    static let script = EvoEnvironment.repository.appendingPathComponent("Tests/SplatReference/metalsplatter_reference.py").path
+    static let width = 147, height = 320
+
+    /// Pixels whose largest channel difference is at most 2, the mean absolute channel difference, the largest one.
+    struct Difference {
+        var withinTwo: Double
+        var meanAbsolute: Double
+        var largest: Int
+
+        init(_ a: RGBAImage, _ b: RGBAImage) {
+            var within = 0, sum = 0, largest = 0
+            for p in 0..<a.pixelCount {
+                var pixelLargest = 0
+                for c in 0..<3 {
+                    let d = abs(Int(a.pixels[p * 4 + c]) - Int(b.pixels[p * 4 + c]))
+                    sum += d
+                    pixelLargest = max(pixelLargest, d)
+                }
+                if pixelLargest <= 2 { within += 1 }
+                largest = max(largest, pixelLargest)
+            }
+            withinTwo = Double(within) / Double(a.pixelCount)
+            meanAbsolute = Double(sum) / Double(a.pixelCount * 3)
+            self.largest = largest
+        }
+
+        var passes: Bool { withinTwo >= 0.995 && meanAbsolute <= 0.05 && largest <= 8 }
+    }
+
+    /// The camera file (`parallax project --json`'s form): 60° vertical field of view, near 0.01, far 100, eye at z = 1.8.
+    static func cameraJSON() -> String {
+        let f = 1 / tan(Double.pi / 6), aspect = Double(width) / Double(height), near = 0.01, far = 100.0
+        let projection = [[f / aspect, 0, 0, 0], [0, f, 0, 0], [0, 0, (far + near) / (near - far), 2 * far * near / (near - far)], [0, 0, -1, 0]]
+        let view: [[Double]] = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, -1.8], [0, 0, 0, 1]]
+        func rows(_ m: [[Double]]) -> String { "[" + m.map { "[" + $0.map { "\($0)" }.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]" }
+        return "{\"clip\": \"opengl\", \"width\": \(width), \"height\": \(height), \"projection\": \(rows(projection)), \"view\": \(rows(view))}"
+    }
+
+    /// Fraction of pixels with any channel above 8 (the background stays 0).
+    static func covered(_ image: RGBAImage) -> Double {
+        var count = 0
+        for p in 0..<image.pixelCount where (0..<3).contains(where: { image.pixels[p * 4 + $0] > 8 }) { count += 1 }
+        return Double(count) / Double(image.pixelCount)
+    }
+
+    @Test(.enabled(if: NumpyEnvironment.isComplete, NumpyEnvironment.skipReason))
+    func metalsplatterModeMatchesTheNumpyReference() throws {
+        let python = try #require(NumpyEnvironment.python)
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let camera = directory.path("camera.json")
+        try Self.cameraJSON().write(toFile: camera, atomically: true, encoding: .utf8)
+
+        let reference = try ChildProcess.run(python, arguments: [Self.script, Self.plant, camera, "--flip-y", "-o", directory.path("reference.png")],
+                                             environment: ["PATH": "/usr/bin:/bin", "HOME": directory.url.path], timeout: 300)
+        #expect(reference.status == 0, "\(reference.stderrText)")
+        var frames: [String: RGBAImage] = [:]
+        for mode in ["metalsplatter", "inria"] {
+            let run = try ParallaxProcess.run(["render", "splat", Self.plant, "--mode", mode, "--place", "none", "--flip-y",
+                                               "--camera", camera, "-o", directory.path("\(mode).png")])
+            #expect(run.status == 0, "\(run.stderr)")
+            frames[mode] = try PNGCodec.read(contentsOf: directory.path("\(mode).png"))
+        }
+        let expected = try PNGCodec.read(contentsOf: directory.path("reference.png"))
+        let ours = try #require(frames["metalsplatter"]), inria = try #require(frames["inria"])
+        #expect(expected.width == Self.width && expected.height == Self.height)
+        #expect(ours.width == Self.width && ours.height == Self.height)
+
+        // The frame has content: the plant covers about a tenth of it.
+        let coverage = Self.covered(expected)
+        #expect(coverage > 0.05 && coverage < 0.3, "reference covers \(coverage) of the frame")
+        #expect(abs(Self.covered(ours) - coverage) < 0.01)
+
+        let difference = Difference(ours, expected)
+        print(String(format: "metalsplatter vs numpy reference: %.4f %% of pixels within 2 levels, mean |Δ| %.4f, largest %d",
+                     difference.withinTwo * 100, difference.meanAbsolute, difference.largest))
+        #expect(difference.passes, "metalsplatter vs numpy reference: \(difference)")
+        let other = Difference(inria, expected)
+        print(String(format: "inria vs numpy reference: %.4f %% of pixels within 2 levels, mean |Δ| %.4f, largest %d",
+                     other.withinTwo * 100, other.meanAbsolute, other.largest))
+        #expect(!other.passes, "the inria frame should not pass the metalsplatter tolerance: \(other)")
+    }
+}
