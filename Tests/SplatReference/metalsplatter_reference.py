@@ -143,70 +143,99 @@ def prepare(positions, scales, rgba, rotation, width, height, projection, view, 
         inverse = np.stack([np.stack([m[:, 1, 1], -m[:, 0, 1]], axis=1),
                             np.stack([-m[:, 1, 0], m[:, 0, 0]], axis=1)], axis=1) / det_m[:, None, None]
     keep = np.isfinite(inverse).all(axis=(1, 2)) & (det_m != 0)
-    # The ellipse |ρ| ≤ 3 spans 3·‖(m₀₀, m₀₁)‖ across and 3·‖(m₁₀, m₁₁)‖ down (padded for half rounding of ρ).
-    half_w = F(3.01) * np.sqrt(m[:, 0, 0] ** 2 + m[:, 0, 1] ** 2)
-    half_h = F(3.01) * np.sqrt(m[:, 1, 0] ** 2 + m[:, 1, 1] ** 2)
-    return dict(u=centre_u[keep], v=centre_v[keep], inverse=inverse[keep].astype(F), half_w=half_w[keep],
-                half_h=half_h[keep], color=color[order][keep], opacity=opacity[order][keep])
+    return dict(u=centre_u[keep], v=centre_v[keep], inverse=inverse[keep].astype(F),
+                color=color[order][keep], opacity=opacity[order][keep])
 
 
-def rasterize(splats, width, height, band_rows=64):
+# Bounds of |ρ|² ≤ 9 padded for ρ's and |ρ|²'s half rounding (relative 2⁻¹¹; 9 + ½ ulp = 9.004): a superset of
+# the pixels, each still tested exactly.
+BOUND_SQUARED = 9.1
+
+
+def rasterize(splats, width, height):
+    """Blended half colour (height × width × 3). The image is cut into bands of at most 65,536 pixels (uint16
+    pixel ids: numpy's stable sort is then a radix sort)."""
     out = np.zeros((height, width, 3), dtype=H)
-    u, v = splats["u"], splats["v"]
-    x0 = np.maximum(np.ceil(u - splats["half_w"] - F(0.5)), 0)
-    x1 = np.minimum(np.floor(u + splats["half_w"] - F(0.5)), width - 1)
-    y0 = np.maximum(np.ceil(v - splats["half_h"] - F(0.5)), 0)
-    y1 = np.minimum(np.floor(v + splats["half_h"] - F(0.5)), height - 1)
-    live = (x1 >= x0) & (y1 >= y0)
-    x0 = np.where(live, x0, 0).astype(np.int64); x1 = np.where(live, x1, -1).astype(np.int64)
-    y0 = np.where(live, y0, 0).astype(np.int64); y1 = np.where(live, y1, -1).astype(np.int64)
-    inverse, color, opacity = splats["inverse"], splats["color"], splats["opacity"]
-    one = H(1)
-    for top in range(0, height, band_rows):
-        bottom = min(top + band_rows, height) - 1
-        ids = np.nonzero(live & (y0 <= bottom) & (y1 >= top))[0]          # back to front
+    u, v, inverse = splats["u"], splats["v"], splats["inverse"].astype(np.float64)
+    # The ellipse |M⁻¹·d|² ≤ r² is dᵀ·Q·d ≤ r², Q = M⁻ᵀM⁻¹; its rows: for offset dy (y up), dx solves
+    # Q₀₀·dx² + 2·Q₀₁·dy·dx + Q₁₁·dy² − r² ≤ 0.
+    q00 = inverse[:, 0, 0] ** 2 + inverse[:, 1, 0] ** 2
+    q01 = inverse[:, 0, 0] * inverse[:, 0, 1] + inverse[:, 1, 0] * inverse[:, 1, 1]
+    q11 = inverse[:, 0, 1] ** 2 + inverse[:, 1, 1] ** 2
+    half_h = np.sqrt(BOUND_SQUARED * q00 / (q00 * q11 - q01 * q01))
+    y0 = np.maximum(np.ceil(v - half_h - 0.5), 0).astype(np.int64)
+    y1 = np.minimum(np.floor(v + half_h - 0.5), height - 1).astype(np.int64)
+    live = np.nonzero(y1 >= y0)[0]
+    opacity = splats["opacity"].astype(F)
+    color = [np.ascontiguousarray(splats["color"][:, channel].astype(F)) for channel in range(3)]
+    rows_per_band = max(1, 65536 // width)
+    for top in range(0, height, rows_per_band):
+        bottom = min(top + rows_per_band, height) - 1
+        ids = live[(y0[live] <= bottom) & (y1[live] >= top)]                 # back to front
         if ids.size == 0:
             continue
-        by0 = np.maximum(y0[ids], top); by1 = np.minimum(y1[ids], bottom)
-        bw = x1[ids] - x0[ids] + 1
-        counts = bw * (by1 - by0 + 1)
-        total = int(counts.sum())
-        which = np.repeat(np.arange(ids.size), counts)
-        start = np.cumsum(counts) - counts
-        local = np.arange(total, dtype=np.int64) - start[which]
-        row, col = np.divmod(local, bw[which])
-        px = x0[ids][which] + col
-        py = by0[which] + row
-        s = ids[which]
+        # One entry per (splat, row) with the row's span of pixel centres inside the padded ellipse.
+        by0 = np.maximum(y0[ids], top)
+        row_counts = np.minimum(y1[ids], bottom) - by0 + 1
+        row_splat = np.repeat(ids, row_counts)
+        row_y = np.arange(row_splat.size) - np.repeat(np.cumsum(row_counts) - row_counts, row_counts) + np.repeat(by0, row_counts)
+        dy = v[row_splat].astype(np.float64) - (row_y + 0.5)
+        a, b = q00[row_splat], q01[row_splat] * dy
+        disc = b * b - a * (q11[row_splat] * dy * dy - BOUND_SQUARED)
+        root = np.sqrt(np.maximum(disc, 0))
+        centre = u[row_splat].astype(np.float64)
+        x0 = np.maximum(np.ceil(centre + (-b - root) / a - 0.5), 0)
+        x1 = np.minimum(np.floor(centre + (-b + root) / a - 0.5), width - 1)
+        span = np.where(disc >= 0, x1 - x0 + 1, 0).clip(min=0).astype(np.int64)
+        # One entry per fragment (splat, pixel), still back to front.
+        total = int(span.sum())
+        if total == 0:
+            continue
+        span_start = np.cumsum(span) - span
+        px = np.arange(total) - np.repeat(span_start - x0.astype(np.int64), span)
+        s = np.repeat(row_splat, span)
         dx = (px.astype(F) + F(0.5)) - u[s]
-        dy = v[s] - (py.astype(F) + F(0.5))                                # y up
-        inv = inverse[s]
-        rho_x = (inv[:, 0, 0] * dx + inv[:, 0, 1] * dy).astype(H)
-        rho_y = (inv[:, 1, 0] * dx + inv[:, 1, 1] * dy).astype(H)
-        r2 = (rho_x.astype(F) ** 2 + rho_y.astype(F) ** 2).astype(H)
-        inside = r2 <= H(9)
+        dyf = np.repeat((v[row_splat] - (row_y.astype(F) + F(0.5))).astype(F), span)
+        inv = splats["inverse"]
+        rho_x = (inv[s, 0, 0] * dx + inv[s, 0, 1] * dyf).astype(H)
+        rho_y = (inv[s, 1, 0] * dx + inv[s, 1, 1] * dyf).astype(H)
+        rx = rho_x.astype(F); ry = rho_y.astype(F)
+        r2 = (rx * rx + ry * ry).astype(H)
+        inside = np.nonzero(r2 <= H(9))[0]
         s = s[inside]
-        pixel = ((py[inside] - top) * width + px[inside]).astype(np.int32)
-        alpha = (np.exp(F(-0.5) * r2[inside].astype(F)) * opacity[s].astype(F)).astype(H)
-        premultiplied = (color[s].astype(F) * alpha.astype(F)[:, None]).astype(H)
-        keep_alpha = one - alpha                                            # half(1 − α), exact in half
-        # Group by pixel, back to front inside each pixel (stable), and blend layer by layer.
-        grouping = np.argsort(pixel, kind="stable")
+        pixel = ((np.repeat(row_y - top, span)[inside]) * width + px[inside]).astype(np.uint16)
+        r2 = r2[inside]
+        # Layer-major order: layer k holds the k-th fragment (back to front) of every pixel with more than k,
+        # pixels in order of decreasing depth, so that each layer is a prefix of the previous one: a slice.
+        grouping = np.argsort(pixel, kind="stable")                            # by pixel, back to front inside
         pixel = pixel[grouping]
-        keep_alpha = keep_alpha[grouping]
-        premultiplied = premultiplied[grouping]
         band_pixels = (bottom - top + 1) * width
         depth = np.bincount(pixel, minlength=band_pixels)
+        by_depth = np.argsort(-depth, kind="stable")
+        rank = np.empty(band_pixels, dtype=np.int64); rank[by_depth] = np.arange(band_pixels)
+        sorted_depth = depth[by_depth]
+        layers = int(sorted_depth[0])
+        layer_size = np.bincount(sorted_depth, minlength=layers + 1)[::-1].cumsum()[::-1][1:]   # pixels with depth > k
+        layer_start = np.cumsum(layer_size) - layer_size
         first = np.cumsum(depth) - depth
-        c = np.zeros((band_pixels, 3), dtype=H)
-        active = np.nonzero(depth)[0]
-        k = 0
-        while active.size:
-            f = first[active] + k
-            c[active] = c[active] * keep_alpha[f][:, None] + premultiplied[f]   # half ops round each step
-            k += 1
-            active = active[depth[active] > k]
-        out[top:bottom + 1] = c.reshape(bottom - top + 1, width, 3)
+        k = np.arange(pixel.size) - first[pixel]
+        source = np.empty(pixel.size, dtype=np.int64)
+        source[layer_start[k] + rank[pixel]] = grouping
+        s = s[source]; r2 = r2[source]
+        alpha = (np.exp(F(-0.5) * r2.astype(F)) * opacity[s]).astype(H)
+        keep_alpha = H(1) - alpha                                              # half(1 − α), exact in half
+        alpha = alpha.astype(F)
+        band = np.empty((band_pixels, 3), dtype=H)
+        for channel in range(3):
+            premultiplied = (color[channel][s] * alpha).astype(H)              # half(col·α)
+            c = np.zeros(band_pixels, dtype=H)
+            for layer in range(layers):
+                n, o = int(layer_size[layer]), int(layer_start[layer])
+                head = c[:n]
+                np.multiply(head, keep_alpha[o:o + n], out=head)               # half(c·half(1 − α))
+                np.add(head, premultiplied[o:o + n], out=head)                  # half(… + half(col·α))
+            band[by_depth, channel] = c
+        out[top:bottom + 1] = band.reshape(bottom - top + 1, width, 3)
     return out
 
 
