@@ -10,7 +10,8 @@ import Testing
 /// field of view (the matrices of parallax-bench's "render splat plant explicit").
 ///
 /// Tolerance: at least 99.5 % of the pixels within 2 levels in every channel, mean absolute difference over all
-/// channels ≤ 0.05 levels, no channel off by more than 8. Residuals: the reference blends every fragment back to
+/// channels ≤ 0.04 levels, no channel off by more than 4 (measured: 100 %, 0.013, 2; 98.7 % of the channels
+/// equal, 1.3 % one level off, ours darker by 0.011 levels on average). Residuals: the reference blends every fragment back to
 /// front while the renderer stops each pixel's walk where what lies behind cannot move it by half a level
 /// (`MetalEarlyStop`: ±1 level at a rounding boundary); float16 details (|ρ|² and exp rounded once here) flip
 /// further single levels. The same comparison against the `inria` frame of the same camera must fail, so the
@@ -43,7 +44,7 @@ import Testing
             self.largest = largest
         }
 
-        var passes: Bool { withinTwo >= 0.995 && meanAbsolute <= 0.05 && largest <= 8 }
+        var passes: Bool { withinTwo >= 0.995 && meanAbsolute <= 0.04 && largest <= 4 }
     }
 
     /// The camera file (`parallax project --json`'s form): 60° vertical field of view, near 0.01, far 100, eye at z = 1.8.

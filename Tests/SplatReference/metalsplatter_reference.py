@@ -48,7 +48,10 @@ def fail(message):
 
 
 def load_splat(path):
-    raw = np.fromfile(path, dtype=np.uint8)
+    try:
+        raw = np.fromfile(path, dtype=np.uint8)
+    except OSError as error:
+        fail(f"{path}: cannot be read ({error.strerror})")
     if raw.size == 0 or raw.size % 32:
         fail(f"{path}: {raw.size} bytes is not a positive multiple of 32 (.splat records)")
     records = raw.reshape(-1, 32)
@@ -57,16 +60,30 @@ def load_splat(path):
 
 
 def load_camera(path):
-    with open(path) as handle:
-        camera = json.load(handle)
-    for key in ("width", "height", "projection", "view"):
-        if key not in camera:
-            fail(f"{path}: field {key} missing")
-    projection = np.array(camera["projection"], dtype=np.float64)
-    view = np.array(camera["view"], dtype=np.float64)
-    if projection.shape != (4, 4) or view.shape != (4, 4):
-        fail(f"{path}: projection and view must be 4×4")
-    return int(camera["width"]), int(camera["height"]), projection, view
+    try:
+        with open(path) as handle:
+            camera = json.load(handle)
+    except OSError as error:
+        fail(f"{path}: cannot be read ({error.strerror})")
+    except ValueError as error:
+        fail(f"{path}: not JSON ({error})")
+    if not isinstance(camera, dict):
+        fail(f"{path}: expected an object {{\"width\", \"height\", \"projection\", \"view\", \"clip\"}}")
+    for key in ("width", "height"):
+        if not isinstance(camera.get(key), int) or camera[key] <= 0:
+            fail(f"{path}: field {key}: expected a positive integer, found {camera.get(key)!r}")
+    matrices = []
+    for key in ("projection", "view"):
+        try:
+            matrix = np.array(camera.get(key), dtype=np.float64)
+        except (TypeError, ValueError):
+            matrix = None
+        if matrix is None or matrix.shape != (4, 4) or not np.isfinite(matrix).all():
+            fail(f"{path}: field {key}: expected 4 rows of 4 finite numbers")
+        matrices.append(matrix)
+    if np.linalg.matrix_rank(matrices[1]) < 4:
+        fail(f"{path}: field view: expected an invertible matrix")
+    return camera["width"], camera["height"], matrices[0], matrices[1]
 
 
 def prepare(positions, scales, rgba, rotation, width, height, projection, view, model):
@@ -259,8 +276,6 @@ def main():
     parser.add_argument("-o", "--output", required=True, help="PNG (RGBA, opaque)")
     arguments = parser.parse_args()
     width, height, projection, view = load_camera(arguments.camera)
-    if width <= 0 or height <= 0:
-        fail(f"{arguments.camera}: width and height must be positive")
     model = np.diag([1.0, -1.0, -1.0, 1.0]) if arguments.flip_y else np.eye(4)
     positions, scales, rgba, rotation = load_splat(arguments.scene)
     splats = prepare(positions, scales, rgba, rotation, width, height, projection, view, model)
