@@ -48,7 +48,7 @@ import Testing
     }
 
     /// The camera file (`parallax project --json`'s form): 60° vertical field of view, near 0.01, far 100, eye at z = 1.8.
-    static func cameraJSON() -> String {
+    static func cameraJSON(width: Int = width, height: Int = height) -> String {
         let f = 1 / tan(Double.pi / 6), aspect = Double(width) / Double(height), near = 0.01, far = 100.0
         let projection = [[f / aspect, 0, 0, 0], [0, f, 0, 0], [0, 0, (far + near) / (near - far), 2 * far * near / (near - far)], [0, 0, -1, 0]]
         let view: [[Double]] = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, -1.8], [0, 0, 0, 1]]
@@ -61,6 +61,53 @@ import Testing
         var count = 0
         for p in 0..<image.pixelCount where (0..<3).contains(where: { image.pixels[p * 4 + $0] > 8 }) { count += 1 }
         return Double(count) / Double(image.pixelCount)
+    }
+
+    /// One isotropic splat (σ = 0.05 m, colour bytes 200, 100, 50, opacity 204/255 = 0.8, identity rotation) at the
+    /// origin, seen 1.8 m away on the axis at 65×65: the centre pixel's centre is the splat's. Σ₂ = λ·I with
+    /// λ = (f·σ/z)² + 0.3 px² (f = 32.5·√3 px); MetalSplatter's eigen split floors √(mean² − det) = 0 at 0.1 and,
+    /// with b = 0 and a = d, takes e₁ = (0, 1): the quad's vertical variance is λ + 0.1 and its horizontal one
+    /// λ − 0.1. Pixel k to the right has ρ² = k²/(λ − 0.1), k below ρ² = k²/(λ + 0.1); each channel is the closed
+    /// form 255·0.8·e^(−ρ²/2)·(byte/255)^2.2, zero past ρ² = 9 (k = 5 to the right; k = 5 below is still inside).
+    /// Both the renderer and the numpy reference must be within one level of it (float16 storage moves a value by
+    /// at most ~0.3 levels here).
+    @Test(.enabled(if: NumpyEnvironment.isComplete, NumpyEnvironment.skipReason))
+    func oneSplatMatchesTheClosedForm() throws {
+        let python = try #require(NumpyEnvironment.python)
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let size = 65, sigma: Float = 0.05, colour: [UInt8] = [200, 100, 50], opacityByte: UInt8 = 204
+        var record = [UInt8]()
+        for value in [Float(0), 0, 0, sigma, sigma, sigma] { withUnsafeBytes(of: value.bitPattern.littleEndian) { record += $0 } }
+        record += colour + [opacityByte] + [255, 128, 128, 128]
+        let scene = directory.path("one.splat"), camera = directory.path("camera.json")
+        try Data(record).write(to: URL(fileURLWithPath: scene))
+        try Self.cameraJSON(width: size, height: size).write(toFile: camera, atomically: true, encoding: .utf8)
+
+        let reference = try ChildProcess.run(python, arguments: [Self.script, scene, camera, "-o", directory.path("reference.png")],
+                                             environment: ["PATH": "/usr/bin:/bin", "HOME": directory.url.path], timeout: 120)
+        #expect(reference.status == 0, "\(reference.stderrText)")
+        let run = try ParallaxProcess.run(["render", "splat", scene, "--mode", "metalsplatter", "--place", "none",
+                                           "--camera", camera, "-o", directory.path("ours.png")])
+        #expect(run.status == 0, "\(run.stderr)")
+
+        let focal = Double(size) / 2 * (1 / tan(Double.pi / 6))
+        let lambda = pow(focal * Double(sigma) / 1.8, 2) + 0.3
+        for (name, file) in [("numpy reference", "reference.png"), ("metalsplatter", "ours.png")] {
+            let image = try PNGCodec.read(contentsOf: directory.path(file))
+            let centre = size / 2
+            for k in 0...6 {
+                for (direction, variance, pixel) in [("right", lambda - 0.1, centre * size + centre + k), ("below", lambda + 0.1, (centre + k) * size + centre)] {
+                    let rhoSquared = Double(k * k) / variance
+                    let alpha = rhoSquared <= 9 ? Double(opacityByte) / 255 * exp(-rhoSquared / 2) : 0
+                    for channel in 0..<3 {
+                        let expected = 255 * alpha * pow(Double(colour[channel]) / 255, 2.2)
+                        let found = Double(image.pixels[pixel * 4 + channel])
+                        #expect(abs(found - expected) <= 1, "\(name): pixel \(k) \(direction) channel \(channel): \(found), closed form \(expected)")
+                    }
+                }
+            }
+        }
     }
 
     @Test(.enabled(if: NumpyEnvironment.isComplete, NumpyEnvironment.skipReason))
