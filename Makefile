@@ -120,7 +120,9 @@ FUZZ_SMOKE_SECONDS ?= 3
 # The Swift runtime's backtracer is off so that the sanitizer reports the crash itself.
 FUZZ_ENV := ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
 FUZZ_FLAGS := -rss_limit_mb=2048 -malloc_limit_mb=512 -timeout=10 -detect_leaks=0
-FUZZ_BUILD := PARALLAX_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+# C targets (the splat kernel, the libpng guard) get the address sanitizer and the fuzzer's coverage too.
+FUZZ_BUILD := PARALLAX_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+  -Xcc -fsanitize=fuzzer-no-link,address
 
 fuzz-build: deps
 	@for pair in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product $${pair%%:*} || exit $$?; done

@@ -43,6 +43,16 @@ static inline __attribute__((always_inline)) int PXSPLAT_SUFFIX(pixel_index)(flo
     return (int)v;
 }
 
+/// The pixels of the tile that splat `p` can reach, columns xa..<xb and rows ya..<yb (Splatting's `span`); 0 if none.
+static inline __attribute__((always_inline)) int PXSPLAT_SUFFIX(box)(const pxsplat_projected *p, pxsplat_tile tile,
+                                                                     int *xa, int *xb, int *ya, int *yb) {
+    *xa = PXSPLAT_SUFFIX(pixel_index)(floorf(p->mx - p->ex) - 1, tile.x0, tile.x1);
+    *xb = PXSPLAT_SUFFIX(pixel_index)(ceilf(p->mx + p->ex) + 2, tile.x0, tile.x1);
+    *ya = PXSPLAT_SUFFIX(pixel_index)(floorf(p->my - p->ey) - 1, tile.y0, tile.y1);
+    *yb = PXSPLAT_SUFFIX(pixel_index)(ceilf(p->my + p->ey) + 2, tile.y0, tile.y1);
+    return *xa < *xb && *ya < *yb;
+}
+
 /// The fragments' α of splat `p` at the eight pixels whose quad coordinates are ρ = (r1, r2): −1 outside the 3σ
 /// ellipse (|ρ|² > 9), NaN stays NaN.
 static inline __attribute__((always_inline)) f8 PXSPLAT_SUFFIX(alpha)(const pxsplat_projected *p, f8 r1, f8 r2, const float *gaussian, int half_precision) {
@@ -104,11 +114,8 @@ static void PXSPLAT_SUFFIX(metal_tile)(pxsplat_tile tile, const uint32_t *entrie
         int done = 0;
         for (size_t n = count; n-- > 0 && done < pixels;) {
             const pxsplat_projected *p = &splats[entries[n]];
-            int xa = PXSPLAT_SUFFIX(pixel_index)(floorf(p->mx - p->ex) - 1, tile.x0, tile.x1);
-            int xb = PXSPLAT_SUFFIX(pixel_index)(ceilf(p->mx + p->ex) + 2, tile.x0, tile.x1);
-            int ya = PXSPLAT_SUFFIX(pixel_index)(floorf(p->my - p->ey) - 1, tile.y0, tile.y1);
-            int yb = PXSPLAT_SUFFIX(pixel_index)(ceilf(p->my + p->ey) + 2, tile.y0, tile.y1);
-            if (xa >= xb || ya >= yb) continue;
+            int xa, xb, ya, yb;
+            if (!PXSPLAT_SUFFIX(box)(p, tile, &xa, &xb, &ya, &yb)) continue;
             for (int y = ya; y < yb; y++) {
                 float dy = (float)y - p->my;
                 for (int c = (xa - tile.x0) & ~7; c < xb - tile.x0; c += 8) {
@@ -165,11 +172,8 @@ static void PXSPLAT_SUFFIX(metal_tile)(pxsplat_tile tile, const uint32_t *entrie
     free(rows.items);
     for (size_t n = from; n < count; n++) {
         const pxsplat_projected *p = &splats[entries[n]];
-        int xa = PXSPLAT_SUFFIX(pixel_index)(floorf(p->mx - p->ex) - 1, tile.x0, tile.x1);
-        int xb = PXSPLAT_SUFFIX(pixel_index)(ceilf(p->mx + p->ex) + 2, tile.x0, tile.x1);
-        int ya = PXSPLAT_SUFFIX(pixel_index)(floorf(p->my - p->ey) - 1, tile.y0, tile.y1);
-        int yb = PXSPLAT_SUFFIX(pixel_index)(ceilf(p->my + p->ey) + 2, tile.y0, tile.y1);
-        if (xa >= xb || ya >= yb) continue;
+        int xa, xb, ya, yb;
+        if (!PXSPLAT_SUFFIX(box)(p, tile, &xa, &xb, &ya, &yb)) continue;
         for (int y = ya; y < yb; y++) {
             float dy = (float)y - p->my;
             for (int c = (xa - tile.x0) & ~7; c < xb - tile.x0; c += 8) {

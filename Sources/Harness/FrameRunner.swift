@@ -69,6 +69,8 @@ struct FrameRunner {
         var matrices: [String: CameraSetup] = [:]
         try FileManager.default.createDirectory(atPath: framesDirectory, withIntermediateDirectories: true)
         var rendered: [String: RGBAImage] = [:]
+        // The jobs of one frame spec (its heads, or its times along a trace) share the loaded scene.
+        var loaded: (specIndex: Int, scene: SceneRenderer)? = nil
         for job in jobs {
             progress("frame \(job.name)")
             let started = ContinuousClock.now
@@ -85,8 +87,10 @@ struct FrameRunner {
             let size = FrameSize(of: screen, scaledBy: spec.scale)
             let frame: RGBAImage
             do {
-                let scene = try SceneRenderer(spec.scene.source(samples: spec.samples, resolve: loader.resolve), screen: screen)
-                frame = try scene.render(camera, width: size.width, height: size.height, time: job.time)
+                if loaded?.specIndex != job.specIndex {
+                    loaded = (job.specIndex, try SceneRenderer(spec.scene.source(samples: spec.samples, resolve: loader.resolve), screen: screen))
+                }
+                frame = try loaded!.scene.render(camera, width: size.width, height: size.height, time: job.time)
             } catch {
                 let field: [SuiteLoader.PathStep] = spec.scene.splat != nil ? [.key("scene"), .key("splat")] : [.key("scene"), .key("textures")]
                 throw loader.error("\(spec.scene.splat != nil ? "scene.splat" : "scene.textures"): \(error)", at: steps + field)
@@ -117,8 +121,7 @@ struct FrameRunner {
                 }
             }
             rendered[job.name] = frame
-            let elapsed = started.duration(to: .now).components
-            result.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+            result.seconds = started.duration(to: .now).seconds
             try writeParameters(parameters, job: job)
             results.append(result)
         }

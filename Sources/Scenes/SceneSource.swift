@@ -39,7 +39,7 @@ public enum SceneSource: Sendable {
         public var mode: SplatMode
         public var placement: ScenePlacement
         /// `metalsplatter` only: MetalSplatter's float16 emulation, the drawable's pixel format, and in sequences
-        /// a stale sort that orders each frame by the pose `sortLag` trace samples earlier.
+        /// the asynchronous sort's duration in trace samples (`FrameSequence.sortSample(for:lag:)`).
         public var halfPrecision: Bool
         public var drawable: SplatDrawableFormat
         public var sortLag: Int

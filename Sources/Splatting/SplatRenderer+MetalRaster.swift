@@ -15,7 +15,8 @@ extension SplatRenderer {
     /// byte by half a level. The blend then runs back to front from there with exactly the app's arithmetic. A
     /// pixel that never gets there blends every splat, as the app does.
     ///
-    /// The loops run in C (`pxsplat_metal_tile`), eight pixels at a time with hardware float16 conversion.
+    /// The loops run in C (`pxsplat_metal_tile`), eight pixels of a tile row at a time with hardware float16
+    /// conversion; the walk keeps each row's α and the blend replays them backwards (no α is computed twice).
     static func rasterMetal(tile: TileRect, entries: UnsafeBufferPointer<UInt32>, splats: UnsafeBufferPointer<Projected>,
                             background: RGBA, drawable: SplatDrawableFormat, halfPrecision: Bool, earlyStop: Bool, width: Int,
                             gaussian: UnsafeBufferPointer<Float>, pixels: UnsafeMutableBufferPointer<UInt8>) {

@@ -30,7 +30,9 @@ import Plumbing
 /// outside the ±1.2·w guard band are dropped; the result is stored as the drawable format says (`bgra8Unorm`:
 /// as is; `_srgb`: sRGB-encoded). With `halfPrecision`, storage, quad axes, fragment α and blending are float16
 /// (`rasterMetal`). The rasterizer finds front to back where each pixel's remaining transmittance can no longer
-/// move its stored byte by half a level (`MetalEarlyStop`) and blends back to front from there. `sortEye` orders the splats by an earlier pose's distances (a stale asynchronous sort).
+/// move its stored byte by half a level (`MetalEarlyStop`), keeping the fragments it met, and blends them back to
+/// front (`CSplatKernel`). `sortEye` orders the splats by an earlier pose's distances (a stale asynchronous sort);
+/// a `SplatOrder` computed once does the same for every frame that uses it.
 ///
 /// Work is split over cores in fixed tiles; every pixel's value depends only on the sorted splat list, so
 /// frames are byte-identical for any thread count.

@@ -56,7 +56,10 @@ import Testing
         let noPath = try ParallaxProcess.run(base + ["--sort-lag", "2", "-o", dir.path("x.png")])
         #expect(noPath.status == 2 && noPath.stderr.contains("--sort-lag"))
         try "t,x,y,z\n0,0,0,0.35\n0.1,0.05,0,0.35\n0.2,0.1,0,0.35\n".write(toFile: dir.path("t.csv"), atomically: true, encoding: .utf8)
-        #expect(try ParallaxProcess.run(base + ["--path", dir.path("t.csv"), "-o", dir.path("fresh")]).status == 0)
+        let fresh = try ParallaxProcess.run(base + ["--path", dir.path("t.csv"), "-o", dir.path("fresh")])
+        #expect(fresh.status == 0)
+        // A sequence reports its speed: "3 frames in S s (F frames/s) → DIR".
+        #expect(fresh.stdout.hasPrefix("3 frames in ") && fresh.stdout.contains(" frames/s) → \(dir.path("fresh"))"), "\(fresh.stdout)")
         let lagged = try ParallaxProcess.run(base + ["--path", dir.path("t.csv"), "--sort-lag", "2", "-o", dir.path("stale")])
         #expect(lagged.status == 0, "\(lagged.stderr)")
         #expect(try png(dir.path("fresh/frame-00000.png")) == png(dir.path("stale/frame-00000.png")))
