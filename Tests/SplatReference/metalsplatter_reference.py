@@ -24,9 +24,9 @@ where |ρ|² ≤ 9 with α = half(exp(−½|ρ|²)·o), blended in half from 0: 
 half(col·α)). Stored round(clamp(c, 0, 1)·255), opaque (bgra8Unorm: no sRGB encoding).
 
 The rasterization is vectorised over fragments: the image is cut into bands of rows; in each band every
-(splat, pixel) fragment of the splats' boxes is generated at once, the fragments are grouped by pixel (a
-stable sort keeps the back-to-front order), and the blend runs layer by layer: step k blends the k-th
-fragment of every pixel that has one.
+(splat, pixel) candidate on each row's span of the splat's (slightly padded) 3σ ellipse is generated at once
+and tested exactly, the fragments are grouped by pixel (a stable sort keeps the back-to-front order), and the
+blend runs layer by layer: step k blends the k-th fragment of every pixel that has one, in half.
 """
 
 import argparse
