@@ -82,24 +82,19 @@ extension SuiteRun {
             throw SuiteError(file: clash.directory, line: nil, message: "the output is a part: merge into another folder")
         }
         try ReportFolder.checkReplaceable(destination, suitePath: options.suitePath)
-        let staging = try StagedDirectory(destination: destination)
-        do {
-            try copyFiles(of: parts.map(\.directory), into: staging.path)
+        let (outcome, afterPublishing) = try StagedDirectory.replace(destination) { staging in
+            try copyFiles(of: parts.map(\.directory), into: staging)
             let results = combine(parts.map(\.part), units: first.units)
             var timings: [SuiteUnit: Double] = [:]
             for (_, directory) in parts {
                 let path = (directory as NSString).appendingPathComponent(SuiteTimings.file)
                 if FileManager.default.fileExists(atPath: path) { timings.merge(try SuiteTimings.read(report: path).byUnit) { a, _ in a } }
             }
-            let (outcome, afterPublishing) = try finish(results, timings: timings, suite: suite, loader: loader, inputs: inputs, options: options,
-                                                        into: staging.path, publishedAt: destination)
-            try staging.commit()
-            try afterPublishing()
-            return outcome
-        } catch {
-            staging.discard()
-            throw error
+            return try finish(results, timings: timings, suite: suite, loader: loader, inputs: inputs, options: options,
+                              into: staging, publishedAt: destination)
         }
+        try afterPublishing()
+        return outcome
     }
 
     /// The parts' results in the suite's order (the order of `units`), as the unsharded run has them.

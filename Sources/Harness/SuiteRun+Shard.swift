@@ -30,10 +30,9 @@ extension SuiteRun {
         let durations = try options.durations.map(SuiteTimings.read(report:))
         let destination = options.output ?? SuitePart.defaultOutput(suite.output, shard: shard)
         try ReportFolder.checkReplaceable(destination, suitePath: options.suitePath)
-        let staging = try StagedDirectory(destination: destination)
-        do {
+        return try StagedDirectory.replace(destination) { staging in
             let inputs = try SuiteInputs.load(suite, loader: loader, progress: options.progress)
-            let frameRunner = frameRunner(suite, loader: loader, inputs: inputs, options: options, into: staging.path)
+            let frameRunner = frameRunner(suite, loader: loader, inputs: inputs, options: options, into: staging)
             let jobs = try frameRunner.jobs()
             let auditUnits = try suite.audit.map { spec in try SuiteAudit.prepare(spec, traces: inputs.traces, loader: loader).1.map(SuiteAudit.unit) } ?? []
             let units = inputs.traces.flatMap { trace in inputs.smoothers.map { SuiteUnit.scenarios(trace: trace.name, smoother: $0.text) } }
@@ -49,19 +48,15 @@ extension SuiteRun {
             let chosen = Set(ran)
             var timings: [SuiteUnit: Double] = [:]
             let results = try stages(suite, loader: loader, inputs: inputs, jobs: jobs, frameRunner: frameRunner, options: options,
-                                     into: staging.path, includes: chosen.contains, timings: &timings)
+                                     into: staging, includes: chosen.contains, timings: &timings)
             let environment = Self.environment()
             let part = SuitePart(suite: suite.name, suiteFile: options.suitePath,
                                  suiteFingerprint: RunSetup.fingerprint(try FileContents.read(options.suitePath)),
                                  version: environment.version, commit: environment.commit, shard: shard, balance: plan.balance,
                                  units: plan.units, ran: ran, results: results)
-            try part.write(to: staging.path)
-            try SuiteTimings(timings).write(to: staging.path)
-            try staging.commit()
+            try part.write(to: staging)
+            try SuiteTimings(timings).write(to: staging)
             return PartOutcome(directory: destination, shard: shard, ran: ran.count, units: units.count, balance: plan.balance.rawValue)
-        } catch {
-            staging.discard()
-            throw error
         }
     }
 }

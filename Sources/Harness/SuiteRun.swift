@@ -54,16 +54,11 @@ public struct SuiteRun {
         }
         let destination = options.output ?? suite.output
         try ReportFolder.checkReplaceable(destination, suitePath: options.suitePath)
-        let staging = try StagedDirectory(destination: destination)
-        do {
-            let (outcome, afterPublishing) = try run(suite, loader: loader, options: options, into: staging.path, publishedAt: destination)
-            try staging.commit()
-            try afterPublishing()
-            return outcome
-        } catch {
-            staging.discard()
-            throw error
+        let (outcome, afterPublishing) = try StagedDirectory.replace(destination) { staging in
+            try run(suite, loader: loader, options: options, into: staging, publishedAt: destination)
         }
+        try afterPublishing()
+        return outcome
     }
 
     /// The run's stages, writing the report into `outputDirectory` (the staging folder); `destination` is where it

@@ -33,6 +33,20 @@ public struct StagedDirectory: Sendable {
         }
     }
 
+    /// Writes a folder whole: `write` fills a staging folder (its path is the argument), which then replaces
+    /// `destination`; if `write` or the swap throws, the staging folder is removed and `destination` is untouched.
+    public static func replace<Result>(_ destination: String, by write: (String) throws -> Result) throws -> Result {
+        let staging = try StagedDirectory(destination: destination)
+        do {
+            let result = try write(staging.path)
+            try staging.commit()
+            return result
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+
     /// Swaps the staging folder in as the destination and removes the previous folder.
     public func commit() throws {
         let pid = getpid()
