@@ -6,6 +6,7 @@ import PackageDescription
 
 let libraryModules = [
     "Plumbing",
+    "Vocabulary",
     "Scientific",
     "Geometry",
     "Tracking",
@@ -44,20 +45,22 @@ let package = Package(
         .target(name: "CSplatKernel"),  // the metalsplatter tile blend, eight pixels at a time (C: float16 in hardware)
 
         // Library modules.
+        .target(name: "Vocabulary"),  // the domain's shared words: metric descriptors, app defaults, verdicts, field errors
         .target(name: "Plumbing", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(name: "Scientific", dependencies: ["CGSL"]),
         .target(name: "Geometry"),
-        .target(name: "Tracking", dependencies: ["Plumbing", "Geometry", "Scientific", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Imaging", dependencies: ["Plumbing", "CPNGSupport", "CZlib"]),
-        .target(name: "Golden", dependencies: ["Plumbing", "Imaging"]),
-        .target(name: "GoldenTesting", dependencies: ["Plumbing", "Golden", "Imaging"]),
-        .target(name: "Reporting", dependencies: ["Plumbing"]),
-        .target(name: "Projection", dependencies: ["Plumbing", "Geometry"]),
-        .target(name: "Smoothing", dependencies: ["Plumbing", "Geometry", "Tracking"]),
-        .target(name: "Analysis", dependencies: ["Plumbing", "Geometry", "Tracking", "Smoothing", "Projection", "Scientific"]),
-        .target(name: "Rendering", dependencies: ["Plumbing", "Geometry", "Imaging"]),
+        .target(name: "Tracking", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Scientific", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Imaging", dependencies: ["Plumbing", "Vocabulary", "CPNGSupport", "CZlib"]),
+        .target(name: "Golden", dependencies: ["Plumbing", "Vocabulary", "Imaging"]),
+        .target(name: "GoldenTesting", dependencies: ["Plumbing", "Vocabulary", "Golden", "Imaging"]),
+        .target(name: "Reporting", dependencies: ["Plumbing", "Vocabulary"]),
+        .target(name: "Projection", dependencies: ["Plumbing", "Vocabulary", "Geometry"]),
+        .target(name: "Smoothing", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking"]),
+        .target(name: "Analysis", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Smoothing", "Projection", "Scientific"]),
+        .target(name: "Rendering", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Imaging"]),
         .target(name: "Harness", dependencies: [
             "Plumbing",
+            "Vocabulary",
             "Geometry",
             "Scientific",
             "Audit",
@@ -74,14 +77,15 @@ let package = Package(
             "Splatting",
             .product(name: "Yams", package: "Yams"),
         ]),
-        .target(name: "Tuning", dependencies: ["Plumbing", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"]),
+        .target(name: "Tuning", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"]),
         .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib", "CSplatKernel"]),
-        .target(name: "Scenes", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"]),
-        .target(name: "Audit", dependencies: ["Plumbing", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Scenes", "Reporting", "Splatting"]),
+        .target(name: "Scenes", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"]),
+        .target(name: "Audit", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Scenes", "Reporting", "Splatting"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
             "Plumbing",
+            "Vocabulary",
             "Geometry",
             "Audit",
             "Scenes",
@@ -117,22 +121,23 @@ let package = Package(
         // Tests mirror modules.
         .testTarget(name: "ScientificTests", dependencies: ["Scientific"]),
         .testTarget(name: "PlumbingTests", dependencies: ["Plumbing"]),
+        .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Plumbing", "Imaging", "Projection", "Tracking", "Geometry", "ParallaxTestSupport"]),
-        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Plumbing", "Geometry", "Scientific", "ParallaxTestSupport"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Plumbing", "Vocabulary", "Geometry", "Scientific", "ParallaxTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["parallax", "Tracking", "Tuning", "ParallaxTestSupport"]),
         // The project's suite and the browser tests (skipped, naming what to install, without `make deps-browser`).
         .testTarget(name: "CLIIntegrationTests", dependencies: ["parallax", "Imaging", "ParallaxTestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Plumbing", "CZlib", "ParallaxTestSupport"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Plumbing"]),
-        .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging", "Plumbing", "ParallaxTestSupport"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Plumbing", "Vocabulary"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "ParallaxTestSupport"]),
         .testTarget(name: "ProjectionTests", dependencies: ["Projection", "Geometry", "ParallaxTestSupport"]),
-        .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific", "Geometry", "Plumbing"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection", "Geometry", "Plumbing", "ParallaxTestSupport"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Plumbing", "Projection", "Smoothing", "Tracking", "ParallaxTestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting", "Geometry", "Plumbing", "ParallaxTestSupport"]),
-        .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "Plumbing", "ParallaxTestSupport"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "Tracking", "Projection", "Geometry", "Golden", "Imaging", "Plumbing", "ParallaxTestSupport"]),
+        .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific", "Geometry", "Plumbing", "Vocabulary"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection", "Geometry", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Plumbing", "Vocabulary", "Projection", "Smoothing", "Tracking", "ParallaxTestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting", "Geometry", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
+        .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "Tracking", "Projection", "Geometry", "Golden", "Imaging", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "ImportGraphTests"),  // Package.swift and ARCHITECTURE.md against the import lines
         .testTarget(name: "SplattingTests", dependencies: ["Splatting", "CSplatKernel", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "ParallaxTestSupport"]),
 

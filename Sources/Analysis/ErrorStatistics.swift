@@ -3,17 +3,17 @@ import Foundation
 /// evo's statistics of an error series (evo/core/metrics.py `PE.get_statistic`): rmse = √(mean e²),
 /// mean, median (numpy's: the mean of the two middle values for an even count), std (numpy's default: the
 /// population standard deviation, ddof = 0), min, max, sse = Σe².
-public struct ErrorStatistics: Codable, Sendable, Equatable {
-    public var rmse: Double
-    public var mean: Double
-    public var median: Double
-    public var std: Double
-    public var min: Double
-    public var max: Double
-    public var sse: Double
+package struct ErrorStatistics: Codable, Sendable, Equatable {
+    package var rmse: Double
+    package var mean: Double
+    package var median: Double
+    package var std: Double
+    package var min: Double
+    package var max: Double
+    package var sse: Double
 
     /// nil for no errors (evo refuses an empty series too).
-    public init?(_ errors: [Double]) {
+    package init?(_ errors: [Double]) {
         guard !errors.isEmpty else { return nil }
         let n = Double(errors.count)
         sse = errors.reduce(0) { $0 + $1 * $1 }

@@ -3,14 +3,14 @@ import Geometry
 import Scientific
 
 /// The reference → filtered transfer function at one frequency.
-public struct GroupDelayPoint: Codable, Equatable, Sendable {
-    public var frequencyHz: Double
+package struct GroupDelayPoint: Codable, Equatable, Sendable {
+    package var frequencyHz: Double
     /// |H(f)|.
-    public var gain: Double
+    package var gain: Double
     /// −φ(f)/(2πf) with φ ∈ (−π, π], s.
-    public var phaseDelay: Double
+    package var phaseDelay: Double
     /// −dφ/dω, s (central difference over neighbouring bins of the unwrapped phase).
-    public var groupDelay: Double
+    package var groupDelay: Double
 }
 
 /// Group delay vs frequency on `chirp` traces. The transfer function H(f) = S_rf(f)/S_rr(f) is estimated
@@ -20,10 +20,10 @@ public struct GroupDelayPoint: Codable, Equatable, Sendable {
 /// requested frequency (the unwrapping is local to neighbouring bins, so it is exact for delays below
 /// half the segment length); the phase delay is −φ/ω and the gain |H|. Reported at the bins nearest
 /// `frequencies` where the reference has at least 1 % of its peak power (in every bin of the fit).
-public enum GroupDelay {
-    public static let defaultFrequencies: [Double] = [0.25, 0.5, 1, 2, 3, 4]
+package enum GroupDelay {
+    package static let defaultFrequencies: [Double] = [0.25, 0.5, 1, 2, 3, 4]
 
-    public static func estimate(
+    package static func estimate(
         reference: [Vec3], filtered: [Vec3], valid: [Bool], rate: Double, segmentLength: Int = 4096,
         slopeHalfWidth: Double = 0.2, frequencies: [Double] = defaultFrequencies
     ) -> [GroupDelayPoint] {

@@ -3,33 +3,33 @@ import Geometry
 import Scientific
 
 /// Per-axis values in millimetres, plus the 3D norm where it makes sense.
-public struct AxisMm: Codable, Equatable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var z: Double
+package struct AxisMm: Codable, Equatable, Sendable {
+    package var x: Double
+    package var y: Double
+    package var z: Double
     /// √(x² + y² + z²) for RMS values; the largest axis for peak-to-peak.
-    public var norm: Double
+    package var norm: Double
 }
 
 /// Jitter over stationary stretches.
-public struct StationaryJitter: Codable, Equatable, Sendable {
+package struct StationaryJitter: Codable, Equatable, Sendable {
     /// Seconds of stationary data used.
-    public var seconds: Double
-    public var segments: Int
+    package var seconds: Double
+    package var segments: Int
     /// RMS of the jitter per axis, mm.
-    public var rmsMm: AxisMm
+    package var rmsMm: AxisMm
     /// Largest per-segment peak-to-peak per axis, mm.
-    public var peakToPeakMm: AxisMm
+    package var peakToPeakMm: AxisMm
     /// Mean error (filtered − truth) per axis, mm; nil without ground truth.
-    public var biasMm: AxisMm?
+    package var biasMm: AxisMm?
 }
 
 /// High-frequency residual from a Welch PSD.
-public struct ResidualPower: Codable, Equatable, Sendable {
-    public var cutoffHz: Double
+package struct ResidualPower: Codable, Equatable, Sendable {
+    package var cutoffHz: Double
     /// RMS of the residual above the cut-off per axis, mm.
-    public var rmsMm: AxisMm
-    public var segments: Int
+    package var rmsMm: AxisMm
+    package var segments: Int
 }
 
 /// Jitter metrics (positions in meters in, millimetres out).
@@ -42,16 +42,16 @@ public struct ResidualPower: Codable, Equatable, Sendable {
 /// Jitter with ground truth: e = filtered − truth per sample, minus its mean over the segment (the mean is
 /// reported as bias). Without ground truth (stated fallback): each segment is cut into 1 s windows and
 /// e = filtered − its least-squares quadratic per window; the RMS divides by n − 3 per window.
-public enum JitterMetrics {
-    public struct Options: Sendable {
-        public var speedThreshold = 0.01
-        public var settle = 0.3
-        public var minimumDuration = 0.5
-        public init() {}
+package enum JitterMetrics {
+    package struct Options: Sendable {
+        package var speedThreshold = 0.01
+        package var settle = 0.3
+        package var minimumDuration = 0.5
+        package init() {}
     }
 
     /// Stationary runs as grid index ranges.
-    public static func stationarySegments(reference: [Vec3], valid: [Bool], rate: Double, options: Options = Options()) -> [Range<Int>] {
+    package static func stationarySegments(reference: [Vec3], valid: [Bool], rate: Double, options: Options = Options()) -> [Range<Int>] {
         let n = reference.count
         guard n >= 3 else { return [] }
         var segments: [Range<Int>] = []
@@ -76,7 +76,7 @@ public enum JitterMetrics {
     }
 
     /// Centred moving average (window `width` samples), used as the reference without ground truth.
-    public static func movingAverage(_ values: [Vec3], width: Int) -> [Vec3] {
+    package static func movingAverage(_ values: [Vec3], width: Int) -> [Vec3] {
         let n = values.count
         guard n > 0 else { return [] }
         let half = max(width / 2, 0)
@@ -89,7 +89,7 @@ public enum JitterMetrics {
     }
 
     /// Jitter of `filtered` over `segments` against `truth` (nil: the quadratic-detrend fallback).
-    public static func stationary(filtered: [Vec3], truth: [Vec3]?, segments: [Range<Int>], rate: Double) -> StationaryJitter? {
+    package static func stationary(filtered: [Vec3], truth: [Vec3]?, segments: [Range<Int>], rate: Double) -> StationaryJitter? {
         guard !segments.isEmpty else { return nil }
         var sumSquares = Vec3.zero
         var degrees = 0.0
@@ -164,7 +164,7 @@ public enum JitterMetrics {
     /// RMS above `cutoff` Hz of `residual` (filtered − truth, or — without ground truth — the filtered
     /// signal itself, head motion being mostly below a few Hz) from a Welch PSD (Hann, `segmentLength`
     /// samples, 50 % overlap, mean removed per segment; segments containing an invalid sample skipped).
-    public static func residualPower(
+    package static func residualPower(
         _ residual: [Vec3], valid: [Bool], rate: Double, cutoff: Double, segmentLength: Int = Welch.defaultSegmentLength
     ) -> ResidualPower? {
         var values = Vec3.zero

@@ -3,33 +3,33 @@ import Geometry
 import Scientific
 
 /// A delay between two signals.
-public struct LagEstimate: Codable, Equatable, Sendable {
+package struct LagEstimate: Codable, Equatable, Sendable {
     /// Delay of the signal behind the reference, seconds (negative: the signal leads, e.g. prediction).
-    public var seconds: Double
+    package var seconds: Double
     /// Normalised cross-correlation of the velocities at that delay (1 = identical shape).
-    public var correlation: Double
+    package var correlation: Double
 
     /// Below this correlation the motion is too small against the noise for the delay to mean much.
-    public static let reliableCorrelation = 0.8
+    package static let reliableCorrelation = 0.8
 
     /// Whether `correlation` ≥ `reliableCorrelation`.
-    public var isReliable: Bool { correlation >= Self.reliableCorrelation }
+    package var isReliable: Bool { correlation >= Self.reliableCorrelation }
 }
 
 /// Steady-state lag on constant-velocity stretches (ramps).
-public struct RampLag: Codable, Equatable, Sendable {
+package struct RampLag: Codable, Equatable, Sendable {
     /// Median over ramp samples of (reference − signal)·v̂ / |v|, seconds.
-    public var seconds: Double
+    package var seconds: Double
     /// 10th and 90th percentiles of the same, seconds.
-    public var p10: Double
-    public var p90: Double
+    package var p10: Double
+    package var p90: Double
     /// Ramp samples used (grid samples).
-    public var samples: Int
+    package var samples: Int
 }
 
 /// Lag metrics: (a) the delay maximising the cross-correlation of reference and signal velocities,
 /// with sub-sample precision; (b) the steady-state lag on ramps.
-public enum LagEstimator {
+package enum LagEstimator {
     /// Delay (s) of `signal` behind `reference`, both on the same uniform grid at `rate` Hz: velocities
     /// by central differences, a Hann taper over the whole series (so that the ends and finite length do
     /// not bias the peak), a zero-phase band limit (flat to 3 Hz, raised-cosine to 0 at 6 Hz), the
@@ -37,7 +37,7 @@ public enum LagEstimator {
     /// |k| ≤ maxLag·rate with GSL FFTs, each value normalised by the overlap of the tapers at that lag,
     /// and the peak refined by a parabola through the three highest values. Samples whose velocity uses an
     /// invalid sample count as zero. Nil when either signal has no motion or the peak is at ±maxLag.
-    public static func velocityLag(
+    package static func velocityLag(
         reference: [Vec3], signal: [Vec3], valid: [Bool], rate: Double, maxLag: Double = 0.5
     ) -> LagEstimate? {
         let correlator = VelocityCorrelator(count: reference.count, rate: rate, maxLag: maxLag)
@@ -48,7 +48,7 @@ public enum LagEstimator {
     /// Steady-state lag on ramps: grid samples where the reference moves at ≥ `minimumSpeed` m/s with a
     /// velocity that stayed within `tolerance` (fraction of the speed) for the preceding `steadyFor`
     /// seconds (all valid). Lag = (reference − signal)·v / |v|². Nil when there is no such sample.
-    public static func rampLag(
+    package static func rampLag(
         reference: [Vec3], signal: [Vec3], valid: [Bool], rate: Double,
         minimumSpeed: Double = 0.05, steadyFor: Double = 0.3, tolerance: Double = 0.05
     ) -> RampLag? {

@@ -2,13 +2,13 @@ import Foundation
 import Scientific
 
 /// Quantiles of a latency distribution, seconds.
-public struct LatencyDistribution: Codable, Equatable, Sendable {
-    public var mean: Double
-    public var min: Double
-    public var p05: Double
-    public var p50: Double
-    public var p95: Double
-    public var max: Double
+package struct LatencyDistribution: Codable, Equatable, Sendable {
+    package var mean: Double
+    package var min: Double
+    package var p05: Double
+    package var p50: Double
+    package var p95: Double
+    package var max: Double
 }
 
 /// End-to-end latency from head motion to photons, as a distribution:
@@ -21,23 +21,23 @@ public struct LatencyDistribution: Codable, Equatable, Sendable {
 /// time from the nominal grid (main-thread timestamps), mean removed. The distribution is evaluated
 /// deterministically on all combinations of 32 evenly spaced phases and up to 1024 evenly spaced
 /// jitter values. Defaults are stated estimates, not measurements.
-public struct LatencyModel: Codable, Equatable, Sendable {
+package struct LatencyModel: Codable, Equatable, Sendable {
     /// Capture-to-delivery latency of the tracker, s (measured from the trace when it has ground truth).
-    public var sensorLatency: Double
+    package var sensorLatency: Double
     /// Filter lag, s (from the velocity cross-correlation of measured vs filtered).
-    public var filterLag: Double
+    package var filterLag: Double
     /// Display refresh rate, Hz.
-    public var displayRate: Double
+    package var displayRate: Double
     /// The app hops to the main thread before rendering: +1 frame.
-    public var mainThreadHop: Bool
+    package var mainThreadHop: Bool
     /// Frames from the start of rendering to photons (default 1: the frame is shown at the next vsync).
-    public var renderFrames: Double
+    package var renderFrames: Double
 
     /// Assumed tracker latency when a trace has no ground truth: 0.033 s (two 60 Hz camera frames; an
     /// estimate — Apple publishes no figure for ARKit face tracking).
-    public static let assumedSensorLatency = 0.033
+    package static let assumedSensorLatency = 0.033
 
-    public init(sensorLatency: Double = assumedSensorLatency, filterLag: Double = 0, displayRate: Double = 60,
+    package init(sensorLatency: Double = assumedSensorLatency, filterLag: Double = 0, displayRate: Double = 60,
                 mainThreadHop: Bool = true, renderFrames: Double = 1) {
         self.sensorLatency = sensorLatency
         self.filterLag = filterLag
@@ -47,13 +47,13 @@ public struct LatencyModel: Codable, Equatable, Sendable {
     }
 
     /// The fixed part: everything except the uniform wait and the jitter, s.
-    public var fixedPart: Double {
+    package var fixedPart: Double {
         let frame = 1 / displayRate
         return sensorLatency + filterLag + (mainThreadHop ? frame : 0) + renderFrames * frame
     }
 
     /// The distribution, with `timingJitter` the per-sample timestamp offsets (s; empty = none).
-    public func distribution(timingJitter: [Double] = []) -> LatencyDistribution {
+    package func distribution(timingJitter: [Double] = []) -> LatencyDistribution {
         let values = samples(timingJitter: timingJitter)
         let q = Statistics.quantiles(values, [0, 0.05, 0.5, 0.95, 1])
         return LatencyDistribution(mean: values.reduce(0, +) / Double(values.count), min: q[0], p05: q[1], p50: q[2], p95: q[3], max: q[4])
@@ -61,7 +61,7 @@ public struct LatencyModel: Codable, Equatable, Sendable {
 
     /// Every value of the distribution (equally weighted): each of 32 evenly spaced frame phases with each of up
     /// to 1024 evenly spaced jitter values, s.
-    public func samples(timingJitter: [Double] = []) -> [Double] {
+    package func samples(timingJitter: [Double] = []) -> [Double] {
         let frame = 1 / displayRate
         let phases = 32
         var jitter: [Double]
@@ -83,7 +83,7 @@ public struct LatencyModel: Codable, Equatable, Sendable {
     }
 
     /// Deviation of each sample time from the nominal grid t₀ + k/rate (k the nearest grid index), s.
-    public static func timingOffsets(times: [Double], rate: Double) -> [Double] {
+    package static func timingOffsets(times: [Double], rate: Double) -> [Double] {
         guard let t0 = times.first else { return [] }
         return times.map { t in
             let k = ((t - t0) * rate).rounded()

@@ -2,22 +2,22 @@ import Foundation
 import Geometry
 
 /// A movement of the reference that starts from rest: the head held still, then moved somewhere.
-public struct Movement: Equatable, Sendable {
+package struct Movement: Equatable, Sendable {
     /// The first sample whose speed reaches the still speed (its central difference spans the start), i.e.
     /// where the movement's clock starts.
-    public var onset: Int
+    package var onset: Int
     /// One past the last sample moving at ≥ the still speed.
-    public var end: Int
+    package var end: Int
     /// One past the last sample the lag is measured on: `end` for a continuous movement; for a jump the
     /// next movement or the end of the run (the response to a jump goes on after the reference stops).
-    public var measuredEnd: Int
+    package var measuredEnd: Int
     /// Unit vector of the chord from the reference at `onset` to the reference at `end − 1`.
-    public var direction: Vec3
+    package var direction: Vec3
     /// Length of that chord, m.
-    public var displacement: Double
+    package var displacement: Double
     /// Whether one sample interval carries at least half the chord: the reference has (almost) no values
     /// between its start and its end, as in the `step` model's instant jumps.
-    public var isJump: Bool
+    package var isJump: Bool
 }
 
 /// Finds movements from rest in a reference path (ground truth or the reference estimate).
@@ -27,11 +27,11 @@ public struct Movement: Equatable, Sendable {
 /// below it again (or at the end of the run). Movements shorter than `minimumDisplacement` (postural drift,
 /// noise of an estimate) are dropped. `runs` are index ranges of uninterrupted, tracked samples: nothing
 /// is measured across a timing gap or an untracked stretch.
-public enum MovementOnsets {
+package enum MovementOnsets {
     /// Fraction of the chord one sample interval must carry for the movement to count as a jump.
-    public static let jumpFraction = 0.5
+    package static let jumpFraction = 0.5
 
-    public static func find(
+    package static func find(
         times: [Double], reference: [Vec3], runs: [Range<Int>], stillSpeed: Double, leadIn: Double, minimumDisplacement: Double
     ) -> [Movement] {
         precondition(times.count == reference.count, "one reference position per sample")

@@ -1,13 +1,14 @@
 import Foundation
 import Plumbing
 import Tracking
+import Vocabulary
 
 extension NoiseFit {
     /// `parallax fit`: fits the trace CSV at `input` (with the unobservable sensor latency given) and writes the
     /// synthesis spec that looks like it as YAML to `output` (atomically), headed by a comment naming the tool
     /// and the recording. Returns the fit.
     @discardableResult
-    public static func fit(contentsOf input: String, latency: Double, seed: UInt64, writingSpecTo output: String) throws -> NoiseFit {
+    package static func fit(contentsOf input: String, latency: Double, seed: UInt64, writingSpecTo output: String) throws -> NoiseFit {
         guard latency.isFinite && latency >= 0 && latency <= 1 else {
             throw FieldError("latency", expected: "a latency in [0, 1] s", found: "\(latency)")
         }

@@ -7,7 +7,7 @@ extension NoiseFit {
     /// A synthesis spec that looks like the recording: the fitted noise, the recording's rate and median
     /// position, and a motion plan of 10 s holding still then sway with the recording's lateral extent
     /// (half the 5–95 % range of x and y, at 0.25 / 0.5 Hz) for the rest of its duration (at least 20 s).
-    public func traceSpec(recording: HeadTrace, given: NoiseSpec = NoiseSpec(), seed: UInt64 = 1) -> TraceSpec {
+    package func traceSpec(recording: HeadTrace, given: NoiseSpec = NoiseSpec(), seed: UInt64 = 1) -> TraceSpec {
         let positions = recording.samples.filter(\.tracked).map(\.position)
         let all = positions.isEmpty ? recording.samples.map(\.position) : positions
         func range(_ axis: Int) -> (median: Double, half: Double) {
@@ -38,7 +38,7 @@ extension NoiseFit {
     func significant(_ v: Vec3) -> Vec3 { Vec3(significant(v.x), significant(v.y), significant(v.z)) }
 
     /// The fitted values, one per line, with 95 % intervals where the estimator gives them.
-    public var summaryLines: [String] {
+    package var summaryLines: [String] {
         func interval(_ v: FittedValue, _ scale: Double, _ format: String) -> String {
             let value = String(format: format, v.value * scale)
             guard let low = v.low, let high = v.high else { return value }

@@ -3,14 +3,15 @@ import Geometry
 import Plumbing
 import Scientific
 import Tracking
+import Vocabulary
 
 /// A fitted value with its 95 % confidence interval, when the estimator gives one.
-public struct FittedValue: Codable, Equatable, Sendable {
-    public var value: Double
-    public var low: Double?
-    public var high: Double?
+package struct FittedValue: Codable, Equatable, Sendable {
+    package var value: Double
+    package var low: Double?
+    package var high: Double?
 
-    public init(_ value: Double, low: Double? = nil, high: Double? = nil) {
+    package init(_ value: Double, low: Double? = nil, high: Double? = nil) {
         self.value = value
         self.low = low
         self.high = high
@@ -44,32 +45,32 @@ public struct FittedValue: Codable, Equatable, Sendable {
 ///   `tracked` column, two frozen repeats without), so — lengths being exponential — the mean length is
 ///   mean(L) − c and the burst rate is count / (time outside dropouts) × e^{c/mean} (interval: Poisson).
 /// - **latency** and **depth scale error** are not observable without ground truth: kept as given.
-public struct NoiseFit: Codable, Equatable, Sendable {
-    public var samples: Int
-    public var duration: Double
-    public var rate: Double
-    public var timingJitter: FittedValue
-    public var droppedFrameProbability: FittedValue
+package struct NoiseFit: Codable, Equatable, Sendable {
+    package var samples: Int
+    package var duration: Double
+    package var rate: Double
+    package var timingJitter: FittedValue
+    package var droppedFrameProbability: FittedValue
     /// σ per axis at `referenceDistance`, m.
-    public var sigma: [FittedValue]
-    public var referenceDistance: Double
+    package var sigma: [FittedValue]
+    package var referenceDistance: Double
     /// Fitted exponent per axis, nil where the depth span was too small (the given one was kept).
-    public var distanceExponent: [FittedValue?]
-    public var depthSpan: Double
-    public var outlierProbability: FittedValue
-    public var outlierMagnitude: Double
-    public var dropouts: Int
-    public var dropoutRate: FittedValue
-    public var dropoutDuration: FittedValue
-    public var notes: [String]
+    package var distanceExponent: [FittedValue?]
+    package var depthSpan: Double
+    package var outlierProbability: FittedValue
+    package var outlierMagnitude: Double
+    package var dropouts: Int
+    package var dropoutRate: FittedValue
+    package var dropoutDuration: FittedValue
+    package var notes: [String]
 
     /// Smallest ratio of far to near block distance for fitting the distance exponent.
-    public static let minimumDepthSpan = 1.3
+    package static let minimumDepthSpan = 1.3
     static let outlierScore = 6.0
     /// Holes in the timestamps of up to this many frames are dropped frames; longer ones are dropouts.
-    public static let maximumDroppedRun = 3
+    package static let maximumDroppedRun = 3
 
-    public static func fit(_ recording: HeadTrace, given: NoiseSpec = NoiseSpec()) throws -> NoiseFit {
+    package static func fit(_ recording: HeadTrace, given: NoiseSpec = NoiseSpec()) throws -> NoiseFit {
         guard recording.count >= 100 else {
             throw FieldError(FieldPath(), expected: "at least 100 samples to fit a noise model", found: "\(recording.count)")
         }
@@ -181,7 +182,7 @@ public struct NoiseFit: Codable, Equatable, Sendable {
     }
 
     /// The fitted values in a `NoiseSpec` (latency and depth scale error from `given`).
-    public func noiseSpec(given: NoiseSpec = NoiseSpec()) -> NoiseSpec {
+    package func noiseSpec(given: NoiseSpec = NoiseSpec()) -> NoiseSpec {
         var spec = given
         spec.sigma = Vec3(sigma[0].value, sigma[1].value, sigma[2].value)
         spec.referenceDistance = referenceDistance

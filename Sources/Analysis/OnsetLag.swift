@@ -4,35 +4,35 @@ import Scientific
 import Tracking
 
 /// The lag of one sample of a movement.
-public struct OnsetLagFrame: Equatable, Sendable {
+package struct OnsetLagFrame: Equatable, Sendable {
     /// Time since the movement's onset, s (> 0).
-    public var sinceOnset: Double
+    package var sinceOnset: Double
     /// Lag, s (negative: the signal leads the reference).
-    public var lag: Double
+    package var lag: Double
 }
 
 /// The median lag of the movement samples whose time since onset lies in [from, to).
-public struct OnsetLagBin: Codable, Equatable, Sendable {
-    public var fromSeconds: Double
+package struct OnsetLagBin: Codable, Equatable, Sendable {
+    package var fromSeconds: Double
     /// nil: open-ended.
-    public var toSeconds: Double?
+    package var toSeconds: Double?
     /// nil when no sample falls in the bin.
-    public var medianSeconds: Double?
-    public var frames: Int
+    package var medianSeconds: Double?
+    package var frames: Int
 }
 
 /// Lag as a function of time since movement onset (`OnsetLag.measure`).
-public struct OnsetLagReport: Codable, Equatable, Sendable {
+package struct OnsetLagReport: Codable, Equatable, Sendable {
     /// Movements from rest measured, and how many of them were jumps.
-    public var movements: Int
-    public var jumps: Int
+    package var movements: Int
+    package var jumps: Int
     /// The onset window, s: `onsetSeconds` covers (0, window), `steadySeconds` from the window on.
-    public var onsetWindowSeconds: Double
+    package var onsetWindowSeconds: Double
     /// Median lag over the samples in the first `onsetWindowSeconds` after each onset, s; nil without any.
-    public var onsetSeconds: Double?
+    package var onsetSeconds: Double?
     /// Median lag from `onsetWindowSeconds` after the onset to the movement's end, s; nil without any.
-    public var steadySeconds: Double?
-    public var bins: [OnsetLagBin]
+    package var steadySeconds: Double?
+    package var bins: [OnsetLagBin]
 }
 
 /// Lag across a movement: predictive filters lag most at the start of a movement, before their velocity
@@ -52,25 +52,25 @@ public struct OnsetLagReport: Codable, Equatable, Sendable {
 /// The samples are then grouped by time since onset: the onset window (0, `onsetWindow`), the rest of
 /// the movement ("steady"), and bins; each gets the median lag (robust to the noisy first samples, where
 /// the reference has barely moved).
-public enum OnsetLag {
-    public struct Options: Sendable {
+package enum OnsetLag {
+    package struct Options: Sendable {
         /// Below this speed the reference is at rest, m/s (the stationary threshold of the jitter metrics).
-        public var stillSpeed = JitterMetrics.Options().speedThreshold
+        package var stillSpeed = JitterMetrics.Options().speedThreshold
         /// Rest needed before an onset, s (the jitter metrics' settling time: the filter has caught up).
-        public var leadIn = JitterMetrics.Options().settle
+        package var leadIn = JitterMetrics.Options().settle
         /// Shortest movement measured, m.
-        public var minimumDisplacement = 0.01
+        package var minimumDisplacement = 0.01
         /// Length of the onset window, s.
-        public var onsetWindow = 0.1
+        package var onsetWindow = 0.1
         /// Lower edges of the bins, s; the last bin is open-ended.
-        public var binEdges = [0, 0.05, 0.1, 0.2]
+        package var binEdges = [0, 0.05, 0.1, 0.2]
         /// Largest |lag| searched for, s (the cross-correlation's range).
-        public var maxLag = AnalysisOptions().maxLag
-        public init() {}
+        package var maxLag = AnalysisOptions().maxLag
+        package init() {}
     }
 
     /// The note of an analysis whose reference never moves from rest (with the default options).
-    public static let noMovementNote: String = {
+    package static let noMovementNote: String = {
         let o = Options()
         return String(format: "lag across a movement: no movement from rest (≥ %g mm at ≥ %g m/s after ≥ %g s below it); lag_onset_ms and lag_steady_ms not computed",
                       o.minimumDisplacement * 1000, o.stillSpeed, o.leadIn)
@@ -78,7 +78,7 @@ public enum OnsetLag {
 
     /// Lag of `filtered` behind the trace's truth (nil without truth) across its movements from rest, on
     /// the original samples, never across a timing gap, frozen repeat or untracked sample.
-    public static func measure(trace: HeadTrace, filtered: [Vec3], breaks: TraceBreaks, options: Options = Options()) -> OnsetLagReport? {
+    package static func measure(trace: HeadTrace, filtered: [Vec3], breaks: TraceBreaks, options: Options = Options()) -> OnsetLagReport? {
         guard let truth = trace.truth else { return nil }
         let tracked = trace.samples.map(\.tracked)
         var runs: [Range<Int>] = []
@@ -95,7 +95,7 @@ public enum OnsetLag {
 
     /// Lag of `signal` behind `reference` across the reference's movements from rest within `runs`
     /// (index ranges of uninterrupted, tracked samples). nil when there is no movement from rest.
-    public static func measure(times: [Double], reference: [Vec3], signal: [Vec3], runs: [Range<Int>], options: Options = Options()) -> OnsetLagReport? {
+    package static func measure(times: [Double], reference: [Vec3], signal: [Vec3], runs: [Range<Int>], options: Options = Options()) -> OnsetLagReport? {
         let movements = MovementOnsets.find(times: times, reference: reference, runs: runs, stillSpeed: options.stillSpeed,
                                             leadIn: options.leadIn, minimumDisplacement: options.minimumDisplacement)
         guard !movements.isEmpty else { return nil }
@@ -117,7 +117,7 @@ public enum OnsetLag {
     }
 
     /// The lag of every measurable sample after the onset of `movement`.
-    public static func lags(of movement: Movement, times: [Double], reference: [Vec3], signal: [Vec3], maxLag: Double) -> [OnsetLagFrame] {
+    package static func lags(of movement: Movement, times: [Double], reference: [Vec3], signal: [Vec3], maxLag: Double) -> [OnsetLagFrame] {
         let origin = reference[movement.onset]
         let d = movement.direction
         let start = movement.onset + 1

@@ -2,7 +2,7 @@ import Foundation
 
 extension OnsetLagReport {
     /// Rows of `parallax analyze`'s lag table: the onset and steady medians, then the bins.
-    public var textRows: [(label: String, value: String)] {
+    package var textRows: [(label: String, value: String)] {
         func ms(_ seconds: Double?) -> String { seconds.map { String(format: "%.1f ms", $0 * 1000) } ?? "—" }
         func edge(_ seconds: Double) -> String { String(format: "%g", seconds * 1000) }
         let window = edge(onsetWindowSeconds)

@@ -3,6 +3,7 @@ import Geometry
 import Plumbing
 import Projection
 import Tracking
+import Vocabulary
 
 /// Parallax accuracy: how far what the viewer sees is from what a real window would show.
 ///
@@ -29,10 +30,10 @@ import Tracking
 ///
 /// The trace must carry ground truth (`true_x,true_y,true_z`), in the same frame as its positions
 /// (`projection.headFrame` applies to both).
-public enum ParallaxAccuracy {
+package enum ParallaxAccuracy {
     /// The cube room's 8 corners and 12 edge midpoints: opening `width` × `height` at z = 0, back wall at
     /// z = −depth. The default is the app's room (0.30 × 0.30 m opening, depth 0.50 m × zoom 0.6 = 0.30 m).
-    public static func cubeRoomPoints(width: Double = 0.30, height: Double = 0.30, depth: Double = 0.30) -> [Vec3] {
+    package static func cubeRoomPoints(width: Double = 0.30, height: Double = 0.30, depth: Double = 0.30) -> [Vec3] {
         let xs = [-width / 2, 0, width / 2], ys = [-height / 2, 0, height / 2], zs = [0, -depth / 2, -depth]
         var points: [Vec3] = []
         for z in zs {
@@ -47,16 +48,16 @@ public enum ParallaxAccuracy {
         return points
     }
 
-    public static let defaultPoints: [Vec3] = cubeRoomPoints()
+    package static let defaultPoints: [Vec3] = cubeRoomPoints()
 
     /// Default speed below which the true head counts as still: 5 mm/s (postural sway while holding
     /// still peaks at ≈ 2 mm/s).
-    public static let defaultStillSpeed = 0.005
+    package static let defaultStillSpeed = 0.005
 
     /// The app's projection (defaults: n = 0.001, f = 10, zMin = 0.1, translate view) on `screen` with
     /// `movementScale`. `physicalScreen` is the real panel when `screen` is a wrong model (e.g. the
     /// app-table size); nil means `screen` is right.
-    public static func evaluate(
+    package static func evaluate(
         trace: HeadTrace, screen: ScreenModel, movementScale: Double, points: [Vec3] = defaultPoints,
         physicalScreen: ScreenModel? = nil, stillSpeed: Double = defaultStillSpeed
     ) throws -> ParallaxAccuracyReport {
@@ -66,7 +67,7 @@ public enum ParallaxAccuracy {
 
     /// As `evaluate`, plus the worst tracking + smoothing error of each frame over the points, px (the error
     /// over time that suite reports plot).
-    public static func evaluateWithTrackingSeries(
+    package static func evaluateWithTrackingSeries(
         trace: HeadTrace, screen: ScreenModel, movementScale: Double
     ) throws -> (report: ParallaxAccuracyReport, trackingWorstPx: [Double]) {
         let projection = try OffAxisProjection(screen: screen, movementScale: movementScale)
@@ -78,7 +79,7 @@ public enum ParallaxAccuracy {
     }
 
     /// As above with a fully configured pipeline projection (clip convention, head frame, view mode, …).
-    public static func evaluate(
+    package static func evaluate(
         trace: HeadTrace, projection: OffAxisProjection, points: [Vec3] = defaultPoints,
         physicalScreen: ScreenModel? = nil, stillSpeed: Double = defaultStillSpeed
     ) throws -> ParallaxAccuracyReport {

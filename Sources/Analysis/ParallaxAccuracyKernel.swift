@@ -4,6 +4,7 @@ import Plumbing
 import Projection
 import Scientific
 import Tracking
+import Vocabulary
 
 extension ParallaxAccuracy {
     /// The per-frame work, split over fixed tiles of frames (`concurrentPerform`); each tile has its own

@@ -1,10 +1,10 @@
 /// RMS, 95th percentile and maximum of one error quantity (see `ParallaxAccuracy` for the definitions).
-public struct ParallaxErrorSummary: Codable, Equatable, Sendable {
-    public var rms: Double
-    public var p95: Double
-    public var max: Double
+package struct ParallaxErrorSummary: Codable, Equatable, Sendable {
+    package var rms: Double
+    package var p95: Double
+    package var max: Double
 
-    public init(rms: Double, p95: Double, max: Double) {
+    package init(rms: Double, p95: Double, max: Double) {
         self.rms = rms
         self.p95 = p95
         self.max = max
@@ -12,12 +12,12 @@ public struct ParallaxErrorSummary: Codable, Equatable, Sendable {
 }
 
 /// One error part in three units: on-screen pixels, millimetres on the glass, arcminutes at the true eye.
-public struct ParallaxErrorStats: Codable, Equatable, Sendable {
-    public var pixels: ParallaxErrorSummary
-    public var millimeters: ParallaxErrorSummary
-    public var arcminutes: ParallaxErrorSummary
+package struct ParallaxErrorStats: Codable, Equatable, Sendable {
+    package var pixels: ParallaxErrorSummary
+    package var millimeters: ParallaxErrorSummary
+    package var arcminutes: ParallaxErrorSummary
 
-    public init(pixels: ParallaxErrorSummary, millimeters: ParallaxErrorSummary, arcminutes: ParallaxErrorSummary) {
+    package init(pixels: ParallaxErrorSummary, millimeters: ParallaxErrorSummary, arcminutes: ParallaxErrorSummary) {
         self.pixels = pixels
         self.millimeters = millimeters
         self.arcminutes = arcminutes
@@ -27,21 +27,21 @@ public struct ParallaxErrorStats: Codable, Equatable, Sendable {
 /// The result of `ParallaxAccuracy.evaluate`: total error versus a true window, split into the part
 /// caused by tracking + smoothing and the part caused by the exaggeration (movement scale ≠ 1 and
 /// app-parity options), plus the visible jitter while the true head is still.
-public struct ParallaxAccuracyReport: Codable, Equatable, Sendable {
-    public var frames: Int
-    public var points: Int
-    public var movementScale: Double
+package struct ParallaxAccuracyReport: Codable, Equatable, Sendable {
+    package var frames: Int
+    package var points: Int
+    package var movementScale: Double
     /// The screen model the pipeline used, and the physical screen the errors are measured on.
-    public var screen: String
-    public var physicalScreen: String
-    public var total: ParallaxErrorStats
-    public var tracking: ParallaxErrorStats
-    public var exaggeration: ParallaxErrorStats
+    package var screen: String
+    package var physicalScreen: String
+    package var total: ParallaxErrorStats
+    package var tracking: ParallaxErrorStats
+    package var exaggeration: ParallaxErrorStats
     /// Consecutive frame pairs in which the true head was still.
-    public var stillFramePairs: Int
-    public var visibleJitter: ParallaxErrorStats?
+    package var stillFramePairs: Int
+    package var visibleJitter: ParallaxErrorStats?
 
-    public init(
+    package init(
         frames: Int, points: Int, movementScale: Double, screen: String, physicalScreen: String,
         total: ParallaxErrorStats, tracking: ParallaxErrorStats, exaggeration: ParallaxErrorStats,
         stillFramePairs: Int, visibleJitter: ParallaxErrorStats?

@@ -24,18 +24,18 @@ import Tracking
 ///   and count as if they were exactly at 5 (a Huber-like likelihood).
 /// - discontinuities: 3 consecutive rejected innovations on one side mean the head (or the tracker) really
 ///   jumped; the segment is cut where the run began and q re-estimated (once).
-public struct ReferenceEstimate: Sendable {
-    public var positions: [Vec3]
+package struct ReferenceEstimate: Sendable {
+    package var positions: [Vec3]
     /// Measurement σ used per sample, m.
-    public var measurementSigma: [Vec3]
+    package var measurementSigma: [Vec3]
     /// Process noise spectral density per axis, m²/s³.
-    public var processNoise: Vec3
+    package var processNoise: Vec3
     /// Measurements rejected as outliers (innovation beyond 5 σ), per axis.
-    public var rejected: [Int]
+    package var rejected: [Int]
     /// The continuous segments the smoother ran on (shared by the three axes).
-    public var segments: [Range<Int>]
+    package var segments: [Range<Int>]
     /// measured[i]: sample i was used as a measurement (tracked and not a frozen repeat).
-    public var measured: [Bool]
+    package var measured: [Bool]
 
     /// Rejection threshold on the normalised innovation.
     static let gate = 5.0
@@ -44,7 +44,7 @@ public struct ReferenceEstimate: Sendable {
     /// Floor of the measurement σ (0.1 µm): keeps the filter defined on noise-free or very short input.
     static let minimumSigma = 1e-7
 
-    public static func estimate(_ trace: HeadTrace, breaks: TraceBreaks? = nil) -> ReferenceEstimate {
+    package static func estimate(_ trace: HeadTrace, breaks: TraceBreaks? = nil) -> ReferenceEstimate {
         let breaks = breaks ?? TraceBreaks(samples: trace.samples)
         let samples = trace.samples
         let n = samples.count
@@ -93,7 +93,7 @@ public struct ReferenceEstimate: Sendable {
     }
 
     /// The trace with `truth` set to this estimate (for metrics "against the reference estimate").
-    public func asTruth(of trace: HeadTrace) -> HeadTrace {
+    package func asTruth(of trace: HeadTrace) -> HeadTrace {
         var copy = trace
         copy.truth = positions
         return copy

@@ -4,25 +4,25 @@ import Scientific
 import Tracking
 
 /// The response to one step of the reference.
-public struct StepEvent: Codable, Equatable, Sendable {
+package struct StepEvent: Codable, Equatable, Sendable {
     /// Time of the first sample after the jump, s.
-    public var time: Double
+    package var time: Double
     /// Jump length, m.
-    public var size: Double
+    package var size: Double
     /// 10–90 % rise time, s (nil when the response never reached 90 % before the next step).
-    public var riseTime: Double?
+    package var riseTime: Double?
     /// Largest excursion beyond the new level, as a fraction of the jump (0 = none).
-    public var overshoot: Double
+    package var overshoot: Double
 }
 
 /// Summary over all steps of a trace (medians).
-public struct StepResponseSummary: Codable, Equatable, Sendable {
-    public var steps: Int
-    public var riseTime: Double?
-    public var overshoot: Double
+package struct StepResponseSummary: Codable, Equatable, Sendable {
+    package var steps: Int
+    package var riseTime: Double?
+    package var overshoot: Double
     /// Median overshoot in mm.
-    public var overshootMm: Double
-    public var events: [StepEvent]
+    package var overshootMm: Double
+    package var events: [StepEvent]
 }
 
 /// Step response on `step` traces: the reference jumps (≥ `threshold` m between two samples, with the
@@ -32,8 +32,8 @@ public struct StepResponseSummary: Codable, Equatable, Sendable {
 /// Rise time = time from y crossing 0.1 to y crossing 0.9 (linear interpolation between samples, starting
 /// at the last sample before the jump); overshoot = max(y) − 1 until the next step (≥ 0). The levels before
 /// and after are the reference means over up to 10 samples on each side (exact for ground truth).
-public enum StepResponse {
-    public static func measure(
+package enum StepResponse {
+    package static func measure(
         samples: [HeadSample], reference: [Vec3], filtered: [Vec3], threshold: Double, maxInterval: Double = .infinity
     ) -> StepResponseSummary? {
         let n = samples.count

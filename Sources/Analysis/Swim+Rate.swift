@@ -6,7 +6,7 @@ extension Swim {
     /// on-glass error over the pair), over the pair's `interval` (s). `Swim.evaluate` and the tuning view's
     /// per-frame series both use it, so the two cannot drift apart.
     @inline(__always)
-    public static func rate(errorChange: Vec3, glass: Vec3, trueEye: Vec3, interval: Double) -> Double {
+    package static func rate(errorChange: Vec3, glass: Vec3, trueEye: Vec3, interval: Double) -> Double {
         angle(at: trueEye, to: glass, displacedBy: errorChange) / interval
     }
 }

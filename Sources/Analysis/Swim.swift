@@ -4,6 +4,7 @@ import Plumbing
 import Projection
 import Scientific
 import Tracking
+import Vocabulary
 
 /// Swim: how fast the scene slides against the head's motion — the angular velocity error of the reference
 /// points as seen from the true eye, in degrees per second of visual angle.
@@ -16,8 +17,8 @@ import Tracking
 /// Statistics as the parallax error: rms and max over pair × point, p95 over pairs of the worst point.
 ///
 /// The pipeline's screen model is taken as the physical screen, translate view (the app's projection).
-public enum Swim {
-    public static func evaluate(
+package enum Swim {
+    package static func evaluate(
         trace: HeadTrace, screen: ScreenModel, movementScale: Double, points: [Vec3] = ParallaxAccuracy.defaultPoints
     ) throws -> SwimReport {
         guard let truth = trace.truth else {
@@ -66,7 +67,7 @@ public enum Swim {
     }
 
     /// The angle (degrees) at `eye` between the rays to the on-glass point `glass` and to `glass + displacement`.
-    public static func angle(at eye: Vec3, to glass: Vec3, displacedBy displacement: Vec3) -> Double {
+    package static func angle(at eye: Vec3, to glass: Vec3, displacedBy displacement: Vec3) -> Double {
         let u = glass - eye, w = glass + displacement - eye
         return atan2(u.cross(w).length, u.dot(w)) * 180 / .pi
     }
@@ -93,14 +94,14 @@ public enum Swim {
 }
 
 /// Swim statistics in degrees per second at the true eye: total, tracking + smoothing, exaggeration.
-public struct SwimReport: Codable, Equatable, Sendable {
+package struct SwimReport: Codable, Equatable, Sendable {
     /// Consecutive frame pairs measured (none across a timing gap).
-    public var framePairs: Int
-    public var total: ParallaxErrorSummary
-    public var tracking: ParallaxErrorSummary
-    public var exaggeration: ParallaxErrorSummary
+    package var framePairs: Int
+    package var total: ParallaxErrorSummary
+    package var tracking: ParallaxErrorSummary
+    package var exaggeration: ParallaxErrorSummary
 
-    public init(framePairs: Int, total: ParallaxErrorSummary, tracking: ParallaxErrorSummary, exaggeration: ParallaxErrorSummary) {
+    package init(framePairs: Int, total: ParallaxErrorSummary, tracking: ParallaxErrorSummary, exaggeration: ParallaxErrorSummary) {
         self.framePairs = framePairs
         self.total = total
         self.tracking = tracking

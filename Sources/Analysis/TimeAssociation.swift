@@ -2,7 +2,7 @@ import Geometry
 import Tracking
 
 /// How `parallax evaluate` pairs the poses of a truth and an estimate recorded on (nearly) the same clock.
-public enum AssociationMethod: String, CaseIterable, Sendable, Codable {
+package enum AssociationMethod: String, CaseIterable, Sendable, Codable {
     /// evo's association (evo/core/sync.py `associate_trajectories`): each pose of the shorter trajectory is
     /// paired with the nearest-in-time pose of the longer one (first of equals) when they are at most the
     /// maximum difference apart, after the offset is added to the estimate's timestamps.
@@ -13,14 +13,14 @@ public enum AssociationMethod: String, CaseIterable, Sendable, Codable {
 }
 
 /// Pairs of poses of a truth and an estimate, index for index.
-public struct TimeAssociation: Sendable {
-    public var truth: PoseTrajectory
-    public var estimate: PoseTrajectory
+package struct TimeAssociation: Sendable {
+    package var truth: PoseTrajectory
+    package var estimate: PoseTrajectory
 
     /// evo's `associate_trajectories(truth, estimate, max_diff, offset_2)` exactly: the shorter trajectory's
     /// stamps are searched in the longer one's stamps shifted by the offset (+offset when the estimate is
     /// the longer one, −offset otherwise), `argmin |shifted − stamp|` (first minimum), kept when ≤ `maxDifference`.
-    public static func nearest(truth: PoseTrajectory, estimate: PoseTrajectory, maxDifference: Double, offset: Double) -> TimeAssociation {
+    package static func nearest(truth: PoseTrajectory, estimate: PoseTrajectory, maxDifference: Double, offset: Double) -> TimeAssociation {
         let estimateLonger = estimate.count > truth.count
         let short = estimateLonger ? truth.times : estimate.times
         let long = estimateLonger ? estimate.times : truth.times
@@ -59,7 +59,7 @@ public struct TimeAssociation: Sendable {
     /// The truth interpolated at each estimate timestamp + `offset` (positions linearly, orientations by
     /// SLERP when the truth has them); an estimate pose outside the truth's time span, or between truth
     /// samples more than `maxGap` apart, is left out. The paired truth carries the shifted timestamps.
-    public static func interpolated(truth: PoseTrajectory, estimate: PoseTrajectory, offset: Double, maxGap: Double) -> TimeAssociation {
+    package static func interpolated(truth: PoseTrajectory, estimate: PoseTrajectory, offset: Double, maxGap: Double) -> TimeAssociation {
         var times: [Double] = [], positions: [Vec3] = [], orientations: [Quaternion] = [], kept: [Int] = []
         let normalized = truth.orientations?.map(\.normalized)
         var j = 0

@@ -11,7 +11,7 @@ extension TraceAnalysis {
     ///
     /// A trace without ground truth (a recording) is analysed against its reference estimate
     /// (`TruthlessTrace`), and the report says so in `reference` and `notes`.
-    public static func analyze(
+    package static func analyze(
         _ trace: HeadTrace, smoother spec: SmootherSpec, screen: ScreenModel?, movementScale: Double,
         options: AnalysisOptions = AnalysisOptions()
     ) throws -> TraceAnalysisReport {
@@ -41,7 +41,7 @@ extension TraceAnalysis {
 
     /// On-screen shift of the cube room's back wall (depth D) per cm of lateral head motion at distance z:
     /// s·D/(z + D) cm on the glass per cm, times the screen's pixels per cm (horizontal).
-    public static func effectGain(screen: ScreenModel, movementScale: Double, distance: Double, depth: Double = 0.30) -> Double {
+    package static func effectGain(screen: ScreenModel, movementScale: Double, distance: Double, depth: Double = 0.30) -> Double {
         movementScale * depth / (max(distance, 0.1) + depth) * screen.pixelsPerMeter.x / 100
     }
 }

@@ -5,25 +5,26 @@ import Projection
 import Scientific
 import Smoothing
 import Tracking
+import Vocabulary
 
 /// Settings of `TraceAnalysis.analyze`.
-public struct AnalysisOptions: Sendable {
+package struct AnalysisOptions: Sendable {
     /// Largest delay searched by the velocity cross-correlation, s.
-    public var maxLag = 0.5
+    package var maxLag = 0.5
     /// Cut-off of the residual-power jitter metric, Hz.
-    public var cutoff = 2.0
+    package var cutoff = 2.0
     /// Tracker latency for the latency model, s; nil: measured (truth → measured) when the trace has
     /// ground truth, else `LatencyModel.assumedSensorLatency`.
-    public var sensorLatency: Double?
+    package var sensorLatency: Double?
     /// Display rates the latency model is evaluated at, Hz.
-    public var displayRates: [Double] = [60, 120]
-    public var mainThreadHop = true
-    public var renderFrames = 1.0
-    public var jitter = JitterMetrics.Options()
-    public init() {}
+    package var displayRates: [Double] = [60, 120]
+    package var mainThreadHop = true
+    package var renderFrames = 1.0
+    package var jitter = JitterMetrics.Options()
+    package init() {}
 
     /// Throws when a setting is outside its meaningful range, naming it.
-    public func validate() throws {
+    package func validate() throws {
         guard cutoff.isFinite && cutoff > 0 else { throw FieldError("cutoff", expected: "a frequency > 0 Hz", found: "\(cutoff)") }
         guard maxLag.isFinite && maxLag > 0 && maxLag <= 10 else { throw FieldError("max_lag", expected: "a delay in (0, 10] s", found: "\(maxLag)") }
         if let sensorLatency, !(sensorLatency.isFinite && sensorLatency >= 0 && sensorLatency <= 1) {
@@ -36,68 +37,68 @@ public struct AnalysisOptions: Sendable {
 }
 
 /// Lag metrics of one analysis. Delays are seconds; positive = the output trails.
-public struct LagReport: Codable, Equatable, Sendable {
+package struct LagReport: Codable, Equatable, Sendable {
     /// Truth → filtered (sensor latency + filter lag); nil without ground truth.
-    public var total: LagEstimate?
+    package var total: LagEstimate?
     /// Measured → filtered: the filter's own lag (biased towards 0 when sensor noise dominates the
     /// measured velocity; with ground truth the latency model uses total − sensor instead).
-    public var filter: LagEstimate?
+    package var filter: LagEstimate?
     /// Truth → measured: the sensor latency in the trace; nil without ground truth.
-    public var sensor: LagEstimate?
-    public var ramp: RampLag?
-    public var step: StepResponseSummary?
+    package var sensor: LagEstimate?
+    package var ramp: RampLag?
+    package var step: StepResponseSummary?
     /// Lag as a function of time since movement onset (`OnsetLag`); nil without truth or movements from rest.
-    public var onset: OnsetLagReport?
+    package var onset: OnsetLagReport?
     /// Only for traces whose metadata names the `chirp` model.
-    public var groupDelay: [GroupDelayPoint]?
+    package var groupDelay: [GroupDelayPoint]?
 }
 
-public struct JitterReport: Codable, Equatable, Sendable {
-    public var stationary: StationaryJitter?
-    public var residual: ResidualPower?
+package struct JitterReport: Codable, Equatable, Sendable {
+    package var stationary: StationaryJitter?
+    package var residual: ResidualPower?
     /// Visible jitter in screen pixels (RMS frame-to-frame motion of the reference points while the head is
     /// still); set by callers that know the screen (`parallax analyze --screen`), nil otherwise.
-    public var screenPx: Double?
+    package var screenPx: Double?
 }
 
-public struct LatencyReport: Codable, Equatable, Sendable {
-    public var model: LatencyModel
-    public var distribution: LatencyDistribution
+package struct LatencyReport: Codable, Equatable, Sendable {
+    package var model: LatencyModel
+    package var distribution: LatencyDistribution
 }
 
-public struct AnalyzedTrace: Codable, Equatable, Sendable {
-    public var samples: Int
-    public var duration: Double
+package struct AnalyzedTrace: Codable, Equatable, Sendable {
+    package var samples: Int
+    package var duration: Double
     /// Nominal rate used for the uniform grid, Hz.
-    public var rate: Double
-    public var trackedFraction: Double
-    public var groundTruth: Bool
+    package var rate: Double
+    package var trackedFraction: Double
+    package var groundTruth: Bool
     /// The `models` metadata line, when present.
-    public var models: String?
+    package var models: String?
 }
 
 /// Everything `parallax analyze` prints. JSON (snake_case keys, absent = not computed) is versioned by
 /// `schema`.
-public struct TraceAnalysisReport: Codable, Equatable, Sendable {
-    public var schema = 1
-    public var smoother: String
-    public var trace: AnalyzedTrace
+package struct TraceAnalysisReport: Codable, Equatable, Sendable {
+    package var schema = 1
+    package var smoother: String
+    package var trace: AnalyzedTrace
     /// What the metrics compare against: "truth" or "measured" (the fallback without ground truth).
-    public var reference: String
-    public var lag: LagReport
-    public var jitter: JitterReport
-    public var latency: [LatencyReport]
+    package var reference: String
+    package var lag: LagReport
+    package var jitter: JitterReport
+    package var latency: [LatencyReport]
     /// On-screen parallax accuracy (when a screen and movement scale were given and the trace has truth).
-    public var parallax: ParallaxAccuracyReport?
+    package var parallax: ParallaxAccuracyReport?
     /// Swim (angular velocity error at the true eye, `Swim`), with the parallax accuracy.
-    public var swim: SwimReport?
+    package var swim: SwimReport?
     /// Effect strength with a screen: back-wall shift per cm of head motion at the median distance, px/cm.
-    public var effectGainPxPerCm: Double?
+    package var effectGainPxPerCm: Double?
     /// Fallbacks taken and metrics not computed, in words.
-    public var notes: [String]
+    package var notes: [String]
 
     /// Pretty-printed JSON with sorted snake_case keys.
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -113,15 +114,15 @@ public struct TraceAnalysisReport: Codable, Equatable, Sendable {
 /// on a centred 0.25 s / 0.5 s moving average of the measured positions; stationary jitter is the residual
 /// from a per-second quadratic fit; residual power is that of the filtered signal itself; steps are
 /// found in the measured positions with a 20 mm threshold; the sensor latency is assumed.
-public enum TraceAnalysis {
-    public static func analyze(_ trace: HeadTrace, smoother spec: SmootherSpec, options: AnalysisOptions = AnalysisOptions()) -> TraceAnalysisReport {
+package enum TraceAnalysis {
+    package static func analyze(_ trace: HeadTrace, smoother spec: SmootherSpec, options: AnalysisOptions = AnalysisOptions()) -> TraceAnalysisReport {
         var smoother = spec.makeSmoother()
         let filtered = smoother.smooth(trace.samples)
         return analyze(trace, filtered: filtered, smoother: spec.description, options: options)
     }
 
     /// `screenGiven`: the caller measures the on-screen metrics itself (otherwise a note says they need a screen).
-    public static func analyze(
+    package static func analyze(
         _ trace: HeadTrace, filtered: [Vec3], smoother: String, options: AnalysisOptions = AnalysisOptions(), screenGiven: Bool = false
     ) -> TraceAnalysisReport {
         precondition(filtered.count == trace.count, "one filtered position per sample")

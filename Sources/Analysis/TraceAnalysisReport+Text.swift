@@ -2,7 +2,7 @@ import Foundation
 
 extension TraceAnalysisReport {
     /// The text form `parallax analyze` prints: lag, jitter, parallax and latency tables, then the notes.
-    public func text(file: String) -> String {
+    package func text(file: String) -> String {
         let r = self
         var out = ""
         func line(_ text: String = "") { out += text + "\n" }

@@ -2,7 +2,7 @@ import Foundation
 
 extension TrajectoryEvaluation.Result {
     /// The text form: pairs, alignment, then one line of statistics per error, meters.
-    public var text: String {
+    package var text: String {
         func f(_ v: Double) -> String { String(format: "%.6f", v) }
         func line(_ name: String, _ s: ErrorStatistics) -> String {
             "\(name) rmse \(f(s.rmse))  mean \(f(s.mean))  median \(f(s.median))  std \(f(s.std))  min \(f(s.min))  max \(f(s.max))  sse \(f(s.sse))"

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Plumbing
 import Tracking
+import Vocabulary
 
 /// `parallax evaluate TRUTH ESTIMATE`: the absolute and relative position errors of an estimated trajectory
 /// against its truth, with evo's definitions (MichaelGrupp/evo: `evo_ape`/`evo_rpe` with
@@ -11,12 +12,12 @@ import Tracking
 /// - APE: |p_est,i − p_ref,i| per pair (metrics.py `APE`, translation part);
 /// - RPE: the translation of E = (Q_i⁻¹Q_j)⁻¹(P_i⁻¹P_j) for pairs (i, i + Δ), i = 0, Δ, 2Δ, … (metrics.py
 ///   `RPE`, consecutive pairs, Δ in frames); it needs orientations on both sides.
-public enum TrajectoryEvaluation {
-    public enum AlignmentKind: String, CaseIterable, Sendable, Codable {
+package enum TrajectoryEvaluation {
+    package enum AlignmentKind: String, CaseIterable, Sendable, Codable {
         case none, se3, sim3
 
         /// `none`, `se3` or `sim3`; the error names the `align` field.
-        public init(parsing text: String) throws {
+        package init(parsing text: String) throws {
             guard let kind = AlignmentKind(rawValue: text.lowercased()) else {
                 throw FieldError("align", expected: "none, se3 or sim3", found: "'\(text)'")
             }
@@ -24,32 +25,32 @@ public enum TrajectoryEvaluation {
         }
     }
 
-    public struct Options: Sendable {
-        public var association: AssociationMethod = .nearest
+    package struct Options: Sendable {
+        package var association: AssociationMethod = .nearest
         /// Seconds; `nearest` pairs poses at most this far apart (evo's `--t_max_diff`, default 0.01).
-        public var maxDifference = 0.01
+        package var maxDifference = 0.01
         /// Seconds added to the estimate's timestamps (evo's `--t_offset`).
-        public var offset = 0.0
+        package var offset = 0.0
         /// Seconds; `interpolate` does not interpolate between truth samples further apart than this.
-        public var maxGap = 0.1
-        public var alignment: AlignmentKind = .none
+        package var maxGap = 0.1
+        package var alignment: AlignmentKind = .none
         /// Align on the first N pairs only (nil: all; evo's `--n_to_align`).
-        public var alignFirst: Int?
+        package var alignFirst: Int?
         /// RPE's Δ in frames (evo's `--delta`, default 1).
-        public var delta = 1
+        package var delta = 1
 
-        public init() {}
+        package init() {}
     }
 
-    public struct Alignment: Sendable, Encodable {
-        public var kind: AlignmentKind
-        public var transform: UmeyamaAlignment
+    package struct Alignment: Sendable, Encodable {
+        package var kind: AlignmentKind
+        package var transform: UmeyamaAlignment
         /// Pairs the alignment was estimated from.
-        public var poses: Int
+        package var poses: Int
 
         enum CodingKeys: String, CodingKey { case kind, rotation, translation, scale, poses, rotation_deg }
 
-        public func encode(to encoder: Encoder) throws {
+        package func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(kind, forKey: .kind)
             let r = transform.rotation
@@ -61,14 +62,14 @@ public enum TrajectoryEvaluation {
         }
     }
 
-    public struct RelativeError: Sendable, Encodable {
-        public var deltaFrames: Int
-        public var pairs: Int
-        public var statistics: ErrorStatistics
+    package struct RelativeError: Sendable, Encodable {
+        package var deltaFrames: Int
+        package var pairs: Int
+        package var statistics: ErrorStatistics
 
         enum CodingKeys: String, CodingKey { case delta_frames, pairs, rmse, mean, median, std, min, max, sse }
 
-        public func encode(to encoder: Encoder) throws {
+        package func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(deltaFrames, forKey: .delta_frames)
             try c.encode(pairs, forKey: .pairs)
@@ -79,23 +80,23 @@ public enum TrajectoryEvaluation {
         }
     }
 
-    public struct Result: Sendable, Encodable {
-        public var pairs: Int
-        public var timeOffset: Double
-        public var association: AssociationMethod
-        public var alignment: Alignment?
-        public var ape: ErrorStatistics
-        public var rpe: RelativeError?
+    package struct Result: Sendable, Encodable {
+        package var pairs: Int
+        package var timeOffset: Double
+        package var association: AssociationMethod
+        package var alignment: Alignment?
+        package var ape: ErrorStatistics
+        package var rpe: RelativeError?
         /// Why something was not computed (RPE without orientations).
-        public var notes: [String]
+        package var notes: [String]
         /// The paired poses after alignment, and the APE of each pair (for plots).
-        public var truth: PoseTrajectory
-        public var estimate: PoseTrajectory
-        public var apeErrors: [Double]
+        package var truth: PoseTrajectory
+        package var estimate: PoseTrajectory
+        package var apeErrors: [Double]
 
         enum CodingKeys: String, CodingKey { case pairs, time_offset_s, association, alignment, ape, rpe, notes }
 
-        public func encode(to encoder: Encoder) throws {
+        package func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(pairs, forKey: .pairs)
             try c.encode(timeOffset, forKey: .time_offset_s)
@@ -107,7 +108,7 @@ public enum TrajectoryEvaluation {
         }
 
         /// The JSON form: sorted keys, `null` for what was not computed.
-        public var json: String {
+        package var json: String {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             return String(decoding: try! encoder.encode(self), as: UTF8.self)
@@ -115,12 +116,12 @@ public enum TrajectoryEvaluation {
     }
 
     /// A failure to evaluate: no pairs, too few pairs for the alignment or the delta.
-    public struct Failure: Error, CustomStringConvertible, Equatable {
-        public var message: String
-        public var description: String { message }
+    package struct Failure: Error, CustomStringConvertible, Equatable {
+        package var message: String
+        package var description: String { message }
     }
 
-    public static func run(truth: PoseTrajectory, estimate: PoseTrajectory, options: Options) throws -> Result {
+    package static func run(truth: PoseTrajectory, estimate: PoseTrajectory, options: Options) throws -> Result {
         let paired: TimeAssociation
         switch options.association {
         case .nearest:

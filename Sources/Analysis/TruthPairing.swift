@@ -21,33 +21,33 @@ import Tracking
 ///    (`UmeyamaAlignment`), applied to the truth's positions and orientations.
 /// The offset, the alignment and the residual (RMS of |recorded − aligned truth|) are returned and written as
 /// the trace's metadata.
-public enum TruthPairing {
-    public struct Options: Sendable {
+package enum TruthPairing {
+    package struct Options: Sendable {
         /// nil: estimated.
-        public var offset: Double?
+        package var offset: Double?
         /// `none` keeps the truth's frame (it must already be the recording's).
-        public var alignment: TrajectoryEvaluation.AlignmentKind = .se3
+        package var alignment: TrajectoryEvaluation.AlignmentKind = .se3
         /// nil: 3 × the truth's median sample interval.
-        public var maxGap: Double?
+        package var maxGap: Double?
 
-        public init(offset: Double? = nil, alignment: TrajectoryEvaluation.AlignmentKind = .se3, maxGap: Double? = nil) {
+        package init(offset: Double? = nil, alignment: TrajectoryEvaluation.AlignmentKind = .se3, maxGap: Double? = nil) {
             self.offset = offset
             self.alignment = alignment
             self.maxGap = maxGap
         }
     }
 
-    public struct Result: Sendable {
-        public var trace: HeadTrace
-        public var offset: Double
-        public var offsetEstimated: Bool
-        public var alignment: UmeyamaAlignment
-        public var residualRMS: Double
+    package struct Result: Sendable {
+        package var trace: HeadTrace
+        package var offset: Double
+        package var offsetEstimated: Bool
+        package var alignment: UmeyamaAlignment
+        package var residualRMS: Double
         /// Recording samples left out for lack of truth (outside its span or in one of its gaps).
-        public var droppedSamples: Int
+        package var droppedSamples: Int
 
         /// One line: the offset, the alignment and the residual.
-        public var summary: String {
+        package var summary: String {
             let t = alignment.translation
             return String(format: "truth offset %+.4f s (%@), alignment rotation %.3f° translation (%.4f, %.4f, %.4f) m scale %.6f, residual RMS %.2f mm over %d samples",
                           offset, offsetEstimated ? "estimated" : "given", alignment.rotationAngle * 180 / .pi, t.x, t.y, t.z, alignment.scale,
@@ -55,12 +55,12 @@ public enum TruthPairing {
         }
     }
 
-    public struct Failure: Error, CustomStringConvertible, Equatable {
-        public var message: String
-        public var description: String { message }
+    package struct Failure: Error, CustomStringConvertible, Equatable {
+        package var message: String
+        package var description: String { message }
     }
 
-    public static func pair(recording: HeadTrace, truth: PoseTrajectory, truthName: String, options: Options = Options()) throws -> Result {
+    package static func pair(recording: HeadTrace, truth: PoseTrajectory, truthName: String, options: Options = Options()) throws -> Result {
         guard recording.count >= 3, truth.count >= 3 else {
             throw Failure(message: "truth pairing: \(recording.count) recorded and \(truth.count) truth samples; expected at least 3 of each")
         }

@@ -8,17 +8,17 @@ import Tracking
 ///
 /// Every metric computed on it is "against the reference estimate", not against ground truth; `label`
 /// says so in the report.
-public struct TruthlessTrace: Sendable {
+package struct TruthlessTrace: Sendable {
     /// The recording with frozen repeats untracked and `truth` = the reference estimate.
-    public var trace: HeadTrace
-    public var breaks: TraceBreaks
-    public var reference: ReferenceEstimate
+    package var trace: HeadTrace
+    package var breaks: TraceBreaks
+    package var reference: ReferenceEstimate
 
     /// The name of the reference in reports (`TraceAnalysisReport.reference`).
-    public static let referenceName = "reference estimate"
+    package static let referenceName = "reference estimate"
 
     /// nil when the trace has ground truth (then nothing needs estimating).
-    public init?(_ recording: HeadTrace) {
+    package init?(_ recording: HeadTrace) {
         guard recording.truth == nil else { return nil }
         breaks = TraceBreaks(samples: recording.samples)
         let marked = recording.markingFrozenRepeatsUntracked(breaks)
@@ -29,7 +29,7 @@ public struct TruthlessTrace: Sendable {
     /// Marks an analysis of `trace` as made against the reference estimate: the reference name, no ground
     /// truth, no sensor lag (the estimate is made from the measurements: measured − estimate says nothing
     /// about latency), the step response on the measured positions (the estimate rounds steps off), and notes.
-    public func label(_ report: inout TraceAnalysisReport, filtered: [Vec3]) {
+    package func label(_ report: inout TraceAnalysisReport, filtered: [Vec3]) {
         report.reference = Self.referenceName
         report.trace.groundTruth = false
         report.lag.sensor = nil

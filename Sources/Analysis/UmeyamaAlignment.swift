@@ -8,34 +8,34 @@ import Tracking
 /// Σxy = (1/n)Σ(yᵢ − μy)(xᵢ − μₓ)ᵀ (eq. 38), its SVD U·D·Vᵀ by GSL, S = diag(1, 1, −1) when
 /// det(U)·det(V) < 0 (eq. 43), R = U·S·Vᵀ (eq. 40), c = tr(D·S)/σ²ₓ (eq. 42; 1 without scale),
 /// t = μy − c·R·μₓ (eq. 41).
-public struct UmeyamaAlignment: Sendable, Equatable {
+package struct UmeyamaAlignment: Sendable, Equatable {
     /// Rows of R.
-    public var rotation: (Vec3, Vec3, Vec3)
-    public var translation: Vec3
-    public var scale: Double
+    package var rotation: (Vec3, Vec3, Vec3)
+    package var translation: Vec3
+    package var scale: Double
 
-    public static let identity = UmeyamaAlignment(rotation: (Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1)), translation: Vec3(0, 0, 0), scale: 1)
+    package static let identity = UmeyamaAlignment(rotation: (Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1)), translation: Vec3(0, 0, 0), scale: 1)
 
-    public init(rotation: (Vec3, Vec3, Vec3), translation: Vec3, scale: Double) {
+    package init(rotation: (Vec3, Vec3, Vec3), translation: Vec3, scale: Double) {
         self.rotation = rotation
         self.translation = translation
         self.scale = scale
     }
 
-    public static func == (a: UmeyamaAlignment, b: UmeyamaAlignment) -> Bool {
+    package static func == (a: UmeyamaAlignment, b: UmeyamaAlignment) -> Bool {
         a.rotation.0 == b.rotation.0 && a.rotation.1 == b.rotation.1 && a.rotation.2 == b.rotation.2
             && a.translation == b.translation && a.scale == b.scale
     }
 
-    public struct Degenerate: Error, CustomStringConvertible, Equatable {
-        public var pointCount: Int
-        public var description: String {
+    package struct Degenerate: Error, CustomStringConvertible, Equatable {
+        package var pointCount: Int
+        package var description: String {
             "alignment: degenerate covariance rank of \(pointCount) point pair(s) (collinear or identical points); expected points spanning at least a plane, Umeyama alignment is not possible"
         }
     }
 
     /// The transform from points `x` to points `y` (same count ≥ 1); `withScale` false fixes c = 1 (SE(3)).
-    public init(from x: [Vec3], to y: [Vec3], withScale: Bool) throws {
+    package init(from x: [Vec3], to y: [Vec3], withScale: Bool) throws {
         precondition(x.count == y.count && !x.isEmpty, "one target per point")
         let n = Double(x.count)
         let meanX = x.reduce(Vec3(0, 0, 0), +) * (1 / n)
@@ -65,18 +65,18 @@ public struct UmeyamaAlignment: Sendable, Equatable {
     }
 
     /// c·R·p + t.
-    public func apply(_ p: Vec3) -> Vec3 { Self.rotate(rotation, p) * scale + translation }
+    package func apply(_ p: Vec3) -> Vec3 { Self.rotate(rotation, p) * scale + translation }
 
     /// The estimate's poses moved by this transform, as evo's `align` moves them: positions scaled, then the
     /// rigid part applied to positions and orientations.
-    public func apply(to trajectory: PoseTrajectory) -> PoseTrajectory {
+    package func apply(to trajectory: PoseTrajectory) -> PoseTrajectory {
         let q = Quaternion(matrixRows: rotation)
         return PoseTrajectory(times: trajectory.times, positions: trajectory.positions.map(apply),
                               orientations: trajectory.orientations?.map { q * $0.normalized })
     }
 
     /// The rotation angle of R, radians.
-    public var rotationAngle: Double { Quaternion(matrixRows: rotation).angle }
+    package var rotationAngle: Double { Quaternion(matrixRows: rotation).angle }
 
     static func rotate(_ r: (Vec3, Vec3, Vec3), _ p: Vec3) -> Vec3 { Vec3(r.0.dot(p), r.1.dot(p), r.2.dot(p)) }
 

@@ -5,19 +5,19 @@ import Tracking
 /// Signals of one trace resampled by linear interpolation onto a uniform time grid t₀ + j/rate, so that
 /// correlation and spectral estimates can treat them as regularly sampled (traces have timestamp jitter
 /// and dropped frames). `valid[j]` is false where either bracketing sample was untracked.
-public struct UniformSeries: Sendable {
-    public var start: Double
+package struct UniformSeries: Sendable {
+    package var start: Double
     /// Grid rate, Hz.
-    public var rate: Double
+    package var rate: Double
     /// Resampled signals, in the order they were given.
-    public var signals: [[Vec3]]
-    public var valid: [Bool]
+    package var signals: [[Vec3]]
+    package var valid: [Bool]
 
-    public var count: Int { valid.count }
+    package var count: Int { valid.count }
 
     /// Resamples `signals` (each one value per sample of `samples`) at `rate` Hz. Grid points inside an
     /// interval longer than `maxInterval` (a timing gap, `TraceBreaks`) are invalid too.
-    public init(samples: [HeadSample], signals input: [[Vec3]], rate: Double, maxInterval: Double = .infinity) {
+    package init(samples: [HeadSample], signals input: [[Vec3]], rate: Double, maxInterval: Double = .infinity) {
         precondition(rate > 0, "rate must be > 0")
         precondition(input.allSatisfy { $0.count == samples.count }, "one value per sample")
         start = samples.first?.t ?? 0
@@ -49,7 +49,7 @@ public struct UniformSeries: Sendable {
 
     /// Central-difference velocity (m/s) of a resampled signal; one-sided at the ends. `validity` is true
     /// where the three samples used are valid.
-    public func velocity(of signal: [Vec3]) -> (velocity: [Vec3], valid: [Bool]) {
+    package func velocity(of signal: [Vec3]) -> (velocity: [Vec3], valid: [Bool]) {
         let n = signal.count
         var velocity = [Vec3](repeating: .zero, count: n)
         var ok = [Bool](repeating: false, count: n)
@@ -63,7 +63,7 @@ public struct UniformSeries: Sendable {
     }
 
     /// The nominal rate of a trace: its `rate` metadata when present and plausible, else 1 / median Δt.
-    public static func nominalRate(of trace: HeadTrace) -> Double {
+    package static func nominalRate(of trace: HeadTrace) -> Double {
         if let text = trace.metadata("rate"), let rate = Double(text), rate > 0, rate <= 10_000 { return rate }
         guard trace.count >= 2 else { return 60 }
         var intervals = [Double]()

@@ -9,17 +9,17 @@ import Geometry
 /// anchor's transform in a world frame whose y is up (parallel to gravity), whose origin is the device at
 /// session start, and whose −z is the direction the camera faced then, projected onto the horizontal; ARKit
 /// follows the device's rotation, so a head still in the room stays still in it while the phone turns.
-public enum ARKitFrame: String, CaseIterable, Codable, Sendable {
+package enum ARKitFrame: String, CaseIterable, Codable, Sendable {
     /// `.gravity` (the app's configuration): world coordinates fixed at session start.
     case gravity
     /// `.camera`: coordinates relative to the camera, in the screen's axes (the audit's assumption before issue 25).
     case camera
 
     /// The other hypothesis (to say which verdicts flip).
-    public var other: ARKitFrame { self == .gravity ? .camera : .gravity }
+    package var other: ARKitFrame { self == .gravity ? .camera : .gravity }
 
     /// One line for the report and the JSON: what the number assumes.
-    public var assumption: String {
+    package var assumption: String {
         switch self {
         case .gravity:
             return "ARKit frame: gravity (the app's ARFaceTrackingConfiguration default, HeadTrackingService.swift:33–36): "
@@ -35,11 +35,11 @@ public enum ARKitFrame: String, CaseIterable, Codable, Sendable {
 /// The gravity-frame report: a camera-relative measurement m (screen axes) at device attitude q (screen →
 /// gravity frame) reads as H₀⁻¹·q·m, with H₀ the heading (a rotation about the vertical) of the attitude at
 /// session start. The phone's translation is not modelled: it turns about its front camera.
-public enum GravityFrameReport {
+package enum GravityFrameReport {
     /// H₀: the rotation about y that takes the screen's normal at session start, projected onto the
     /// horizontal, from +z (so an upright phone's world axes are its screen's). A phone lying flat has no
     /// such projection: its top edge (+y) is used instead, taken to −z.
-    public static func heading(_ start: Quaternion) -> Quaternion {
+    package static func heading(_ start: Quaternion) -> Quaternion {
         let normal = start.rotate(Vec3(0, 0, 1))
         if hypot(normal.x, normal.z) > 1e-9 {
             return Quaternion(axis: Vec3(0, 1, 0), angle: atan2(normal.x, normal.z))
@@ -49,7 +49,7 @@ public enum GravityFrameReport {
     }
 
     /// The positions the app reads, one per sample, with z as the app takes it (|z|).
-    public static func reported(_ measured: [Vec3], attitude: [Quaternion]) -> [Vec3] {
+    package static func reported(_ measured: [Vec3], attitude: [Quaternion]) -> [Vec3] {
         guard let start = attitude.first else { return measured }
         let unheading = heading(start).conjugate
         return zip(measured, attitude).map { m, q in

@@ -3,15 +3,16 @@ import Plumbing
 import Projection
 import Scientific
 import Tracking
+import Vocabulary
 
 /// Which of the app's modes an audit covers, and whether code the shipped app cannot reach gates its verdict.
-public enum AuditScope: String, CaseIterable, Codable, Sendable {
+package enum AuditScope: String, CaseIterable, Codable, Sendable {
     /// What the shipped app shows: the cube, gated; the splat-only checks evaluated and listed as unreachable,
     /// never failing the verdict (the default).
     case shipped
     case cube, splat, both
 
-    public var modes: [AppMode] {
+    package var modes: [AppMode] {
         switch self {
         case .shipped, .both: return AppMode.allCases
         case .cube: return [.cube]
@@ -20,7 +21,7 @@ public enum AuditScope: String, CaseIterable, Codable, Sendable {
     }
 
     /// Whether the checks of code the shipped app cannot reach count in the verdict (asked for by the mode).
-    public var gatesUnreachable: Bool { self == .splat || self == .both }
+    package var gatesUnreachable: Bool { self == .splat || self == .both }
 
     /// The modes `check` is evaluated in: in the shipped scope a reachable check only where the app shows it.
     func modes(of check: AuditCheckID) -> Set<AppMode> {
@@ -30,16 +31,16 @@ public enum AuditScope: String, CaseIterable, Codable, Sendable {
 }
 
 /// What to audit: traces × screens × modes, the app's configuration and the fixes turned on.
-public struct AuditOptions: Sendable {
-    public var traces: [(name: String, trace: HeadTrace)]
-    public var screens: [ScreenModel]
-    public var scope: AuditScope
-    public var fixes: Set<AuditCheckID>
-    public var pipeline: AppPipeline
+package struct AuditOptions: Sendable {
+    package var traces: [(name: String, trace: HeadTrace)]
+    package var screens: [ScreenModel]
+    package var scope: AuditScope
+    package var fixes: Set<AuditCheckID>
+    package var pipeline: AppPipeline
     /// Run every check again under the other ARKit hypothesis and say which verdicts flip.
-    public var comparesHypotheses: Bool
+    package var comparesHypotheses: Bool
 
-    public init(traces: [(name: String, trace: HeadTrace)], screens: [ScreenModel], scope: AuditScope = .shipped,
+    package init(traces: [(name: String, trace: HeadTrace)], screens: [ScreenModel], scope: AuditScope = .shipped,
                 fixes: Set<AuditCheckID> = [], pipeline: AppPipeline = .shipped, comparesHypotheses: Bool = true) {
         self.traces = traces
         self.screens = screens
@@ -50,17 +51,17 @@ public struct AuditOptions: Sendable {
     }
 
     /// Explicit modes: every check of them gates (the shipped app's reach is still reported).
-    public init(traces: [(name: String, trace: HeadTrace)], screens: [ScreenModel], modes: [AppMode],
+    package init(traces: [(name: String, trace: HeadTrace)], screens: [ScreenModel], modes: [AppMode],
                 fixes: Set<AuditCheckID> = [], pipeline: AppPipeline = .shipped, comparesHypotheses: Bool = true) {
         let scope: AuditScope = Set(modes) == [.cube] ? .cube : Set(modes) == [.splat] ? .splat : .both
         self.init(traces: traces, screens: screens, scope: scope, fixes: fixes, pipeline: pipeline, comparesHypotheses: comparesHypotheses)
     }
 
-    public var modes: [AppMode] { scope.modes }
+    package var modes: [AppMode] { scope.modes }
 
     /// `screens` values: device names/slugs/identifiers, or `all` for every TrueDepth iPhone of the display
     /// table (every row has a notch or a Dynamic Island, i.e. a TrueDepth camera).
-    public static func screens(parsing texts: [String]) throws -> [ScreenModel] {
+    package static func screens(parsing texts: [String]) throws -> [ScreenModel] {
         var screens: [ScreenModel] = []
         for (index, text) in texts.enumerated() {
             if text.lowercased() == "all" {
@@ -77,19 +78,19 @@ public struct AuditOptions: Sendable {
     }
 
     /// `mode`: `shipped` (the default), `cube`, `splat` or `both`.
-    public static func scope(parsing text: String) throws -> AuditScope {
+    package static func scope(parsing text: String) throws -> AuditScope {
         guard let scope = AuditScope(rawValue: text) else { throw FieldError("mode", expected: "shipped, cube, splat or both", found: "'\(text)'") }
         return scope
     }
 
     /// `arkit_frame`: `gravity` (the default) or `camera`.
-    public static func arkitFrame(parsing text: String) throws -> ARKitFrame {
+    package static func arkitFrame(parsing text: String) throws -> ARKitFrame {
         guard let frame = ARKitFrame(rawValue: text) else { throw FieldError("arkit_frame", expected: "gravity or camera", found: "'\(text)'") }
         return frame
     }
 
     /// `fix` values: check ids or `all`.
-    public static func fixes(parsing texts: [String]) throws -> Set<AuditCheckID> {
+    package static func fixes(parsing texts: [String]) throws -> Set<AuditCheckID> {
         try texts.reduce(into: Set<AuditCheckID>()) { set, text in
             if text.lowercased() == "all" { set.formUnion(AuditCheckID.allCases) } else { set.insert(try AuditCheckID(parsing: text)) }
         }
@@ -98,16 +99,16 @@ public struct AuditOptions: Sendable {
 
 /// The app audit: models the app's head-to-pixel pipeline and measures each of its divergences from a
 /// true window as a named check over the traces, screens and modes.
-public enum AppAudit {
+package enum AppAudit {
     /// With `framesDirectory`, each failing image-shift check's frames at its worst instant (the app's, a true
     /// window's, their difference) are written there as `<check>.png` (`AuditFrames`).
-    public static func run(_ options: AuditOptions, framesDirectory: String? = nil) throws -> AuditResult {
+    package static func run(_ options: AuditOptions, framesDirectory: String? = nil) throws -> AuditResult {
         let cases = try cases(options)
         return try aggregate(options, cases: cases, evaluations: try evaluate(options, cases: cases), framesDirectory: framesDirectory)
     }
 
     /// The audit's cases: every screen × mode × trace, in that order.
-    public static func cases(_ options: AuditOptions) throws -> [AuditCase] {
+    package static func cases(_ options: AuditOptions) throws -> [AuditCase] {
         guard !options.traces.isEmpty else { throw FieldError("traces", expected: "at least one trace", found: "none") }
         guard !options.screens.isEmpty else { throw FieldError("screens", expected: "at least one screen", found: "none") }
         var cases: [AuditCase] = []
@@ -131,7 +132,7 @@ public enum AppAudit {
     /// Every check's values on the cases `includes` accepts (by index in `cases`) — all of them, or a shard's of a
     /// suite (`parallax run --shard`) — under each hypothesis. A check whose values do not depend on the case is
     /// evaluated on the first case of its modes only.
-    public static func evaluate(_ options: AuditOptions, cases: [AuditCase], including includes: (Int) -> Bool = { _ in true }) throws -> [CaseEvaluation] {
+    package static func evaluate(_ options: AuditOptions, cases: [AuditCase], including includes: (Int) -> Bool = { _ in true }) throws -> [CaseEvaluation] {
         var evaluations: [CaseEvaluation] = []
         for frame in hypotheses(options) {
             var configured = options.pipeline.fixing(options.fixes)
@@ -153,7 +154,7 @@ public enum AppAudit {
 
     /// The checks' results from the evaluations of every case (`evaluate`, in one run or gathered from the shards
     /// of a suite), in the order the checks and cases have: the same result whichever split evaluated them.
-    public static func aggregate(_ options: AuditOptions, cases: [AuditCase], evaluations: [CaseEvaluation],
+    package static func aggregate(_ options: AuditOptions, cases: [AuditCase], evaluations: [CaseEvaluation],
                                  framesDirectory: String? = nil) throws -> AuditResult {
         let configured = options.pipeline.fixing(options.fixes)
         var (checks, ranking) = try aggregate(options, cases: cases, evaluations: evaluations, configured: configured, framesDirectory: framesDirectory)

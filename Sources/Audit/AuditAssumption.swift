@@ -3,7 +3,7 @@ import Plumbing
 
 /// What a check's number depends on beyond the app's code: each check lists its kinds (`AuditCheck.assumptions`)
 /// and the case says what was assumed (`AuditCase.assumption(_:pipeline:)`), in the text, the JSON and the HTML.
-public enum AuditAssumption: String, CaseIterable, Codable, Sendable, Comparable {
+package enum AuditAssumption: String, CaseIterable, Codable, Sendable, Comparable {
     case arkitFrame = "arkit-frame"
     case attitude
     case eye
@@ -12,7 +12,7 @@ public enum AuditAssumption: String, CaseIterable, Codable, Sendable, Comparable
     case coreMotionOrder = "core-motion"
     case handOffTiming = "hand-off"
 
-    public static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+    package static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
 }
 
 extension AuditCase {

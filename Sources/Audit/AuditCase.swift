@@ -4,9 +4,10 @@ import Geometry
 import Plumbing
 import Projection
 import Tracking
+import Vocabulary
 
 /// Where a case's device attitude came from.
-public enum AttitudeSource: String, Codable, Sendable {
+package enum AttitudeSource: String, Codable, Sendable {
     /// The `device_q*` columns.
     case quaternion
     /// The legacy `pitch,roll` columns (CoreMotion angles, yaw 0).
@@ -16,24 +17,24 @@ public enum AttitudeSource: String, Codable, Sendable {
 }
 
 /// One trace on one screen in one mode: what every check evaluates.
-public struct AuditCase: Sendable {
-    public var traceName: String
-    public var trace: HeadTrace
+package struct AuditCase: Sendable {
+    package var traceName: String
+    package var trace: HeadTrace
     /// The true screen (display table: its active area and camera position).
-    public var screen: ScreenModel
-    public var mode: AppMode
+    package var screen: ScreenModel
+    package var mode: AppMode
     /// The phone's attitude per sample (screen → gravity frame), from `device_q*` or `pitch,roll`.
-    public var attitude: [Quaternion]?
-    public var attitudeSource: AttitudeSource
+    package var attitude: [Quaternion]?
+    package var attitudeSource: AttitudeSource
     /// The head's orientation per sample (face → screen), from `head_q*`.
-    public var headOrientation: [Quaternion]?
+    package var headOrientation: [Quaternion]?
     /// What ARKit reports under the gravity hypothesis (`GravityFrameReport`), per sample.
-    public var gravityReport: [Vec3]
+    package var gravityReport: [Vec3]
     /// The true face-anchor positions (screen frame): the trace's truth columns, else the reference estimate.
-    public var truth: [Vec3]
-    public var truthIsEstimated: Bool
+    package var truth: [Vec3]
+    package var truthIsEstimated: Bool
 
-    public init(traceName: String, trace: HeadTrace, screen: ScreenModel, mode: AppMode) throws {
+    package init(traceName: String, trace: HeadTrace, screen: ScreenModel, mode: AppMode) throws {
         self.traceName = traceName
         self.trace = trace
         self.screen = screen
@@ -78,7 +79,7 @@ public struct AuditCase: Sendable {
     /// What `pipeline`'s head pipeline receives per sample: ARKit's report under the pipeline's hypothesis
     /// (the camera-relative measurement when the world-alignment fix is on), the head's orientation, and the
     /// attitude (`attitude` replaces the trace's, e.g. a scripted tilt).
-    public func inputs(_ pipeline: AppPipeline, attitude override: [Quaternion]? = nil) -> [HeadInput] {
+    package func inputs(_ pipeline: AppPipeline, attitude override: [Quaternion]? = nil) -> [HeadInput] {
         let gravity = pipeline.arkitFrame == .gravity && pipeline.readsWorldAnchor
         let angles = override ?? attitude
         return trace.samples.indices.map { i in
@@ -89,14 +90,14 @@ public struct AuditCase: Sendable {
     }
 
     /// The true eyes for `pipeline` (its eye model and movement scale).
-    public func trueEyes(_ pipeline: AppPipeline, exaggerated: Bool = true) -> [Vec3] {
+    package func trueEyes(_ pipeline: AppPipeline, exaggerated: Bool = true) -> [Vec3] {
         TruthPipeline(pipeline, screen: screen, exaggerated: exaggerated).eyes(truth, headOrientation: headOrientation)
     }
 
-    public var times: [Double] { trace.samples.map(\.t) }
+    package var times: [Double] { trace.samples.map(\.t) }
 
     /// The eye `pipeline` hands the renderer for each sample, after its hand-off delay.
-    public func eyes(_ pipeline: AppPipeline, attitude override: [Quaternion]? = nil) -> [Vec3] {
+    package func eyes(_ pipeline: AppPipeline, attitude override: [Quaternion]? = nil) -> [Vec3] {
         var head = HeadPipeline(pipeline, cameraOffset: screen.cameraOffset, mode: mode)
         let raw = inputs(pipeline, attitude: override).map { head.update($0) }
         guard pipeline.delaysHandOff else { return raw }
@@ -116,7 +117,7 @@ public struct AuditCase: Sendable {
     }
 
     /// The image model of `pipeline` on this screen and mode.
-    public func image(_ pipeline: AppPipeline) -> ImageModel { ImageModel(pipeline, screen: screen, mode: mode) }
+    package func image(_ pipeline: AppPipeline) -> ImageModel { ImageModel(pipeline, screen: screen, mode: mode) }
 }
 
 extension Array {

@@ -1,4 +1,5 @@
 import Plumbing
+import Vocabulary
 
 /// One audit check's registration: everything the audit knows about a check lives in its conforming type
 /// (one file in `Checks/`), and `AuditRegistry` maps each `AuditCheckID` to it.

@@ -6,7 +6,7 @@ import Tracking
 extension AppAudit {
     /// Reads trace CSVs (named by their file's base name), runs the audit and, with `directory`, writes
     /// audit.json and audit.html there atomically.
-    public static func run(tracePaths: [String], screens: [String], mode: String, fixes: [String], arkitFrame: String = ARKitFrame.gravity.rawValue,
+    package static func run(tracePaths: [String], screens: [String], mode: String, fixes: [String], arkitFrame: String = ARKitFrame.gravity.rawValue,
                            pipeline: AppPipeline = .shipped, directory: String? = nil) throws -> AuditResult {
         let traces = try tracePaths.map { path in
             (((path as NSString).lastPathComponent as NSString).deletingPathExtension, try TraceCSVReader.read(contentsOf: path))
@@ -23,7 +23,7 @@ extension AppAudit {
     }
 
     /// audit.json and a one-section audit.html in `directory` (frames under `audit/`).
-    public static func write(_ result: AuditResult, to directory: String) throws {
+    package static func write(_ result: AuditResult, to directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try AtomicFile.write(try result.jsonData(), to: (directory as NSString).appendingPathComponent("audit.json"))
         let page = ReportPage.document(title: "ParallaxLab — app audit", subtitle: result.passed ? "PASS" : "FAIL",

@@ -1,15 +1,16 @@
 import Plumbing
 import Reporting
+import Vocabulary
 
 /// The audit's report section (HTML, through `ReportWriter`'s extra sections): the checks' table and notes, each
 /// check's row anchored by its id (`AnchorID.auditCheck`).
-public enum AuditReport {
+package enum AuditReport {
     /// Where the frames of failing checks go, relative to the report page.
-    public static let framesFolder = "audit"
+    package static let framesFolder = "audit"
 
     /// `informational`: the audit does not gate the run (a suite's audit without `gate: true`), so its failing
     /// checks are labelled "fail (informational)" and the section says so.
-    public static func sections(_ result: AuditResult, informational: Bool = false) -> [ReportPage.Section] {
+    package static func sections(_ result: AuditResult, informational: Bool = false) -> [ReportPage.Section] {
         func status(_ c: CheckResult) -> Node {
             guard c.gated else { return .text("reported") }
             guard informational, !c.passed else { return ReportPage.badge(Verdict(passed: c.passed)) }

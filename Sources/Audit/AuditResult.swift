@@ -3,40 +3,40 @@ import Plumbing
 import Scientific
 
 /// A check's verdict under the other ARKit hypothesis (`ARKitFrame.other`).
-public struct HypothesisVerdict: Codable, Sendable {
-    public var arkitFrame: ARKitFrame
-    public var p95: Double
-    public var passed: Bool
+package struct HypothesisVerdict: Codable, Sendable {
+    package var arkitFrame: ARKitFrame
+    package var p95: Double
+    package var passed: Bool
 }
 
 /// One check's outcome over every case: mean, p95 and worst of its values (with where the worst was),
 /// against its limit. A gated check fails when its p95 exceeds the limit; it fails the audit only when it
 /// counts in the verdict (reachable in the shipped app, or its mode asked for).
-public struct CheckResult: Codable, Sendable {
-    public var id: AuditCheckID
-    public var unit: String
-    public var mechanism: String
-    public var limit: Double
-    public var gated: Bool
-    public var count: Int
-    public var mean: Double
-    public var p95: Double
-    public var worst: Double
-    public var worstAt: String
-    public var passed: Bool
+package struct CheckResult: Codable, Sendable {
+    package var id: AuditCheckID
+    package var unit: String
+    package var mechanism: String
+    package var limit: Double
+    package var gated: Bool
+    package var count: Int
+    package var mean: Double
+    package var p95: Double
+    package var worst: Double
+    package var worstAt: String
+    package var passed: Bool
     /// Whether the shipped app can show the behaviour (`AuditCheck.reachable`).
-    public var reachable: Bool
+    package var reachable: Bool
     /// Whether the check's verdict counts in the audit's (false: unreachable code not asked for).
-    public var countsInVerdict: Bool
+    package var countsInVerdict: Bool
     /// The ARKit hypothesis the values were measured under.
-    public var arkitFrame: ARKitFrame
+    package var arkitFrame: ARKitFrame
     /// What the number depends on beyond the app's code, one line each.
-    public var assumptions: [String]
+    package var assumptions: [String]
     /// The verdict under the other ARKit hypothesis, when compared.
-    public var underOtherFrame: HypothesisVerdict?
-    public var notes: [String]
+    package var underOtherFrame: HypothesisVerdict?
+    package var notes: [String]
     /// The file name of the frames at the worst instant (app | true window | difference), when written.
-    public var frame: String?
+    package var frame: String?
     /// The eyes at the worst instant, for image-shift checks.
     var worstFrame: FramePose?
 
@@ -69,51 +69,51 @@ public struct CheckResult: Codable, Sendable {
         self.notes = notes
     }
 
-    public var verdict: String {
+    package var verdict: String {
         guard gated else { return "reported" }
         return passed ? "pass" : (countsInVerdict ? "FAIL" : "fail (not reachable)")
     }
 
     /// Whether the verdict differs under the other ARKit hypothesis.
-    public var flipsUnderOtherFrame: Bool { underOtherFrame.map { $0.passed != passed } ?? false }
+    package var flipsUnderOtherFrame: Bool { underOtherFrame.map { $0.passed != passed } ?? false }
 }
 
 /// A device and its worst px error over the gated px checks.
-public struct DeviceRank: Codable, Sendable {
-    public var screen: String
-    public var worstPx: Double
+package struct DeviceRank: Codable, Sendable {
+    package var screen: String
+    package var worstPx: Double
 }
 
 /// The audit's result: every check, the device ranking, and whether every gated check held.
-public struct AuditResult: Codable, Sendable {
-    public var schema = 2
-    public var traces: [String]
-    public var screens: [String]
+package struct AuditResult: Codable, Sendable {
+    package var schema = 2
+    package var traces: [String]
+    package var screens: [String]
     /// `shipped` (the default: the cube gated, splat-only checks reported as unreachable), `cube`, `splat`, `both`.
-    public var scope: AuditScope
-    public var modes: [AppMode]
-    public var arkitFrame: ARKitFrame
-    public var fixes: [AuditCheckID]
-    public var checks: [CheckResult]
-    public var ranking: [DeviceRank]
+    package var scope: AuditScope
+    package var modes: [AppMode]
+    package var arkitFrame: ARKitFrame
+    package var fixes: [AuditCheckID]
+    package var checks: [CheckResult]
+    package var ranking: [DeviceRank]
 
     /// Where the shipped app's reach is read: its tab bar holds Camera (the cube) and Settings only.
-    public static let reachSource = "AristidesAI/Splat-Frame @ 4ca7217, Splat Frame/Views/MainTabView.swift:70–78"
+    package static let reachSource = "AristidesAI/Splat-Frame @ 4ca7217, Splat Frame/Views/MainTabView.swift:70–78"
 
-    public var passed: Bool { checks.allSatisfy { $0.passed || !$0.countsInVerdict } }
-    public var failing: [CheckResult] { checks.filter { !$0.passed && $0.countsInVerdict } }
+    package var passed: Bool { checks.allSatisfy { $0.passed || !$0.countsInVerdict } }
+    package var failing: [CheckResult] { checks.filter { !$0.passed && $0.countsInVerdict } }
     /// The checks of code the shipped app cannot reach that were evaluated without being asked for.
-    public var unreachable: [CheckResult] { checks.filter { !$0.countsInVerdict } }
+    package var unreachable: [CheckResult] { checks.filter { !$0.countsInVerdict } }
 
     /// Deterministic JSON (sorted keys).
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(self) + Data("\n".utf8)
     }
 
     /// The text table.
-    public var text: String {
+    package var text: String {
         var lines = ["App audit: \(traces.count) traces × \(screens.count) screens × \(scope.rawValue) (\(modes.map(\.rawValue).joined(separator: "+"))), ARKit frame \(arkitFrame.rawValue)"
                      + (fixes.isEmpty ? " (the app as shipped)" : " with fixes: \(fixes.map(\.rawValue).joined(separator: ", "))")]
         lines += Self.table(checks.filter(\.countsInVerdict))
@@ -136,7 +136,7 @@ public struct AuditResult: Codable, Sendable {
     }
 
     /// Every check's assumptions, once each, in check order.
-    public var assumptions: [String] {
+    package var assumptions: [String] {
         checks.flatMap(\.assumptions).reduce(into: [String]()) { list, line in if !list.contains(line) { list.append(line) } }
     }
 

@@ -6,15 +6,15 @@ import Geometry
 /// be a check's worst: `CheckResult` takes the first maximum over the cases' samples in order, which is this case's
 /// first sample or one above every earlier sample of the case (a running record). The others decode with an empty
 /// place and no frame, which nothing reads.
-public struct CaseEvaluation: Sendable {
-    public var check: AuditCheckID
+package struct CaseEvaluation: Sendable {
+    package var check: AuditCheckID
     /// The case's index in `AppAudit.cases`.
-    public var caseIndex: Int
+    package var caseIndex: Int
     /// The ARKit hypothesis the values were measured under.
-    public var arkitFrame: ARKitFrame
-    public var samples: [CheckSample]
-    public var notes: [String]
-    public var limit: Double?
+    package var arkitFrame: ARKitFrame
+    package var samples: [CheckSample]
+    package var notes: [String]
+    package var limit: Double?
 }
 
 extension CaseEvaluation: Codable {
@@ -30,7 +30,7 @@ extension CaseEvaluation: Codable {
         return records
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         check = try c.decode(AuditCheckID.self, forKey: .check)
         caseIndex = try c.decode(Int.self, forKey: .caseIndex)
@@ -52,7 +52,7 @@ extension CaseEvaluation: Codable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(check, forKey: .check)
         try c.encode(caseIndex, forKey: .caseIndex)

@@ -1,14 +1,14 @@
 import Geometry
 
 /// One value of a check: at an instant of a trace (or another named point, e.g. a colour level).
-public struct CheckSample: Sendable {
-    public var value: Double
+package struct CheckSample: Sendable {
+    package var value: Double
     /// Where the value was taken: "sway @ 12.350 s", "level 128".
-    public var place: String
+    package var place: String
     /// For image-shift checks: the case and the eyes of the app's frame and the reference frame.
     var frame: FramePose?
 
-    public init(value: Double, place: String) {
+    package init(value: Double, place: String) {
         self.value = value
         self.place = place
     }
@@ -27,13 +27,13 @@ struct FramePose: Sendable {
 }
 
 /// What one check found on one case: its values and a short note (units, counts, secondary numbers).
-public struct CheckEvaluation: Sendable {
-    public var samples: [CheckSample]
-    public var notes: [String]
+package struct CheckEvaluation: Sendable {
+    package var samples: [CheckSample]
+    package var notes: [String]
     /// A limit that depends on the case (clip-depth: the nearest geometry), replacing the default.
-    public var limit: Double?
+    package var limit: Double?
 
-    public init(samples: [CheckSample], notes: [String] = [], limit: Double? = nil) {
+    package init(samples: [CheckSample], notes: [String] = [], limit: Double? = nil) {
         self.samples = samples
         self.notes = notes
         self.limit = limit

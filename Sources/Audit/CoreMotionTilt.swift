@@ -6,32 +6,32 @@ import Geometry
 /// sample, or the last reset; `attitude.multiply(byInverseOf: ref)`, modelled as q_ref⁻¹·q), its CoreMotion
 /// pitch (about the device's x) and roll (about its y), each through its own EMA (α = 0.3, first sample passes),
 /// offset = (roll·g, −pitch·g).
-public struct CoreMotionTilt: Sendable {
-    public var gain: Double
-    public var alpha: Double
+package struct CoreMotionTilt: Sendable {
+    package var gain: Double
+    package var alpha: Double
     private var reference: Quaternion?
     private var smoothed: (pitch: Double, roll: Double)?
 
-    public init(gain: Double, alpha: Double) {
+    package init(gain: Double, alpha: Double) {
         self.gain = gain
         self.alpha = alpha
     }
 
     /// CoreMotion's Euler angles of a unit quaternion, R = Rz(yaw)·Rx(pitch)·Ry(roll): pitch = asin(R₂₁),
     /// roll = atan2(−R₂₀, R₂₂).
-    public static func pitchAndRoll(_ q: Quaternion) -> (pitch: Double, roll: Double) {
+    package static func pitchAndRoll(_ q: Quaternion) -> (pitch: Double, roll: Double) {
         let pitch = asin(max(-1, min(1, 2 * (q.w * q.x + q.y * q.z))))
         let roll = atan2(2 * (q.w * q.y - q.x * q.z), 1 - 2 * (q.x * q.x + q.y * q.y))
         return (pitch, roll)
     }
 
     /// The device attitude whose CoreMotion pitch and roll are these (yaw 0): the legacy `pitch,roll` columns.
-    public static func attitude(pitch: Double, roll: Double) -> Quaternion {
+    package static func attitude(pitch: Double, roll: Double) -> Quaternion {
         Quaternion(axis: Vec3(1, 0, 0), angle: pitch) * Quaternion(axis: Vec3(0, 1, 0), angle: roll)
     }
 
     /// One update: the head offset (m) for this attitude.
-    public mutating func offset(_ attitude: Quaternion) -> Vec3 {
+    package mutating func offset(_ attitude: Quaternion) -> Vec3 {
         if reference == nil { reference = attitude }
         let angles = Self.pitchAndRoll(reference!.conjugate * attitude)
         var s = angles
@@ -43,7 +43,7 @@ public struct CoreMotionTilt: Sendable {
     }
 
     /// The reset button and Settings' "Reset Calibration": a new reference, the smoothers restart.
-    public mutating func reset() {
+    package mutating func reset() {
         reference = nil
         smoothed = nil
     }

@@ -8,20 +8,20 @@ import Geometry
 /// Defaults: the cyclopean eye (the midpoint between the eyes: one image seen by two eyes; `left`/`right` for
 /// one open eye at IPD/2 to the side, IPD 64 mm), 32 mm above the anchor origin; depth 0 (the anchor origin's
 /// depth relative to the eyes is not documented by ARKit, so it is left to the user).
-public struct EyeModel: Hashable, Codable, Sendable {
-    public enum Eye: String, Hashable, Codable, Sendable, CaseIterable {
+package struct EyeModel: Hashable, Codable, Sendable {
+    package enum Eye: String, Hashable, Codable, Sendable, CaseIterable {
         case left, right, cyclopean
     }
 
-    public var eye: Eye
+    package var eye: Eye
     /// Interpupillary distance, m.
-    public var interpupillaryDistance: Double
+    package var interpupillaryDistance: Double
     /// Eye height above the anchor origin, m.
-    public var height: Double
+    package var height: Double
     /// How far the eye sits in front of the anchor origin (toward the screen), m.
-    public var depth: Double
+    package var depth: Double
 
-    public init(eye: Eye = .cyclopean, interpupillaryDistance: Double = 0.064, height: Double = 0.032, depth: Double = 0) {
+    package init(eye: Eye = .cyclopean, interpupillaryDistance: Double = 0.064, height: Double = 0.032, depth: Double = 0) {
         self.eye = eye
         self.interpupillaryDistance = interpupillaryDistance
         self.height = height
@@ -29,7 +29,7 @@ public struct EyeModel: Hashable, Codable, Sendable {
     }
 
     /// The eye minus the anchor origin.
-    public var offset: Vec3 {
+    package var offset: Vec3 {
         let side: Double
         switch eye {
         case .left: side = -interpupillaryDistance / 2
@@ -42,7 +42,7 @@ public struct EyeModel: Hashable, Codable, Sendable {
 
 extension EyeModel {
     /// One line for the report: what the eye-dependent numbers assume.
-    public func assumption(hasHeadOrientation: Bool) -> String {
+    package func assumption(hasHeadOrientation: Bool) -> String {
         let side = eye == .cyclopean ? "the cyclopean eye" : "the \(eye.rawValue) eye (IPD \(Int((interpupillaryDistance * 1000).rounded())) mm)"
         return "eye: \(side), \(Int((height * 1000).rounded())) mm above the face anchor, \(Int((depth * 1000).rounded())) mm in front of it, "
             + (hasHeadOrientation ? "rotated with the head (head_q columns)" : "head facing the screen squarely (no head_q columns)")

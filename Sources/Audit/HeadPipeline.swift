@@ -1,17 +1,18 @@
 import Geometry
 import Plumbing
 import Tracking
+import Vocabulary
 
 /// What the app's head pipeline receives per update: the anchor position it reads (ARKit's report under the
 /// audit's hypothesis, z as |t.z|), whether the face is tracked, and — for the fixes and the gyro — the head's
 /// orientation (face → screen) and the phone's attitude (screen → gravity frame).
-public struct HeadInput: Sendable {
-    public var position: Vec3
-    public var tracked: Bool
-    public var headOrientation: Quaternion
-    public var attitude: Quaternion?
+package struct HeadInput: Sendable {
+    package var position: Vec3
+    package var tracked: Bool
+    package var headOrientation: Quaternion
+    package var attitude: Quaternion?
 
-    public init(position: Vec3, tracked: Bool = true, headOrientation: Quaternion = .identity, attitude: Quaternion? = nil) {
+    package init(position: Vec3, tracked: Bool = true, headOrientation: Quaternion = .identity, attitude: Quaternion? = nil) {
         self.position = position
         self.tracked = tracked
         self.headOrientation = headOrientation
@@ -29,17 +30,17 @@ public struct HeadInput: Sendable {
 /// Bracketed steps are fixes (the app does neither). Recenter (`recenter()`, `HeadTrackingService.swift:46–51`,
 /// `MainTabView.swift:214–219`) stores the origin's x and y, restarts the three smoothers and the gyro reference;
 /// the app stores the smoothed, already-offset position, so a second press toggles back; the fix stores the input.
-public struct HeadPipeline: Sendable {
-    public let pipeline: AppPipeline
-    public let cameraOffset: Vec3
-    public let mode: AppMode
-    public private(set) var origin = (x: 0.0, y: 0.0)
+package struct HeadPipeline: Sendable {
+    package let pipeline: AppPipeline
+    package let cameraOffset: Vec3
+    package let mode: AppMode
+    package private(set) var origin = (x: 0.0, y: 0.0)
     private var smoothed: Vec3?
     private var lastInput: Vec3?
     private var wasTracked = true
     private var tilt: CoreMotionTilt
 
-    public init(_ pipeline: AppPipeline, cameraOffset: Vec3, mode: AppMode) {
+    package init(_ pipeline: AppPipeline, cameraOffset: Vec3, mode: AppMode) {
         self.pipeline = pipeline
         self.cameraOffset = cameraOffset
         self.mode = mode
@@ -55,7 +56,7 @@ public struct HeadPipeline: Sendable {
     }
 
     /// One update: the eye for this sample.
-    public mutating func update(_ input: HeadInput) -> Vec3 {
+    package mutating func update(_ input: HeadInput) -> Vec3 {
         if !pipeline.keepsSmootherThroughLoss && input.tracked && !wasTracked { smoothed = nil }
         wasTracked = input.tracked
         let position = corrected(input)
@@ -74,7 +75,7 @@ public struct HeadPipeline: Sendable {
 
     /// The reset button: origin x and y from the smoothed, offset position (the app) or the input (the fix);
     /// the smoothers and the gyro reference restart.
-    public mutating func recenter() {
+    package mutating func recenter() {
         let source = pipeline.recenterStoresOffsetPosition ? smoothed : lastInput
         guard let source else { return }
         origin = (source.x, source.y)

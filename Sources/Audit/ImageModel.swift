@@ -1,6 +1,7 @@
 import Geometry
 import Projection
 import Plumbing
+import Vocabulary
 
 /// Where the pipeline's frame puts a world point, in pixels from the screen centre (+y up): the app's
 /// frustum from the believed screen size and the eye, its view (translate, or lookAt in splat mode), and the
@@ -9,14 +10,14 @@ import Plumbing
 /// With the frustum of `OffAxisProjection` (l, r = (∓W/2 − ex)·n/ez, …) a camera-space point c lands at
 /// x_ndc = (2/W)·(ez·cx − ex·cz)/(−cz); with the translate view c = P − e this is the on-glass position of
 /// `OnGlass`, so x_px = x_glass·pw/W with W the size the app believes.
-public struct ImageModel: Sendable {
-    public var believedWidth: Double
-    public var believedHeight: Double
-    public var pixelWidth: Double
-    public var pixelHeight: Double
-    public var looksAt: Bool
+package struct ImageModel: Sendable {
+    package var believedWidth: Double
+    package var believedHeight: Double
+    package var pixelWidth: Double
+    package var pixelHeight: Double
+    package var looksAt: Bool
 
-    public init(_ pipeline: AppPipeline, screen: ScreenModel, mode: AppMode) {
+    package init(_ pipeline: AppPipeline, screen: ScreenModel, mode: AppMode) {
         if pipeline.sizesScreenFromAppTable, let record = screen.record {
             let size = AppScreenTable.size(for: record)
             let landscape = screen.orientation != .portrait
@@ -32,12 +33,12 @@ public struct ImageModel: Sendable {
     }
 
     /// Whether a pixel offset from the screen centre lies on the panel (edges included).
-    public func isOnPanel(_ pixel: (x: Double, y: Double)) -> Bool {
+    package func isOnPanel(_ pixel: (x: Double, y: Double)) -> Bool {
         abs(pixel.x) <= pixelWidth / 2 && abs(pixel.y) <= pixelHeight / 2
     }
 
     /// Pixel offset from the screen centre of `point` seen from `eye`.
-    public func pixel(of point: Vec3, eye: Vec3) -> (x: Double, y: Double) {
+    package func pixel(of point: Vec3, eye: Vec3) -> (x: Double, y: Double) {
         let c: Vec3
         if looksAt, let view = Mat4.lookAt(eye: eye, target: AppDefaults.splatLookAtTargetVector, up: Vec3(0, 1, 0)) {
             c = view.transform(point: point).xyz
@@ -53,10 +54,10 @@ public struct ImageModel: Sendable {
 /// The points whose image the checks follow: the back wall of the app's cube room (depth 0.30 m) behind
 /// the screen's corners, edge midpoints and centre; in splat mode also the same grid on the glass (which a
 /// true window keeps pinned).
-public enum ProbePoints {
-    public static let backWallDepth = 0.30
+package enum ProbePoints {
+    package static let backWallDepth = 0.30
 
-    public static func grid(screen: ScreenModel, z: Double) -> [Vec3] {
+    package static func grid(screen: ScreenModel, z: Double) -> [Vec3] {
         var points: [Vec3] = []
         for fx in [-0.5, 0, 0.5] {
             for fy in [-0.5, 0, 0.5] { points.append(Vec3(fx * screen.width, fy * screen.height, z)) }
@@ -64,7 +65,7 @@ public enum ProbePoints {
         return points
     }
 
-    public static func points(screen: ScreenModel, mode: AppMode) -> [Vec3] {
+    package static func points(screen: ScreenModel, mode: AppMode) -> [Vec3] {
         let wall = grid(screen: screen, z: -backWallDepth)
         return mode == .splat ? wall + grid(screen: screen, z: 0) : wall
     }
@@ -73,7 +74,7 @@ public enum ProbePoints {
     /// image shows on the panel (`visibleIn`, by default frame `b`, the reference); each displacement is taken on
     /// the glass plane without clipping, so a point that frame `a` pushes off the panel counts in full. Nil when
     /// the true image shows none.
-    public static func largestShift(_ points: [Vec3], _ a: ImageModel, eye ea: Vec3, _ b: ImageModel, eye eb: Vec3,
+    package static func largestShift(_ points: [Vec3], _ a: ImageModel, eye ea: Vec3, _ b: ImageModel, eye eb: Vec3,
                                     visibleIn truth: (image: ImageModel, eye: Vec3)? = nil) -> Double? {
         var worst: Double?
         let judge = truth ?? (b, eb)

@@ -5,18 +5,18 @@ import Projection
 /// the camera offset and the eye model's offset rotated with the head, then the movement scale on x and y
 /// (s = 1: the correct window; the pipeline's s: the correct exaggerated window). Seen through the translate
 /// view and the display's true active area (`ImageModel` of `AppPipeline.fixingAll()`).
-public struct TruthPipeline: Sendable {
-    public var cameraOffset: Vec3
-    public var eyeOffset: Vec3
-    public var movementScale: Double
+package struct TruthPipeline: Sendable {
+    package var cameraOffset: Vec3
+    package var eyeOffset: Vec3
+    package var movementScale: Double
 
-    public init(_ pipeline: AppPipeline, screen: ScreenModel, exaggerated: Bool = true) {
+    package init(_ pipeline: AppPipeline, screen: ScreenModel, exaggerated: Bool = true) {
         cameraOffset = screen.cameraOffset
         eyeOffset = pipeline.eyeModel.offset
         movementScale = exaggerated ? pipeline.appliedMovementScale : 1
     }
 
-    public func eyes(_ anchors: [Vec3], headOrientation: [Quaternion]? = nil) -> [Vec3] {
+    package func eyes(_ anchors: [Vec3], headOrientation: [Quaternion]? = nil) -> [Vec3] {
         anchors.indices.map { i in
             let p = anchors[i] + cameraOffset + (headOrientation?[i] ?? .identity).rotate(eyeOffset)
             return Vec3(movementScale * p.x, movementScale * p.y, p.z)

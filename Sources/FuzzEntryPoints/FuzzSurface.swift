@@ -14,7 +14,7 @@ import Tuning
 ///
 /// An input is either accepted or rejected with an error; anything else — a trap, a hang, an error with an
 /// empty message, or a multi-line message for a one-line input — is a bug.
-public enum FuzzSurface: String, CaseIterable, Sendable {
+package enum FuzzSurface: String, CaseIterable, Sendable {
     case traceCSV = "trace-csv"
     case ply
     case splat
@@ -30,7 +30,7 @@ public enum FuzzSurface: String, CaseIterable, Sendable {
     case cameraFile = "camera-file"
     case trajectory
 
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         case accepted
         case rejected(String)
     }
@@ -38,7 +38,7 @@ public enum FuzzSurface: String, CaseIterable, Sendable {
     /// Runs one input. Rejections come back as `.rejected(message)`; a message that is empty, or that spans
     /// lines although the input has none, stops the process (the fuzzer keeps the input).
     @discardableResult
-    public func run(_ bytes: [UInt8]) -> Outcome {
+    package func run(_ bytes: [UInt8]) -> Outcome {
         let outcome: Outcome
         do {
             try accept(bytes)
@@ -88,7 +88,7 @@ public enum FuzzSurface: String, CaseIterable, Sendable {
     }
 
     /// The extension of the file name errors mention (and of corpus files).
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .traceCSV: return "csv"
         case .ply: return "ply"

@@ -1,5 +1,6 @@
 import Plumbing
 import Foundation
+import Vocabulary
 
 /// Text and JSON renderings of a `FrameComparison`; both show every limit that applied.
 public enum ComparisonReport {

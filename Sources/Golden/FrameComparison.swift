@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Plumbing
 import Imaging
+import Vocabulary
 
 /// The result of comparing an actual frame with its golden: every metric, the limits that applied and
 /// whether each passed.

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Plumbing
+import Vocabulary
 
 /// The one way a frame is checked against its golden — behind `parallax compare`, suite frames and
 /// `expectFrame`: load the golden, compare within the tolerance, and write the artifacts the caller asked for.

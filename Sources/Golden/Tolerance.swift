@@ -1,5 +1,6 @@
 import Plumbing
 import Foundation
+import Vocabulary
 
 /// The limits a frame comparison must stay within. A limit set to nil is off (not checked).
 ///

@@ -1,4 +1,5 @@
 import Plumbing
+import Vocabulary
 
 /// When `expectFrame` writes goldens, named as swift-snapshot-testing users know them; from
 /// `PARALLAX_RECORD` (default `never`; `1` is the older spelling of `failed`). Whatever the mode, nothing is

@@ -6,18 +6,18 @@ import Tracking
 
 /// The app audit run with the suite (`audit:`): `{screens: [iphone-15-pro], mode: shipped, arkit_frame: gravity, fix: [], gate: false}`.
 /// Ungated (`gate: false`, the default) its failures are reported only; gated they fail the run.
-public struct AuditSpec: Decodable, Sendable {
+package struct AuditSpec: Decodable, Sendable {
     /// Suite trace names to audit (default: all).
-    public var traces: [String]?
-    public var screens: [String]
-    public var mode: String
-    public var arkitFrame: String
-    public var fix: [String]
-    public var gate: Bool
+    package var traces: [String]?
+    package var screens: [String]
+    package var mode: String
+    package var arkitFrame: String
+    package var fix: [String]
+    package var gate: Bool
 
     enum CodingKeys: String, CodingKey, CaseIterable { case traces, screens, mode, fix, gate, arkitFrame = "arkit_frame" }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         traces = try c.decodeIfPresent([String].self, forKey: .traces)

@@ -8,19 +8,20 @@ import Scenes
 import Splatting
 import Plumbing
 import Tracking
+import Vocabulary
 
 /// A limit on a scenario metric, optionally only for some traces / smoothers (by name / spec).
-public struct Budget: Decodable, Sendable {
+package struct Budget: Decodable, Sendable {
     /// One of `MetricCatalog.scenario` (by name or alias).
-    public var metric: MetricDescriptor
-    public var max: Double?
-    public var min: Double?
-    public var traces: [String]?
-    public var smoothers: [String]?
+    package var metric: MetricDescriptor
+    package var max: Double?
+    package var min: Double?
+    package var traces: [String]?
+    package var smoothers: [String]?
 
     enum CodingKeys: String, CodingKey, CaseIterable { case metric, max, min, traces, smoothers }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let name = try c.decode(String.self, forKey: .metric)
@@ -38,9 +39,9 @@ public struct Budget: Decodable, Sendable {
         }
     }
 
-    public func applies(to trace: String, smoother: String) -> Bool {
+    package func applies(to trace: String, smoother: String) -> Bool {
         (traces?.contains(trace) ?? true) && (smoothers?.contains(smoother) ?? true)
     }
 
-    public var limitDescription: String { max.map { "≤ \(NumberText.format($0))" } ?? "≥ \(NumberText.format(min!))" }
+    package var limitDescription: String { max.map { "≤ \(NumberText.format($0))" } ?? "≥ \(NumberText.format(min!))" }
 }

@@ -8,6 +8,7 @@ import Reporting
 import Scenes
 import Smoothing
 import Tracking
+import Vocabulary
 
 /// Renders a suite's frames, compares each with its golden PNG and writes actual / golden / diff
 /// images into the report's frames/ folder. In record mode it writes goldens instead (refused under `CI`).

@@ -8,32 +8,33 @@ import Scenes
 import Splatting
 import Plumbing
 import Tracking
+import Vocabulary
 
 /// A reference frame to render and compare with its golden PNG.
-public struct FrameSpec: Decodable, Sendable {
-    public var name: String
-    public var scene: SceneSpec
-    public var screen: String
+package struct FrameSpec: Decodable, Sendable {
+    package var name: String
+    package var scene: SceneSpec
+    package var screen: String
     /// Explicit head positions (m), or `trace` + `at` (seconds) to sample a trace (through `smoother`).
-    public var heads: [Vec3]
-    public var trace: String?
-    public var at: [Double]
-    public var smoother: String?
-    public var movementScale: Double
+    package var heads: [Vec3]
+    package var trace: String?
+    package var at: [Double]
+    package var smoother: String?
+    package var movementScale: Double
     /// Fraction of the screen's pixel size to render at (1 = device resolution).
-    public var scale: Double
-    public var samples: Int
-    public var tolerance: Tolerance?
+    package var scale: Double
+    package var samples: Int
+    package var tolerance: Tolerance?
     /// The name of a frame rendered earlier in the suite to compare this one with (same size): the report
     /// shows their difference as `versus_*` metrics (e.g. the app's splat view against the reference frame).
-    public var versus: String?
+    package var versus: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, scene, screen, head, heads, trace, at, smoother, scale, samples, tolerance, versus
         case movementScale = "movement_scale"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decode(String.self, forKey: .name)

@@ -6,11 +6,11 @@ import Reporting
 
 /// Where a report keeps what `parallax accept` needs to promote a frame without rendering it again: the
 /// actual PNG (`frames/STEM.actual.png`) and the golden sidecar's parameters (`frames/STEM.parameters.json`).
-public enum AcceptedFrame {
+package enum AcceptedFrame {
     /// A frame name as one file-name component (`cube/center` → `cube__center`).
-    public static func stem(of name: String) -> String { name.replacingOccurrences(of: "/", with: "__") }
+    package static func stem(of name: String) -> String { name.replacingOccurrences(of: "/", with: "__") }
 
-    public static func parametersPath(stem: String) -> String { stem + ".parameters.json" }
+    package static func parametersPath(stem: String) -> String { stem + ".parameters.json" }
 
     static func encode(_ parameters: GoldenParameters) throws -> Data {
         let encoder = JSONEncoder()
@@ -22,8 +22,8 @@ public enum AcceptedFrame {
 /// `parallax accept REPORT_DIR`: promotes a report's actual frames (and its numeric golden) to goldens, with
 /// their sidecars, through `GoldenStore` (atomic; refused when `CI` is set). Refused as well when the
 /// report's suite is not the checkout's (name) or was made by another ParallaxLab version.
-public struct GoldenAcceptance {
-    public enum Selection: Equatable, Sendable {
+package struct GoldenAcceptance {
+    package enum Selection: Equatable, Sendable {
         /// Frames (and the numeric golden) that did not pass.
         case failed
         /// These frames by name (`numbers` stands for the numeric golden).
@@ -33,20 +33,20 @@ public struct GoldenAcceptance {
     }
 
     /// The numeric golden's actual values, written by every run beside report.json.
-    public static let numbersFile = "numbers.actual.json"
+    package static let numbersFile = "numbers.actual.json"
 
-    public var reportDirectory: String
-    public var selection: Selection
-    public var environment: [String: String]
+    package var reportDirectory: String
+    package var selection: Selection
+    package var environment: [String: String]
 
-    public init(reportDirectory: String, selection: Selection, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(reportDirectory: String, selection: Selection, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.reportDirectory = reportDirectory
         self.selection = selection
         self.environment = environment
     }
 
     /// Promotes the selected goldens; returns one line per golden written.
-    public func run() throws -> [String] {
+    package func run() throws -> [String] {
         let reportPath = (reportDirectory as NSString).appendingPathComponent("report.json")
         if ContinuousIntegration.isActive(in: environment) {
             throw SuiteError(file: reportDirectory, line: nil, message: "refusing to accept goldens: the CI environment variable is set (accept at a desk and commit)")

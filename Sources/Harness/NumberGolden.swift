@@ -3,6 +3,7 @@ import Plumbing
 import Projection
 import Reporting
 import Tracking
+import Vocabulary
 
 /// The numeric golden: a flat, sorted `key → number` JSON of every scenario metric and every frame's
 /// projection and view matrix, so a change in the smoothing or projection math is caught even when no pixel

@@ -10,15 +10,15 @@ import Plumbing
 import Tracking
 
 /// Tolerances of the numeric golden (metrics and matrices of every scenario and frame).
-public struct NumberTolerance: Decodable, Sendable {
+package struct NumberTolerance: Decodable, Sendable {
     /// Golden name under the goldens directory (a JSON file).
-    public var golden: String
-    public var absolute: Double
-    public var relative: Double
+    package var golden: String
+    package var absolute: Double
+    package var relative: Double
 
     enum CodingKeys: String, CodingKey, CaseIterable { case golden, absolute, relative }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         golden = try c.decode(String.self, forKey: .golden)

@@ -4,9 +4,9 @@ import Reporting
 
 /// What ties a report folder together: the run id in report.json (`run_id`) and in `frames/run-id`, and the
 /// check that a folder `parallax run` is about to replace whole is a report folder.
-public enum ReportFolder {
+package enum ReportFolder {
     /// Beside the frames: the id of the run that wrote them.
-    public static let runIDFile = "frames/run-id"
+    package static let runIDFile = "frames/run-id"
 
     /// A content hash, so the same inputs give the same id (and bytes): FNV-1a 64 over report.json without its
     /// `run_id`, then every file under frames/ (sorted by path: its name, its bytes) and numbers.actual.json.

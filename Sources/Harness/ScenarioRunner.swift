@@ -6,6 +6,7 @@ import Reporting
 import Scientific
 import Smoothing
 import Tracking
+import Vocabulary
 
 /// Runs trace × smoother × screen × movement scale: smooths, measures lag / jitter / latency (`TraceAnalysis`)
 /// and the on-screen parallax error (`ParallaxAccuracy`), and keeps downsampled series for the plots.

@@ -8,24 +8,25 @@ import Scenes
 import Splatting
 import Plumbing
 import Tracking
+import Vocabulary
 
 /// What a frame shows: the cube room `{cube: screen|app-cube|app-portrait|"W,H,D", textures: {back: photo.png}}`
 /// or a Gaussian-splat scene `{splat: scene.ply, mode: inria|metalsplatter, view: translate|splat, flip_y: true,
 /// fit: true, scale: 1}` (placement as `parallax render splat`). Values are decoded into their types here, so a
 /// bad one is reported at its line.
-public struct SceneSpec: Decodable, Sendable {
-    public var cube: RoomPreset?
-    public var textures: [CubeRoom.Face: String]
-    public var splat: String?
-    public var mode: SplatMode
-    public var view: OffAxisProjection.ViewPreset
-    public var flipY: Bool
-    public var fit: Bool
-    public var scale: Double
+package struct SceneSpec: Decodable, Sendable {
+    package var cube: RoomPreset?
+    package var textures: [CubeRoom.Face: String]
+    package var splat: String?
+    package var mode: SplatMode
+    package var view: OffAxisProjection.ViewPreset
+    package var flipY: Bool
+    package var fit: Bool
+    package var scale: Double
     /// Cube only: `reference` (unlit opaque room) or `app` (the app's SceneKit look), with optional
     /// `app_look` parameter overrides ("key=value,…", as `--app-look`).
-    public var look: CubeLook
-    public var appLook: AppLookParameters
+    package var look: CubeLook
+    package var appLook: AppLookParameters
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case cube, textures, splat, mode, view, fit, scale, look
@@ -33,7 +34,7 @@ public struct SceneSpec: Decodable, Sendable {
         case appLook = "app_look"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         cube = try c.decodeIfPresent(String.self, forKey: .cube).map { text in
@@ -74,7 +75,7 @@ public struct SceneSpec: Decodable, Sendable {
         }
     }
 
-    public var description: String {
+    package var description: String {
         if let splat { return "splat \(splat) (\(mode.rawValue), view \(view.rawValue)\(flipY ? ", flip-y" : ""))" }
         let textureNames = textures.keys.map(\.rawValue).sorted()
         let lookSuffix = look == .app ? ", look app" : ""

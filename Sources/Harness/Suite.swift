@@ -8,6 +8,7 @@ import Scenes
 import Splatting
 import Plumbing
 import Tracking
+import Vocabulary
 
 /// A suite file (`parallax.yml`): what to run and what must hold. Paths are relative to the suite file.
 ///
@@ -26,22 +27,22 @@ import Tracking
 /// frames:
 ///   - {name: cube/center, scene: {cube: screen}, head: [0, 0, 0.35], scale: 0.25}
 /// ```
-public struct Suite: Decodable, Sendable {
-    public var name: String
-    public var output: String
-    public var goldens: String
-    public var traces: [TraceSource]
-    public var smoothers: [String]
-    public var screens: [String]
-    public var movementScales: [Double]
-    public var budgets: [Budget]
-    public var numbers: NumberTolerance?
-    public var frames: [FrameSpec]
-    public var tune: TuneSpec?
+package struct Suite: Decodable, Sendable {
+    package var name: String
+    package var output: String
+    package var goldens: String
+    package var traces: [TraceSource]
+    package var smoothers: [String]
+    package var screens: [String]
+    package var movementScales: [Double]
+    package var budgets: [Budget]
+    package var numbers: NumberTolerance?
+    package var frames: [FrameSpec]
+    package var tune: TuneSpec?
     /// Noise bands for `--baseline`, by metric name, replacing the descriptors' default bands (`MetricDescriptor.noiseBand`):
     /// `baseline_bands: {lag_ms: {relative: 0.2, absolute: 2}}`.
-    public var baselineBands: [String: NoiseBand]
-    public var audit: AuditSpec?
+    package var baselineBands: [String: NoiseBand]
+    package var audit: AuditSpec?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, output, goldens, traces, smoothers, screens, budgets, numbers, frames, tune
@@ -50,7 +51,7 @@ public struct Suite: Decodable, Sendable {
         case baselineBands = "baseline_bands"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decodeIfPresent(String.self, forKey: .name) ?? "suite"

@@ -3,6 +3,7 @@ import Foundation
 import Plumbing
 import Reporting
 import Tracking
+import Vocabulary
 
 /// The suite's audit (`audit:`) on the suite's traces, in two steps so that a sharded run can split it by case:
 /// `evaluate` (each case — screen × mode × trace — is a unit, `SuiteUnit` kind `audit`), then `finish` (the checks

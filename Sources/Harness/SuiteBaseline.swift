@@ -2,6 +2,7 @@ import Foundation
 import Plumbing
 import Reporting
 import Tracking
+import Vocabulary
 
 /// `--baseline`: this run's report against an earlier one, refused when the two measured different setups.
 enum SuiteBaseline {

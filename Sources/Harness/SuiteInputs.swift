@@ -4,6 +4,7 @@ import Plumbing
 import Projection
 import Smoothing
 import Tracking
+import Vocabulary
 
 /// A suite's inputs, loaded and validated: its traces (files, specs or imported recordings), smoothers, screens
 /// and movement scales. A bad value is a `FieldError` located at its suite entry.

@@ -1,17 +1,18 @@
 import Foundation
 import Plumbing
 import Tracking
+import Vocabulary
 import Yams
 
 /// Reads a suite file. Every problem — YAML syntax, an unknown key, a wrong type, a missing file — becomes one
 /// `SuiteError` naming `file:line` and the field.
-public struct SuiteLoader {
-    public let path: String
+package struct SuiteLoader {
+    package let path: String
     let root: Node
     /// The directory relative paths in the suite are resolved against.
-    public let directory: String
+    package let directory: String
 
-    public init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         directory = (path as NSString).deletingLastPathComponent
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -35,7 +36,7 @@ public struct SuiteLoader {
         }
     }
 
-    public func load() throws -> Suite {
+    package func load() throws -> Suite {
         let suite: Suite
         do {
             suite = try YAMLDecoder().decode(Suite.self, from: root)
@@ -48,7 +49,7 @@ public struct SuiteLoader {
     }
 
     /// A suite-relative path resolved against the suite's directory.
-    public func resolve(_ relative: String) -> String {
+    package func resolve(_ relative: String) -> String {
         relative.hasPrefix("/") || directory.isEmpty ? relative : (directory as NSString).appendingPathComponent(relative)
     }
 
@@ -136,7 +137,7 @@ public struct SuiteLoader {
     /// node of the full path that exists, and `entry` in front of the error's own path
     /// (`parallax.yml:9: smoothers[1].ema.alpha: expected alpha ∈ (0, 1], found 1.5`). An error that already
     /// names its own file (a spec file's field) is left as it is.
-    public func located(_ error: FieldError, under entry: FieldPath) -> FieldError {
+    package func located(_ error: FieldError, under entry: FieldPath) -> FieldError {
         guard error.file == nil else { return error }
         var located = error.under(entry)
         located.file = path
@@ -157,9 +158,9 @@ public struct SuiteLoader {
 }
 
 /// A suite that cannot be run as written: `parallax.yml:12: frames[1].scene.cube: …` (exit 2).
-public struct SuiteError: Error, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
-    public var message: String
-    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }
+package struct SuiteError: Error, CustomStringConvertible {
+    package var file: String
+    package var line: Int?
+    package var message: String
+    package var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }
 }

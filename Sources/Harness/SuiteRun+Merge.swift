@@ -2,6 +2,7 @@ import Foundation
 import Plumbing
 import Reporting
 import Tuning
+import Vocabulary
 
 extension SuiteRun {
     /// `parallax merge-reports PARTS… --output DIR`: the report of a suite run as shards (`runShard`), the same as
@@ -11,7 +12,7 @@ extension SuiteRun {
     /// plan (a `SuiteError` naming the part otherwise: exit 2). The suite file (the parts' `suite_file`, unchanged since)
     /// and its goldens are read again for the budgets and the numeric golden; `options` carries the baseline,
     /// history and junit root as for `run`. The outcome's failure is the suite's verdict.
-    public static func mergeReports(_ paths: [String], options given: Options) throws -> Outcome {
+    package static func mergeReports(_ paths: [String], options given: Options) throws -> Outcome {
         guard !paths.isEmpty else { throw FieldError("parts", expected: "part folders written by parallax run --shard i/n", found: "none") }
         let parts = try paths.map { try SuitePart.read($0) }
         let first = parts[0].part

@@ -1,6 +1,7 @@
 import Foundation
 import Plumbing
 import Reporting
+import Vocabulary
 
 extension SuiteRun {
     /// The last stage of a run: the baseline comparison (which may fail the run), the run history and its trend

@@ -5,16 +5,16 @@ import Tuning
 
 extension SuiteRun {
     /// What `parallax run --shard i/n` wrote.
-    public struct PartOutcome {
-        public var directory: String
-        public var shard: ShardInfo
+    package struct PartOutcome {
+        package var directory: String
+        package var shard: ShardInfo
         /// Units this shard ran, of how many in the suite.
-        public var ran: Int
-        public var units: Int
+        package var ran: Int
+        package var units: Int
         /// `count` or `durations`.
-        public var balance: String
+        package var balance: String
 
-        public var summary: String {
+        package var summary: String {
             "part \(shard.index)/\(shard.count): \(ran) of \(units) units (balanced by \(balance)) → \(directory)\n"
         }
     }
@@ -23,7 +23,7 @@ extension SuiteRun {
     /// `options.durations`, by count otherwise), runs this shard's and writes its part folder (`SuitePart`), replaced
     /// whole like a report. Budgets, the numeric golden, the baseline and the verdict need every part: they are
     /// `mergeReports`'s.
-    public static func runShard(_ options: Options) throws -> PartOutcome {
+    package static func runShard(_ options: Options) throws -> PartOutcome {
         guard let shard = options.shard else { preconditionFailure("runShard needs options.shard") }
         let loader = try SuiteLoader(path: options.suitePath)
         let suite = try loader.load()

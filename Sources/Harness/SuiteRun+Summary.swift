@@ -5,7 +5,7 @@ extension SuiteRun.Outcome {
     /// What `parallax run` prints when the run is over: verdict, counts, up to 10 failures and where the
     /// report is; under GitHub Actions also an escaped `::error` annotation per failure at its file and line (at most
     /// 10, then a notice counting the rest).
-    public func summary(githubActions: Bool) -> String {
+    package func summary(githubActions: Bool) -> String {
         let c = report.counts
         var lines = [
             "\(report.passed ? "PASS" : "FAIL")  \(report.suite)",

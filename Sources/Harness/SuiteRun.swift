@@ -7,46 +7,47 @@ import Reporting
 import Smoothing
 import Tracking
 import Tuning
+import Vocabulary
 
 /// Runs a suite end to end and writes its report folder. A regression, budget breach, missing golden or gated
 /// audit failure is the outcome's `failure` (exit 1); bad input is thrown (`SuiteError`, `FieldError`: exit 2).
 /// The report folder is replaced whole: every stage writes into a staging folder beside it (`StagedDirectory`),
 /// swapped in at the end, so a run that stops or is killed leaves the previous report as it was.
-public struct SuiteRun {
-    public struct Options {
-        public var suitePath: String
-        public var output: String?
-        public var record = false
-        public var only: String?
-        public var baseline: String?
+package struct SuiteRun {
+    package struct Options {
+        package var suitePath: String
+        package var output: String?
+        package var record = false
+        package var only: String?
+        package var baseline: String?
         /// With a baseline: a metric worse beyond its noise band fails the run (exit 1).
-        public var failOnRegression = true
+        package var failOnRegression = true
         /// With a baseline: compare even when the two runs measured different traces, smoothers, screens or scales.
-        public var allowDifferentSetup = false
+        package var allowDifferentSetup = false
         /// Attachment paths in junit.xml relative to this folder (default: absolute paths).
-        public var junitRoot: String?
+        package var junitRoot: String?
         /// A JSON-lines file: the run's headline metrics are appended and the report draws their trends.
-        public var history: String?
+        package var history: String?
         /// The date written into the history.
-        public var now = Date()
+        package var now = Date()
         /// Run only shard i of n and write a part (`runShard`); `merge-reports` makes the report of the parts.
-        public var shard: ShardInfo?
+        package var shard: ShardInfo?
         /// With `shard`: an earlier report (folder, or its report.json) whose timings.json balances the shards.
-        public var durations: String?
-        public var environment = ProcessInfo.processInfo.environment
-        public var progress: (String) -> Void = { _ in }
+        package var durations: String?
+        package var environment = ProcessInfo.processInfo.environment
+        package var progress: (String) -> Void = { _ in }
 
-        public init(suitePath: String) { self.suitePath = suitePath }
+        package init(suitePath: String) { self.suitePath = suitePath }
     }
 
-    public struct Outcome {
-        public var report: SuiteReport
-        public var directory: String
+    package struct Outcome {
+        package var report: SuiteReport
+        package var directory: String
         /// Set when a check failed; the summary printed from `report` says which.
-        public var failure: CheckFailure?
+        package var failure: CheckFailure?
     }
 
-    public static func run(_ options: Options) throws -> Outcome {
+    package static func run(_ options: Options) throws -> Outcome {
         let loader = try SuiteLoader(path: options.suitePath)
         let suite = try loader.load()
         if options.record && ContinuousIntegration.isActive(in: options.environment) {

@@ -1,5 +1,6 @@
 import Foundation
 import Plumbing
+import Vocabulary
 
 /// How long each unit of a run took (`SuiteUnit`: trace × smoother, frame, audit, tune), in seconds: timings.json
 /// beside report.json, kept out of report.json so that the report stays the same bytes for the same inputs (like

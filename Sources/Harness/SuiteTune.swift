@@ -3,6 +3,7 @@ import Plumbing
 import Reporting
 import Tracking
 import Tuning
+import Vocabulary
 
 /// The suite's tuning sweep (`tune:`): runs it on the suite's traces through `Tuner.run`, writes tune.json and
 /// tune.html (the page `parallax tune` writes) beside the report and returns the report sections and the summary line.

@@ -1,4 +1,5 @@
 import Plumbing
+import Vocabulary
 
 /// One unit of a suite's work: the grain of `parallax run --shard` and of the timings a report keeps
 /// (timings.json). A trace × smoother (its scenarios on every screen and movement scale, which share the smoothing

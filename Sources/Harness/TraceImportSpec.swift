@@ -3,6 +3,7 @@ import Foundation
 import Plumbing
 import Projection
 import Tracking
+import Vocabulary
 
 /// How a suite imports a recording: `traces: [{file: rec.csv, import: {columns: "t=ts,x=px,y=py,z=pz",
 /// time_unit: ms, position_unit: cm, axes: "x,y,-z", frame: camera, screen: iphone-15-pro}}]`.
@@ -10,21 +11,21 @@ import Tracking
 /// A TUM or EuRoC trajectory (detected, or `format: tum|euroc`; `sort: true` sorts its rows) takes none of the
 /// CSV keys. `truth: FILE` pairs the recording with its ground truth as `parallax import --truth` does
 /// (`truth_format`, `truth_offset` s, `truth_align` none|se3|sim3, `truth_max_gap` s).
-public struct TraceImportSpec: Decodable, Sendable {
-    public var columns: String?
-    public var timeUnit: String?
-    public var positionUnit: String?
-    public var axes: String?
-    public var frame: String?
-    public var screen: String?
-    public var skipBadRows: Bool?
-    public var format: String?
-    public var sort: Bool?
-    public var truth: String?
-    public var truthFormat: String?
-    public var truthOffset: Double?
-    public var truthAlign: String?
-    public var truthMaxGap: Double?
+package struct TraceImportSpec: Decodable, Sendable {
+    package var columns: String?
+    package var timeUnit: String?
+    package var positionUnit: String?
+    package var axes: String?
+    package var frame: String?
+    package var screen: String?
+    package var skipBadRows: Bool?
+    package var format: String?
+    package var sort: Bool?
+    package var truth: String?
+    package var truthFormat: String?
+    package var truthOffset: Double?
+    package var truthAlign: String?
+    package var truthMaxGap: Double?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case columns, axes, frame, screen, format, sort, truth
@@ -32,7 +33,7 @@ public struct TraceImportSpec: Decodable, Sendable {
         case truthFormat = "truth_format", truthOffset = "truth_offset", truthAlign = "truth_align", truthMaxGap = "truth_max_gap"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         columns = try c.decodeIfPresent(String.self, forKey: .columns)
@@ -59,7 +60,7 @@ public struct TraceImportSpec: Decodable, Sendable {
 
     /// The trajectory format of the recording at `path` (given, or detected from its text), nil for a CSV/TSV
     /// recording; a CSV key with a trajectory, or a truth key without `truth`, is a `FieldError` naming it.
-    public func trajectoryFormat(of path: String) throws -> TrajectoryFormat? {
+    package func trajectoryFormat(of path: String) throws -> TrajectoryFormat? {
         if truth == nil, let key = [truthFormat != nil ? "truth_format" : nil, truthOffset != nil ? "truth_offset" : nil,
                                     truthAlign != nil ? "truth_align" : nil, truthMaxGap != nil ? "truth_max_gap" : nil].compactMap({ $0 }).first {
             throw FieldError(key, expected: "a 'truth' file to pair with", found: "no truth")
@@ -77,7 +78,7 @@ public struct TraceImportSpec: Decodable, Sendable {
 
     /// The truth's format (nil: detected) and the pairing options; errors name `truth_format`, `truth_align`,
     /// `truth_offset` or `truth_max_gap`.
-    public func pairing() throws -> (format: TrajectoryFormat?, options: TruthPairing.Options) {
+    package func pairing() throws -> (format: TrajectoryFormat?, options: TruthPairing.Options) {
         let format = try truthFormat.map { text in
             do { return try TrajectoryFormat(parsing: text) } catch { throw FieldError("truth_format", expected: "tum or euroc", found: "'\(text)'") }
         }
@@ -90,7 +91,7 @@ public struct TraceImportSpec: Decodable, Sendable {
     }
 
     /// The importer's options; the error message names the key and what was expected.
-    public func options() throws -> ImportOptions {
+    package func options() throws -> ImportOptions {
         var options = ImportOptions()
         options.columns = try columns.map(ColumnMapping.init)
         options.axes = try axes.map(AxisMapping.init) ?? .identity

@@ -11,15 +11,15 @@ import Tracking
 
 /// A trace: a CSV file (`Traces/sway.csv`), a synthesis spec (`{name: glance, spec: Traces/glance.yml}`)
 /// or a recording to import (`{file: rec.tsv, import: {time_unit: ms, …}}`, `TraceImportSpec`).
-public struct TraceSource: Decodable, Sendable {
-    public var name: String
-    public var file: String?
-    public var spec: String?
-    public var importSpec: TraceImportSpec?
+package struct TraceSource: Decodable, Sendable {
+    package var name: String
+    package var file: String?
+    package var spec: String?
+    package var importSpec: TraceImportSpec?
 
     enum CodingKeys: String, CodingKey, CaseIterable { case name, file, spec, importSpec = "import" }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let path = try? single.decode(String.self) {
             file = path
             spec = nil

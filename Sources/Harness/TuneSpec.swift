@@ -11,19 +11,19 @@ import Tracking
 
 /// A tuning sweep run with the suite (its sections join the report; tune.json is written beside it):
 /// `{smoother: "ema:alpha=0.05...0.95/0.05", movement_scale: "0.5...3.0/0.25", screen: iphone-15-pro}`.
-public struct TuneSpec: Decodable, Sendable {
-    public var smoother: String
-    public var movementScale: String
-    public var screen: String
+package struct TuneSpec: Decodable, Sendable {
+    package var smoother: String
+    package var movementScale: String
+    package var screen: String
     /// Suite trace names to tune on (default: all).
-    public var traces: [String]?
-    public var objective: String?
-    public var constraints: [String]?
+    package var traces: [String]?
+    package var objective: String?
+    package var constraints: [String]?
     /// Seeds per synthesized trace (`tune --seeds`); default 1.
-    public var seeds: Int?
+    package var seeds: Int?
     /// Suite trace names kept out of the search (`tune --holdout`), and the warning margin.
-    public var holdout: [String]?
-    public var holdoutMargin: Double?
+    package var holdout: [String]?
+    package var holdoutMargin: Double?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case smoother, screen, traces, objective, constraints, seeds, holdout
@@ -31,7 +31,7 @@ public struct TuneSpec: Decodable, Sendable {
         case holdoutMargin = "holdout_margin"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         smoother = try c.decode(String.self, forKey: .smoother)

@@ -1,4 +1,5 @@
 import Plumbing
+import Vocabulary
 
 /// An 8-bit RGBA image: `pixels` holds `width × height × 4` bytes, row 0 is the top row, each row packed
 /// left to right as R, G, B, A. Values are sRGB-encoded as stored in the frame (no gamma conversion).

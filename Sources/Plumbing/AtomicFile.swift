@@ -4,9 +4,9 @@ import Foundation
 /// The bytes go to a temporary file in the same directory (`.NAME.PID.RANDOM.tmp`), which is then renamed
 /// over the target. On any failure (including an interruption reported by `beforeRename`) the temporary
 /// file is removed and the target is untouched.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `chunks` one after the other (large outputs are produced in blocks; they are never joined).
-    public static func write(_ chunks: [[UInt8]], to path: String, beforeRename: (() throws -> Void)? = nil) throws {
+    package static func write(_ chunks: [[UInt8]], to path: String, beforeRename: (() throws -> Void)? = nil) throws {
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
@@ -27,15 +27,15 @@ public enum AtomicFile {
         }
     }
 
-    public static func write(_ bytes: [UInt8], to path: String, beforeRename: (() throws -> Void)? = nil) throws {
+    package static func write(_ bytes: [UInt8], to path: String, beforeRename: (() throws -> Void)? = nil) throws {
         try write([bytes], to: path, beforeRename: beforeRename)
     }
 
-    public static func write(_ data: Data, to path: String) throws {
+    package static func write(_ data: Data, to path: String) throws {
         try write([[UInt8](data)], to: path)
     }
 
-    public static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         try write([Array(text.utf8)], to: path)
     }
 

@@ -1,4 +1,4 @@
-public extension Duration {
+package extension Duration {
     /// The duration in seconds.
     var seconds: Double {
         let parts = components

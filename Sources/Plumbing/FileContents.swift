@@ -1,8 +1,8 @@
 import Foundation
 
 /// The one way ParallaxLab reads a whole file into memory: one allocation of the file's size, no copy.
-public enum FileContents {
-    public static func read(_ path: String) throws -> [UInt8] {
+package enum FileContents {
+    package static func read(_ path: String) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw FileError(path: path, operation: .read, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -31,17 +31,17 @@ public enum FileContents {
 }
 
 /// A file that could not be read or written: `PATH: cannot read: REASON` / `PATH: cannot write: REASON`.
-public struct FileError: Error, Equatable, CustomStringConvertible {
-    public enum Operation: String, Sendable { case read, write }
-    public var path: String
-    public var operation: Operation
-    public var reason: String
+package struct FileError: Error, Equatable, CustomStringConvertible {
+    package enum Operation: String, Sendable { case read, write }
+    package var path: String
+    package var operation: Operation
+    package var reason: String
 
-    public init(path: String, operation: Operation, reason: String) {
+    package init(path: String, operation: Operation, reason: String) {
         self.path = path
         self.operation = operation
         self.reason = reason
     }
 
-    public var description: String { "\(path): cannot \(operation.rawValue): \(reason)" }
+    package var description: String { "\(path): cannot \(operation.rawValue): \(reason)" }
 }

@@ -1,4 +1,4 @@
 /// The ParallaxLab version written into traces, reports and golden sidecars.
-public enum ParallaxVersion {
-    public static let string = "0.1.0"
+package enum ParallaxVersion {
+    package static let string = "0.1.0"
 }

@@ -7,9 +7,9 @@ import Dispatch
 /// that hands them to Dispatch's workers, through `UncheckedTransfer`. That is sound because every caller's
 /// work items touch disjoint memory (their own band, tile or slot) and everything they read is not written
 /// while they run; callers therefore need no `nonisolated(unsafe)` or `@unchecked` wrappers of their own.
-public enum Parallel {
+package enum Parallel {
     /// Calls `body(i)` for every i in 0..<count, concurrently; returns when all have finished.
-    public static func forEach(_ count: Int, _ body: (Int) -> Void) {
+    package static func forEach(_ count: Int, _ body: (Int) -> Void) {
         guard count > 1 else {
             if count == 1 { body(0) }
             return
@@ -21,7 +21,7 @@ public enum Parallel {
     }
 
     /// `[body(0), …, body(count − 1)]` computed concurrently; the first error in index order is rethrown.
-    public static func map<T>(_ count: Int, _ body: (Int) throws -> T) throws -> [T] {
+    package static func map<T>(_ count: Int, _ body: (Int) throws -> T) throws -> [T] {
         var results = [Result<T, Error>?](repeating: nil, count: count)
         results.withUnsafeMutableBufferPointer { slots in
             forEach(count) { i in slots[i] = Result { try body(i) } }
@@ -30,7 +30,7 @@ public enum Parallel {
     }
 
     /// `[body(0), …, body(count − 1)]` computed concurrently.
-    public static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
+    package static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
         var results = [T?](repeating: nil, count: count)
         results.withUnsafeMutableBufferPointer { slots in
             forEach(count) { i in slots[i] = body(i) }
@@ -40,7 +40,7 @@ public enum Parallel {
 
     /// Splits 0..<total into consecutive bands of `size` (the last may be shorter) and runs `body` on each
     /// band concurrently. The split depends only on `total` and `size`, never on the core count.
-    public static func forEachBand(of total: Int, size: Int, _ body: (Range<Int>) -> Void) {
+    package static func forEachBand(of total: Int, size: Int, _ body: (Range<Int>) -> Void) {
         precondition(size > 0, "band size must be positive")
         let bands = (total + size - 1) / size
         forEach(bands) { band in body((band * size)..<min(total, (band + 1) * size)) }

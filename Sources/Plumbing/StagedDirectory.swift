@@ -7,15 +7,15 @@ import Foundation
 /// or where the file system refuses it, the old folder is renamed aside to `.NAME.old-PID` first and the
 /// next run puts it back if the process died in between). Leftovers of processes that are gone are removed
 /// when the next staged folder for the same destination is opened; those of live processes are left alone.
-public struct StagedDirectory: Sendable {
+package struct StagedDirectory: Sendable {
     /// Where the folder ends up.
-    public let destination: String
+    package let destination: String
     /// Where it is written until `commit()`.
-    public let path: String
+    package let path: String
 
     /// Creates an empty staging folder for `destination`, after cleaning up what dead runs left beside it.
     /// Refuses a destination that is a file.
-    public init(destination: String) throws {
+    package init(destination: String) throws {
         let trimmed = destination.hasSuffix("/") && destination.count > 1 ? String(destination.dropLast()) : destination
         self.destination = trimmed
         let parent = Self.parent(of: trimmed), name = (trimmed as NSString).lastPathComponent
@@ -35,7 +35,7 @@ public struct StagedDirectory: Sendable {
 
     /// Writes a folder whole: `write` fills a staging folder (its path is the argument), which then replaces
     /// `destination`; if `write` or the swap throws, the staging folder is removed and `destination` is untouched.
-    public static func replace<Result>(_ destination: String, by write: (String) throws -> Result) throws -> Result {
+    package static func replace<Result>(_ destination: String, by write: (String) throws -> Result) throws -> Result {
         let staging = try StagedDirectory(destination: destination)
         do {
             let result = try write(staging.path)
@@ -48,7 +48,7 @@ public struct StagedDirectory: Sendable {
     }
 
     /// Swaps the staging folder in as the destination and removes the previous folder.
-    public func commit() throws {
+    package func commit() throws {
         let pid = getpid()
         guard FileManager.default.fileExists(atPath: destination) else {
             guard rename(path, destination) == 0 else { throw Self.failure(path, "cannot rename it to \(destination)") }
@@ -72,7 +72,7 @@ public struct StagedDirectory: Sendable {
     }
 
     /// Removes the staging folder (a run that failed before writing its report leaves the previous one).
-    public func discard() {
+    package func discard() {
         try? FileManager.default.removeItem(atPath: path)
     }
 

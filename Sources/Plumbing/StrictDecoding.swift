@@ -2,11 +2,11 @@ import Foundation
 import Yams
 
 /// A coding key for any string, used to list the keys a mapping really has.
-public struct AnyCodingKey: CodingKey {
-    public var stringValue: String
-    public var intValue: Int?
-    public init(stringValue: String) { self.stringValue = stringValue }
-    public init?(intValue: Int) {
+package struct AnyCodingKey: CodingKey {
+    package var stringValue: String
+    package var intValue: Int?
+    package init(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) {
         self.stringValue = "\(intValue)"
         self.intValue = intValue
     }
@@ -15,7 +15,7 @@ public struct AnyCodingKey: CodingKey {
 extension Decoder {
     /// Throws when the mapping being decoded has a key outside `known`: a misspelt option in a spec or suite
     /// file is an error, not a silently ignored line.
-    public func rejectUnknownKeys<Key: CodingKey & CaseIterable>(_ keys: Key.Type) throws {
+    package func rejectUnknownKeys<Key: CodingKey & CaseIterable>(_ keys: Key.Type) throws {
         let container = try self.container(keyedBy: AnyCodingKey.self)
         let known = Set(Key.allCases.map(\.stringValue))
         for key in container.allKeys where !known.contains(key.stringValue) {
@@ -28,8 +28,8 @@ extension Decoder {
 
 /// Loads a `Decodable` from a YAML or JSON file (by extension: `.json` is JSON, anything else YAML),
 /// turning decoding errors into one line that names the file and the field path.
-public enum SpecFile {
-    public static func load<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
+package enum SpecFile {
+    package static func load<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SpecError(file: path, message: "cannot read the file")
         }
@@ -58,7 +58,7 @@ public enum SpecFile {
 
 extension DecodingError {
     /// The coding path of the value the error is about.
-    public var codingPath: [CodingKey] {
+    package var codingPath: [CodingKey] {
         switch self {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): return context.codingPath
         case .keyNotFound(let key, let context): return context.codingPath + [key]
@@ -67,7 +67,7 @@ extension DecodingError {
     }
 
     /// The one description of a decoding error ParallaxLab prints: "motion[1].amplitude: expected a number; …".
-    public var fieldDescription: String {
+    package var fieldDescription: String {
         switch self {
         case .typeMismatch(let type, let context):
             return "\(Self.path(context.codingPath)): expected \(Self.describe(type)); \(context.debugDescription)"
@@ -84,7 +84,7 @@ extension DecodingError {
     }
 
     /// `motion[1].amplitude`, or `(top level)`.
-    public static func path(_ codingPath: [CodingKey]) -> String {
+    package static func path(_ codingPath: [CodingKey]) -> String {
         var text = ""
         for key in codingPath {
             if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
@@ -104,12 +104,12 @@ extension DecodingError {
 }
 
 /// A spec or suite file that cannot be used, with the file and the field path.
-public struct SpecError: Error, Equatable, CustomStringConvertible {
-    public var file: String
-    public var message: String
-    public init(file: String, message: String) {
+package struct SpecError: Error, Equatable, CustomStringConvertible {
+    package var file: String
+    package var message: String
+    package init(file: String, message: String) {
         self.file = file
         self.message = message
     }
-    public var description: String { "\(file): \(message)" }
+    package var description: String { "\(file): \(message)" }
 }

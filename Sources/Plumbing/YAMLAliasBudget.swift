@@ -4,21 +4,21 @@ import CYaml
 /// hashing a mapping key, comparing or decoding visits every expanded node, so "billion laughs" (each level
 /// an anchor listing the previous one twice) would hang a load. This pass reads libyaml's events once and
 /// counts the nodes the document has with every alias expanded, saturating at the limit: linear in the text.
-public enum YAMLAliasBudget {
+package enum YAMLAliasBudget {
     /// The most nodes a document may expand to (a suite or spec has a few hundred).
-    public static let maximumNodes = 100_000
+    package static let maximumNodes = 100_000
 
-    public struct Excess: Error, Equatable, Sendable {
+    package struct Excess: Error, Equatable, Sendable {
         /// 1-based line of the event that went over the limit.
-        public var line: Int
-        public var limit: Int
+        package var line: Int
+        package var limit: Int
 
-        public init(line: Int, limit: Int) {
+        package init(line: Int, limit: Int) {
             self.line = line
             self.limit = limit
         }
 
-        public var description: String {
+        package var description: String {
             "YAML aliases expand to more than \(limit) nodes (an alias bomb?); expected a document without nested alias expansion"
         }
     }
@@ -26,7 +26,7 @@ public enum YAMLAliasBudget {
     /// Throws `Excess` when the expanded document would have more than `limit` nodes (scalars, sequences and
     /// mappings, every alias counted as the node it names); syntax errors are left to the YAML loader, which
     /// reports them with their line.
-    public static func check(_ text: String, limit: Int = maximumNodes) throws(Excess) {
+    package static func check(_ text: String, limit: Int = maximumNodes) throws(Excess) {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return }
         defer { yaml_parser_delete(&parser) }

@@ -1,5 +1,6 @@
 import Geometry
 import Plumbing
+import Vocabulary
 
 extension AppDefaults {
     /// `splatLookAtTarget` as a point of the screen frame.

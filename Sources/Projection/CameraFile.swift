@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// The camera file: what `parallax project --json` prints and what the renderers' `--camera` reads.
 /// Matrices act on column vectors and are stored row-major as nested arrays; `width` and `height` are the

@@ -1,5 +1,6 @@
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// Kooima's generalized perspective projection ("Generalized Perspective Projection", 2008): the
 /// physically correct window for a screen in any pose, the independent reference for `OffAxisProjection`.

@@ -1,5 +1,6 @@
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// The app's head-tracked off-axis projection (AristidesAI/Splat-Frame, from ryrotella/decorate_3D_portal),
 /// reproduced exactly, with its other behaviours as options.

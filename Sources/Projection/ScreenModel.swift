@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// A physical screen in the world frame: its active area centred at the origin in the z = 0 plane,
 /// +x right, +y up, +z toward the viewer (meters), in the given orientation.

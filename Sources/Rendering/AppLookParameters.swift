@@ -1,43 +1,44 @@
 import Foundation
 import Plumbing
 import Imaging
+import Vocabulary
 
 /// The parameters of the app's look of the cube room (`--look app`): what the app sets
 /// (AristidesAI/Splat-Frame, `Views/CubeMode/CubeSceneController.swift`: `makePlane`, `makeEdge`,
 /// `setupLighting`, `setZoomScale`; `CubeSceneView.swift`) and the constants of ParallaxLab's model of
 /// SceneKit's physically based shading, which no device capture has calibrated yet. Every value can be
 /// overridden (`parse`), so a capture can calibrate it.
-public struct AppLookParameters: Sendable, Equatable {
+package struct AppLookParameters: Sendable, Equatable {
     /// Face opacity (`material.transparency = 0.5`, `.aOne`: α = texel α × transparency).
-    public var opacity: Double = 0.5
+    package var opacity: Double = 0.5
     /// Ambient light, SceneKit intensity / 1000 (`ambient.light.intensity = 600`).
-    public var ambient: Double = 0.6
+    package var ambient: Double = 0.6
     /// Directional light, intensity / 1000 (`directional.light.intensity = 400`).
-    public var directional: Double = 0.4
+    package var directional: Double = 0.4
     /// The directional light node's euler angles in radians (pitch x, yaw y, roll z): (−π/4, π/4, 0).
     /// SceneKit lights shine along the node's −z; the rotation applied is Rx(pitch)·Ry(yaw)·Rz(roll)
     /// (roll first, then yaw, then pitch, as SceneKit documents for `eulerAngles`).
-    public var lightPitch: Double = -Double.pi / 4
-    public var lightYaw: Double = Double.pi / 4
-    public var lightRoll: Double = 0
+    package var lightPitch: Double = -Double.pi / 4
+    package var lightYaw: Double = Double.pi / 4
+    package var lightRoll: Double = 0
     /// Model constants (not set by the app): dielectric Fresnel reflectance at normal incidence and
     /// perceptual roughness of the GGX specular lobe.
-    public var f0: Double = 0.04
-    public var roughness: Double = 0.5
+    package var f0: Double = 0.04
+    package var roughness: Double = 0.5
     /// Edge cylinders: radius in meters (`edgeRadius = 0.002`) and emitted linear intensity (white
     /// `.constant` material: emission 1 + diffuse 1 × ambient, clamped to 1).
-    public var edgeRadius: Double = 0.002
-    public var edgeIntensity: Double = 1
+    package var edgeRadius: Double = 0.002
+    package var edgeIntensity: Double = 1
     /// Pinch zoom: the room node's z scale (0.3–4.0, default 0.6). The room's depth given to the renderer
     /// already includes it; it also flattens the edge cylinders' cross-sections along z.
-    public var zoom: Double = 0.6
+    package var zoom: Double = 0.6
     /// Frames per second of image-sequence faces ("video" faces).
-    public var faceFPS: Double = 30
+    package var faceFPS: Double = 30
 
-    public init() {}
+    package init() {}
 
     /// Unit vector toward the directional light (the negated direction the light travels).
-    public var towardLight: SIMD3<Double> {
+    package var towardLight: SIMD3<Double> {
         // d = Rx(pitch)·Ry(yaw)·Rz(roll)·(0, 0, −1); Rz leaves (0, 0, −1) unchanged.
         let y = SIMD3(-sin(lightYaw), 0, -cos(lightYaw))
         let x = SIMD3(y.x, y.y * cos(lightPitch) - y.z * sin(lightPitch), y.y * sin(lightPitch) + y.z * cos(lightPitch))
@@ -53,7 +54,7 @@ public struct AppLookParameters: Sendable, Equatable {
 
     /// Parses overrides `key=value,key=value` (keys: opacity, ambient, directional, light-pitch, light-yaw,
     /// light-roll, f0, roughness, edge-radius, edge-intensity, zoom, face-fps) over the defaults.
-    public static func parse(_ text: String) throws -> AppLookParameters {
+    package static func parse(_ text: String) throws -> AppLookParameters {
         var parameters = AppLookParameters()
         for item in text.split(separator: ",", omittingEmptySubsequences: true) {
             let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -22,7 +22,7 @@ import Imaging
 /// gyro tilt and the line wobble/inertia/bounce effects, the near/far clip (the room is far from both).
 /// Rows are split over cores in fixed bands; every pixel depends only on its own rays, so frames are
 /// byte-identical for any thread count.
-public enum AppLookRenderer {
+package enum AppLookRenderer {
     /// A face image in linear light for bilinear sampling.
     struct LinearImage: Sendable {
         let width: Int, height: Int
@@ -54,11 +54,11 @@ public enum AppLookRenderer {
         }
     }
 
-    public static let bandHeight = 8
+    package static let bandHeight = 8
 
     /// Renders the room seen from `eye` through `clipFromWorld` (projection · view) into width × height.
     /// `faces`: the image on each face (replacing the black diffuse); faces without one are black.
-    public static func render(room: CubeRoom, faces: [CubeRoom.Face: RGBAImage] = [:], clipFromWorld: Mat4, eye: Vec3,
+    package static func render(room: CubeRoom, faces: [CubeRoom.Face: RGBAImage] = [:], clipFromWorld: Mat4, eye: Vec3,
                               width: Int, height: Int, background: RGBA = RGBA(0, 0, 0),
                               parameters: AppLookParameters = AppLookParameters(),
                               pattern: MultisamplePattern = .standard4x) -> RGBAImage {

@@ -1,9 +1,9 @@
 /// A vertex after the projection·view transform: homogeneous clip coordinates and texture coordinates.
-public struct ClipVertex: Sendable, Equatable {
-    public var x, y, z, w: Double
-    public var u, v: Double
+package struct ClipVertex: Sendable, Equatable {
+    package var x, y, z, w: Double
+    package var u, v: Double
 
-    public init(x: Double, y: Double, z: Double, w: Double, u: Double, v: Double) {
+    package init(x: Double, y: Double, z: Double, w: Double, u: Double, v: Double) {
         self.x = x
         self.y = y
         self.z = z
@@ -20,12 +20,12 @@ public struct ClipVertex: Sendable, Equatable {
 }
 
 /// A textured triangle in clip space.
-public struct ClipTriangle: Sendable {
-    public var a, b, c: ClipVertex
+package struct ClipTriangle: Sendable {
+    package var a, b, c: ClipVertex
     /// Index into the textures passed to the rasterizer.
-    public var texture: Int
+    package var texture: Int
 
-    public init(_ a: ClipVertex, _ b: ClipVertex, _ c: ClipVertex, texture: Int) {
+    package init(_ a: ClipVertex, _ b: ClipVertex, _ c: ClipVertex, texture: Int) {
         self.a = a
         self.b = b
         self.c = c
@@ -34,7 +34,7 @@ public struct ClipTriangle: Sendable {
 }
 
 /// Which clip-space depth range the projection produces (OpenGL: −w ≤ z ≤ w; Metal/D3D: 0 ≤ z ≤ w).
-public enum ClipDepthRange: String, Sendable, CaseIterable {
+package enum ClipDepthRange: String, Sendable, CaseIterable {
     case negativeOneToOne = "opengl"
     case zeroToOne = "metal"
 }

@@ -7,34 +7,34 @@ import Geometry
 /// the window — the faces form the net of the box unfolded about the back wall's edges; u = 0 is the image's
 /// left column, v = 0 its top row. With x0, x1 = ∓W/2, y0, y1 = ∓H/2, z0 = −depth, each face's corners are
 /// listed as the image's (top-left, top-right, bottom-right, bottom-left).
-public struct CubeRoom: Sendable, Equatable {
-    public enum Face: String, CaseIterable, Sendable {
+package struct CubeRoom: Sendable, Equatable {
+    package enum Face: String, CaseIterable, Sendable {
         case back, left, right, top, bottom
     }
 
     /// Meters.
-    public var width: Double
-    public var height: Double
-    public var depth: Double
+    package var width: Double
+    package var height: Double
+    package var depth: Double
 
-    public init(width: Double, height: Double, depth: Double) {
+    package init(width: Double, height: Double, depth: Double) {
         self.width = width
         self.height = height
         self.depth = depth
     }
 
     /// The app's default room: 0.30 × 0.30 m opening, depth 0.50 m × zoom 0.6 = 0.30 m.
-    public static let appCube = CubeRoom(width: 0.30, height: 0.30, depth: 0.50 * 0.6)
+    package static let appCube = CubeRoom(width: 0.30, height: 0.30, depth: 0.50 * 0.6)
     /// The app's portrait room: 0.22 × 0.42 m opening, same depth as the cube (0.50 m × zoom 0.6).
-    public static let appPortrait = CubeRoom(width: 0.22, height: 0.42, depth: 0.50 * 0.6)
+    package static let appPortrait = CubeRoom(width: 0.22, height: 0.42, depth: 0.50 * 0.6)
 
     /// The opening is the screen rectangle itself; depth = the screen's height.
-    public static func screen(width: Double, height: Double) -> CubeRoom {
+    package static func screen(width: Double, height: Double) -> CubeRoom {
         CubeRoom(width: width, height: height, depth: height)
     }
 
     /// The face's corners as the image's (top-left, top-right, bottom-right, bottom-left), world meters.
-    public func corners(of face: Face) -> [Vec3] {
+    package func corners(of face: Face) -> [Vec3] {
         let x0 = -width / 2, x1 = width / 2, y0 = -height / 2, y1 = height / 2, z0 = -depth
         switch face {
         case .back: return [Vec3(x0, y1, z0), Vec3(x1, y1, z0), Vec3(x1, y0, z0), Vec3(x0, y0, z0)]
@@ -48,7 +48,7 @@ public struct CubeRoom: Sendable, Equatable {
     /// Two triangles per face in clip space, (u, v) = (0,0) top-left … (1,1) bottom-right; the texture index
     /// is the face's position in `Face.allCases`.
     /// - Parameter clipFromWorld: projection · view, a 4×4 matrix acting on column vectors, row-major.
-    public func clipTriangles(clipFromWorld matrix: Mat4) -> [ClipTriangle] {
+    package func clipTriangles(clipFromWorld matrix: Mat4) -> [ClipTriangle] {
         let m = matrix.elements
         precondition(m.count == 16, "a 4×4 matrix has 16 entries")
         func transform(_ p: Vec3, _ u: Double, _ v: Double) -> ClipVertex {

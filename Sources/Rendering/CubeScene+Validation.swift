@@ -1,6 +1,7 @@
 import Geometry
 import Plumbing
 import Imaging
+import Vocabulary
 
 extension CubeScene {
     /// Checks what `render(clipFromWorld:width:height:options:)` is given before any pixel work: the frame
@@ -8,7 +9,7 @@ extension CubeScene {
     /// clip to vertices in front of the eye with finite screen positions (a matrix with huge entries can
     /// lose the clipped w to rounding). The rasterizer itself assumes these, so callers with outside input
     /// (files, command lines) check first.
-    public func validate(clipFromWorld: Mat4, width: Int, height: Int,
+    package func validate(clipFromWorld: Mat4, width: Int, height: Int,
                          depthRange: ClipDepthRange = .negativeOneToOne) throws(FieldError) {
         do {
             try FrameLimits.check(width: width, height: height)
@@ -37,7 +38,7 @@ extension CubeScene {
 
 extension CubeScene {
     /// `validate` then `render`: the entry point for input from outside.
-    public func renderValidated(clipFromWorld: Mat4, width: Int, height: Int,
+    package func renderValidated(clipFromWorld: Mat4, width: Int, height: Int,
                                 options: RasterOptions = RasterOptions()) throws(FieldError) -> RGBAImage {
         try validate(clipFromWorld: clipFromWorld, width: width, height: height, depthRange: options.depthRange)
         return render(clipFromWorld: clipFromWorld, width: width, height: height, options: options)

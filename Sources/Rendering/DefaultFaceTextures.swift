@@ -2,20 +2,20 @@ import Imaging
 /// Built-in face textures that make orientation errors obvious: a distinct colour per face, a checker
 /// grid, the face's name in the middle and a marker in each corner — top-left red square, top-right green,
 /// bottom-right blue, bottom-left yellow (the corner markers' colours are the same on every face).
-public enum DefaultFaceTextures {
-    public static let size = 256
-    public static let checkerCells = 8
+package enum DefaultFaceTextures {
+    package static let size = 256
+    package static let checkerCells = 8
 
-    public static let faceColors: [CubeRoom.Face: RGBA] = [
+    package static let faceColors: [CubeRoom.Face: RGBA] = [
         .back: RGBA(200, 200, 210), .left: RGBA(120, 170, 230), .right: RGBA(230, 160, 110),
         .top: RGBA(150, 210, 150), .bottom: RGBA(200, 150, 210),
     ]
-    public static let cornerColors: [RGBA] = [RGBA(230, 30, 30), RGBA(30, 200, 30), RGBA(30, 60, 230), RGBA(240, 220, 20)]
+    package static let cornerColors: [RGBA] = [RGBA(230, 30, 30), RGBA(30, 200, 30), RGBA(30, 60, 230), RGBA(240, 220, 20)]
     /// Corner markers are squares of this many texels, inset by `cornerInset`.
-    public static let cornerSize = 40
-    public static let cornerInset = 8
+    package static let cornerSize = 40
+    package static let cornerInset = 8
 
-    public static func texture(for face: CubeRoom.Face) -> RGBAImage {
+    package static func texture(for face: CubeRoom.Face) -> RGBAImage {
         let n = size, cell = n / checkerCells
         let base = faceColors[face]!
         var image = RGBAImage(width: n, height: n)

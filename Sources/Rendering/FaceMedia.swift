@@ -1,16 +1,17 @@
 import Foundation
 import Plumbing
 import Imaging
+import Vocabulary
 
 /// What the app shows on a face: a photo, or a video as an image sequence that advances with the frame time.
-public enum FaceMedia: Sendable {
+package enum FaceMedia: Sendable {
     case still(RGBAImage)
     /// Frames in order, shown at `fps`, looping (AVPlayer with the app's loop).
     case sequence([RGBAImage], fps: Double)
 
     /// The image shown at time `t` seconds (frame ⌊t·fps⌋ modulo the count; negative or non-finite times show
     /// frame 0).
-    public func image(at t: Double) -> RGBAImage {
+    package func image(at t: Double) -> RGBAImage {
         switch self {
         case .still(let image): return image
         case .sequence(let frames, let fps):
@@ -22,11 +23,11 @@ public enum FaceMedia: Sendable {
 
     /// Upper bounds for one sequence (a folder is read whole into memory): frames, and pixels over all frames
     /// (256 Mpx = 1 GiB of RGBA).
-    public static let maximumFrames = 10_000
-    public static let maximumTotalPixels = 256 << 20
+    package static let maximumFrames = 10_000
+    package static let maximumTotalPixels = 256 << 20
 
     /// A PNG file, or a folder of PNGs (sorted by file name) as a sequence at `fps`.
-    public static func load(_ path: String, fps: Double) throws -> FaceMedia {
+    package static func load(_ path: String, fps: Double) throws -> FaceMedia {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw FieldError(FieldPath(), expected: "a PNG file or a folder of PNGs", found: "nothing", file: path)

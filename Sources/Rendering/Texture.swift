@@ -4,10 +4,10 @@ import Foundation
 /// An RGBA texture (row 0 = top, u = 0 the left column, v = 0 the top row) with what sampling needs:
 /// an optional mip pyramid (2×2 box filtered) and, for linear-light filtering, the texels decoded to
 /// linear floats. Sampling: bilinear, clamp-to-edge, texel (i, j) centred at ((i + ½)/w, (j + ½)/h).
-public struct Texture: Sendable {
-    public final class Level: @unchecked Sendable {
-        public let width: Int
-        public let height: Int
+package struct Texture: Sendable {
+    package final class Level: @unchecked Sendable {
+        package let width: Int
+        package let height: Int
         /// Encoded RGBA texels, 4 bytes each (immutable after init; read concurrently without copies).
         let texels: UnsafeMutablePointer<UInt8>
         /// Linear-light RGBA (alpha linear), 4 floats each; nil unless requested.
@@ -38,18 +38,18 @@ public struct Texture: Sendable {
             linear?.deallocate()
         }
 
-        public var rgba: [UInt8] { Array(UnsafeBufferPointer(start: texels, count: width * height * 4)) }
+        package var rgba: [UInt8] { Array(UnsafeBufferPointer(start: texels, count: width * height * 4)) }
     }
 
-    public let levels: [Level]
-    public var width: Int { levels[0].width }
-    public var height: Int { levels[0].height }
+    package let levels: [Level]
+    package var width: Int { levels[0].width }
+    package var height: Int { levels[0].height }
 
     /// - Parameters:
     ///   - mipmaps: build the full pyramid down to 1×1 (for trilinear filtering).
     ///   - linearLight: keep linear-light copies of the texels (for filtering in linear light); mip levels are
     ///     then averaged in linear light too.
-    public init(width: Int, height: Int, rgba: [UInt8], mipmaps: Bool = false, linearLight: Bool = false) {
+    package init(width: Int, height: Int, rgba: [UInt8], mipmaps: Bool = false, linearLight: Bool = false) {
         precondition(width > 0 && height > 0 && rgba.count == width * height * 4, "texture size does not match its pixels")
         var levels = [Level(width: width, height: height, texels: rgba, linearLight: linearLight)]
         while mipmaps, let last = levels.last, last.width > 1 || last.height > 1 {

@@ -18,12 +18,12 @@ import Foundation
 /// - Bilinear frames are shaded several pixels per step in SIMD lanes (`BilinearSpanShader.swift`), bit-identical
 ///   to the per-pixel `TriangleSetup.draw`, which stays the path for trilinear filtering; supersampled and
 ///   linear-light frames are resolved band by band (`ResolvedBands.swift`).
-public enum TriangleRasterizer {
+package enum TriangleRasterizer {
     static let subpixelBits: Int64 = 8
     /// Rows per unit of parallel work (a tuning knob; the output never depends on it).
-    public static let bandHeight = 16
+    package static let bandHeight = 16
 
-    public static func render(_ triangles: [ClipTriangle], textures: [Texture], width: Int, height: Int,
+    package static func render(_ triangles: [ClipTriangle], textures: [Texture], width: Int, height: Int,
                               options: RasterOptions = RasterOptions(), bandHeight: Int = TriangleRasterizer.bandHeight) -> RGBAImage {
         precondition(width > 0 && height > 0, "frame size must be positive")
         precondition(triangles.allSatisfy { textures.indices.contains($0.texture) }, "triangle refers to a missing texture")

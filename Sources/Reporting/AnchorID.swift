@@ -4,15 +4,15 @@
 /// The escape is injective and yields valid HTML ids that are also plain CSS identifiers (no `#a.b` surprises):
 /// ASCII letters, digits and `-` stay; `/` becomes `__`; any other byte becomes `_` and two hex digits
 /// (`_` itself is `_5F`). Distinct names therefore never share an id.
-public enum AnchorID {
-    public static func frame(_ name: String) -> String { make("frame", name) }
-    public static func budget(_ budget: BudgetResult) -> String { make("budget", "\(budget.metric) \(budget.limit) \(budget.scenario)") }
-    public static func scenario(_ id: String) -> String { make("scenario", id) }
+package enum AnchorID {
+    package static func frame(_ name: String) -> String { make("frame", name) }
+    package static func budget(_ budget: BudgetResult) -> String { make("budget", "\(budget.metric) \(budget.limit) \(budget.scenario)") }
+    package static func scenario(_ id: String) -> String { make("scenario", id) }
     /// The section of one trace × smoother's tables and charts.
-    public static func scenarioGroup(trace: String, smoother: String) -> String { make("scenarios", "\(trace) × \(smoother)") }
-    public static func auditCheck(_ id: String) -> String { make("audit", id) }
+    package static func scenarioGroup(trace: String, smoother: String) -> String { make("scenarios", "\(trace) × \(smoother)") }
+    package static func auditCheck(_ id: String) -> String { make("audit", id) }
 
-    public static func make(_ kind: String, _ name: String) -> String {
+    package static func make(_ kind: String, _ name: String) -> String {
         var out = kind + "-"
         for byte in name.utf8 {
             switch byte {

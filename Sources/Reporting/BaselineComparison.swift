@@ -1,8 +1,9 @@
 import Foundation
 import Plumbing
+import Vocabulary
 
 /// How one metric of this run compares with the same metric of the baseline run (`--baseline`).
-public enum BaselineState: String, Codable, Sendable, CaseIterable {
+package enum BaselineState: String, Codable, Sendable, CaseIterable {
     /// Moved in the bad direction by more than the metric's noise band.
     case worse
     /// Moved in the good direction by more than the band.
@@ -15,7 +16,7 @@ public enum BaselineState: String, Codable, Sendable, CaseIterable {
     case gone
 
     /// The arrow the report and the summary show.
-    public var arrow: String {
+    package var arrow: String {
         switch self {
         case .worse: return "▲ worse"
         case .better: return "▼ better"
@@ -27,14 +28,14 @@ public enum BaselineState: String, Codable, Sendable, CaseIterable {
 }
 
 /// What a run was made of, so that two runs are only compared when they measured the same things.
-public struct RunSetup: Codable, Sendable, Equatable {
+package struct RunSetup: Codable, Sendable, Equatable {
     /// Trace name → fingerprint of its samples (FNV-1a of the bytes of t, x, y, z, tracked).
-    public var traces: [String: String]
-    public var smoothers: [String]
-    public var screens: [String]
-    public var movementScales: [Double]
+    package var traces: [String: String]
+    package var smoothers: [String]
+    package var screens: [String]
+    package var movementScales: [Double]
 
-    public init(traces: [String: String], smoothers: [String], screens: [String], movementScales: [Double]) {
+    package init(traces: [String: String], smoothers: [String], screens: [String], movementScales: [Double]) {
         self.traces = traces
         self.smoothers = smoothers
         self.screens = screens
@@ -42,7 +43,7 @@ public struct RunSetup: Codable, Sendable, Equatable {
     }
 
     /// One line per difference, empty when the setups are the same.
-    public func differences(from baseline: RunSetup) -> [String] {
+    package func differences(from baseline: RunSetup) -> [String] {
         var lines: [String] = []
         for name in Set(traces.keys).union(baseline.traces.keys).sorted() where traces[name] != baseline.traces[name] {
             switch (baseline.traces[name], traces[name]) {
@@ -58,7 +59,7 @@ public struct RunSetup: Codable, Sendable, Equatable {
     }
 
     /// A 64-bit FNV-1a fingerprint of a byte sequence, as 16 hex digits.
-    public static func fingerprint<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func fingerprint<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -73,10 +74,10 @@ extension String {
 }
 
 /// Every scenario metric and every frame metric of a run against a baseline run.
-public enum BaselineComparison {
+package enum BaselineComparison {
     /// Deltas for the union of both runs' metrics, keyed `scenario ID / metric` and `frame NAME / metric`, in
     /// key order.
-    public static func compare(_ current: SuiteReport, with baseline: SuiteReport, overrides: [String: NoiseBand] = [:]) -> [BaselineDelta] {
+    package static func compare(_ current: SuiteReport, with baseline: SuiteReport, overrides: [String: NoiseBand] = [:]) -> [BaselineDelta] {
         var now: [String: (metric: String, value: Double)] = [:]
         var before: [String: (metric: String, value: Double)] = [:]
         func collect(_ report: SuiteReport, into table: inout [String: (metric: String, value: Double)]) {
@@ -98,7 +99,7 @@ public enum BaselineComparison {
         }
     }
 
-    public static func state(before: Double?, now: Double?, band: NoiseBand, direction: MetricDirection) -> BaselineState {
+    package static func state(before: Double?, now: Double?, band: NoiseBand, direction: MetricDirection) -> BaselineState {
         guard let now else { return .gone }
         guard let before else { return .new }
         guard now.isFinite && before.isFinite else { return now == before || (now.isNaN && before.isNaN) ? .same : .worse }

@@ -1,4 +1,5 @@
 import Plumbing
+import Vocabulary
 
 /// A frame in the report: a failing frame is an open card with its comparison viewer first (so that the change is
 /// on the first screen) and its facts beside it; a passing one is a thumbnail that opens into the same card on

@@ -3,16 +3,16 @@ import Plumbing
 /// A GitHub Actions workflow command (`::error file=F,line=L,title=T::MESSAGE`) that puts a failure on the
 /// line of the file it concerns. GitHub requires `%`, CR and LF escaped as `%25`, `%0D`, `%0A` in the
 /// message, and additionally `:` and `,` (`%3A`, `%2C`) in property values.
-public struct GitHubAnnotation: Equatable, Sendable {
-    public enum Level: String, Sendable { case error, warning, notice }
+package struct GitHubAnnotation: Equatable, Sendable {
+    package enum Level: String, Sendable { case error, warning, notice }
 
-    public var level: Level
-    public var file: String?
-    public var line: Int?
-    public var title: String
-    public var message: String
+    package var level: Level
+    package var file: String?
+    package var line: Int?
+    package var title: String
+    package var message: String
 
-    public init(level: Level, file: String?, line: Int?, title: String, message: String) {
+    package init(level: Level, file: String?, line: Int?, title: String, message: String) {
         self.level = level
         self.file = file
         self.line = line
@@ -21,9 +21,9 @@ public struct GitHubAnnotation: Equatable, Sendable {
     }
 
     /// At most this many failures are annotated; a notice says how many more there were.
-    public static let limit = 10
+    package static let limit = 10
 
-    public var command: String {
+    package var command: String {
         var properties: [String] = []
         if let file { properties.append("file=\(Self.escapeProperty(file))") }
         if let line { properties.append("line=\(line)") }
@@ -31,11 +31,11 @@ public struct GitHubAnnotation: Equatable, Sendable {
         return "::\(level.rawValue) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
     }
 
-    public static func escapeData(_ text: String) -> String {
+    package static func escapeData(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
     }
 
-    public static func escapeProperty(_ text: String) -> String {
+    package static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 
@@ -43,7 +43,7 @@ public struct GitHubAnnotation: Equatable, Sendable {
     /// line in the suite file, worsened baseline metrics at the suite file), at most `limit`, then a notice
     /// counting the rest.
     /// `reportDirectory`: the published report folder, as the user named it (the accept command names it).
-    public static func annotations(for report: SuiteReport, reportDirectory: String) -> [GitHubAnnotation] {
+    package static func annotations(for report: SuiteReport, reportDirectory: String) -> [GitHubAnnotation] {
         var all: [GitHubAnnotation] = []
         for frame in report.frames where !frame.status.passed {
             let detail = frame.status == .missing ? "golden missing"

@@ -1,12 +1,12 @@
 /// A tiny HTML tree whose rendering escapes every text and attribute value, so that names taken from files
 /// (trace names, paths with `<`, `"`, `&`) can never break the page. Only `Node.trusted` inserts markup as is,
 /// and it is used solely for SVG this program generates from numbers and escaped labels.
-public indirect enum Node: Sendable {
+package indirect enum Node: Sendable {
     case element(String, [(String, String)], [Node])
     case text(String)
     case trusted(String)
 
-    public func render(into out: inout String) {
+    package func render(into out: inout String) {
         switch self {
         case .text(let text):
             out += HTML.escape(text)
@@ -22,7 +22,7 @@ public indirect enum Node: Sendable {
         }
     }
 
-    public var rendered: String {
+    package var rendered: String {
         var out = ""
         render(into: &out)
         return out
@@ -30,11 +30,11 @@ public indirect enum Node: Sendable {
 }
 
 /// Builders: `HTML.el("td", ["class": "bad"], .text(name))`.
-public enum HTML {
+package enum HTML {
     static let voidElements: Set<String> = ["br", "hr", "img", "input", "meta", "link"]
 
     /// Escapes &, <, >, " and ' for text and attribute values.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {
@@ -50,25 +50,25 @@ public enum HTML {
         return out
     }
 
-    public static func el(_ tag: String, _ children: Node...) -> Node {
+    package static func el(_ tag: String, _ children: Node...) -> Node {
         .element(tag, [], children)
     }
 
-    public static func el(_ tag: String, _ attributes: KeyValuePairs<String, String>, _ children: Node...) -> Node {
+    package static func el(_ tag: String, _ attributes: KeyValuePairs<String, String>, _ children: Node...) -> Node {
         .element(tag, attributes.map { ($0.key, $0.value) }, children)
     }
 
-    public static func el(_ tag: String, _ attributes: KeyValuePairs<String, String> = [:], children: [Node]) -> Node {
+    package static func el(_ tag: String, _ attributes: KeyValuePairs<String, String> = [:], children: [Node]) -> Node {
         .element(tag, attributes.map { ($0.key, $0.value) }, children)
     }
 
-    public static func text(_ text: String) -> Node { .text(text) }
+    package static func text(_ text: String) -> Node { .text(text) }
 
     /// A table from a header row and body rows of nodes, in a container that scrolls sideways on its own (so a wide
     /// table never widens the page); `rowIDs`, when given, are the rows' anchor ids (one per row), `rowStatus` the
     /// rows' `data-status` (failed, passed, informational; nil: none, the row shows only under "All") that the
     /// status tabs filter by.
-    public static func table(_ header: [String], _ rows: [[Node]], rowIDs: [String]? = nil, rowStatus: [String?]? = nil,
+    package static func table(_ header: [String], _ rows: [[Node]], rowIDs: [String]? = nil, rowStatus: [String?]? = nil,
                              attributes: KeyValuePairs<String, String> = [:]) -> Node {
         el("div", ["class": "table-wrap"], el("table", attributes,
            el("thead", children: [el("tr", children: header.map { el("th", .text($0)) })]),

@@ -1,13 +1,14 @@
 import Foundation
 import Plumbing
+import Vocabulary
 
 /// index.html of a suite run: self-contained (inline CSS, JS and SVG; images under frames/), built with the
 /// escaping builders so names from files cannot break the page. Failures come first; a filter box narrows
 /// every table and frame card by text. Every frame card, budget row and scenario table and row has a stable
 /// anchor (`AnchorID`) the overview's failures link to.
-public enum HTMLReport {
+package enum HTMLReport {
     /// `reportDirectory`: the folder the report is published to, as the user named it; the accept commands name it.
-    public static func render(_ report: SuiteReport, reportDirectory: String, extraSections: [ReportPage.Section] = []) -> String {
+    package static func render(_ report: SuiteReport, reportDirectory: String, extraSections: [ReportPage.Section] = []) -> String {
         var sections = [overview(report, reportDirectory: reportDirectory)]
         sections.append(framesSection(report, reportDirectory: reportDirectory))
         if let deltas = report.baseline { sections.append(baselineSection(deltas)) }

@@ -1,28 +1,28 @@
 import Foundation
 
 /// A heatmap of values on a grid (e.g. jitter over α × movementScale), with a colour scale and labels.
-public struct SVGHeatmap: Sendable {
-    public var title: String
-    public var xLabel: String
-    public var yLabel: String
-    public var xValues: [Double]
-    public var yValues: [Double]
+package struct SVGHeatmap: Sendable {
+    package var title: String
+    package var xLabel: String
+    package var yLabel: String
+    package var xValues: [Double]
+    package var yValues: [Double]
     /// values[yIndex][xIndex]; NaN cells are drawn grey.
-    public var values: [[Double]]
-    public var unit: String
-    public var cellWidth = 8.0
-    public var cellHeight = 10.0
+    package var values: [[Double]]
+    package var unit: String
+    package var cellWidth = 8.0
+    package var cellHeight = 10.0
     /// Points marked on the grid (e.g. the recommendation and the app default): a ring around the cell nearest to
     /// (x, y), with its label in a legend row below the axis label (never over the cells, never past the edge).
-    public var marks: [Mark] = []
+    package var marks: [Mark] = []
 
-    public struct Mark: Sendable {
-        public var x: Double
-        public var y: Double
-        public var label: String
+    package struct Mark: Sendable {
+        package var x: Double
+        package var y: Double
+        package var label: String
         /// A ring (solid) or a cross (dashed ring) — distinguishable without colour.
-        public var dashed: Bool
-        public init(x: Double, y: Double, label: String, dashed: Bool = false) {
+        package var dashed: Bool
+        package init(x: Double, y: Double, label: String, dashed: Bool = false) {
             self.x = x
             self.y = y
             self.label = label
@@ -30,7 +30,7 @@ public struct SVGHeatmap: Sendable {
         }
     }
 
-    public init(title: String, xLabel: String, yLabel: String, xValues: [Double], yValues: [Double], values: [[Double]], unit: String) {
+    package init(title: String, xLabel: String, yLabel: String, xValues: [Double], yValues: [Double], values: [[Double]], unit: String) {
         self.title = title
         self.xLabel = xLabel
         self.yLabel = yLabel
@@ -42,7 +42,7 @@ public struct SVGHeatmap: Sendable {
 
     /// The values as a table in a closed fold below the chart: the heatmap's text alternative, reachable by keyboard
     /// (the cells' hover titles are not). Rows from the top of the map (largest y) down, as drawn.
-    public var valueTable: Node {
+    package var valueTable: Node {
         let header = ["\(yLabel) \\ \(xLabel)"] + xValues.map(SVGChart.format)
         let rows: [[Node]] = values.indices.reversed().map { yi in
             [HTML.text(SVGChart.format(yValues[yi]))] + values[yi].map { HTML.text($0.isFinite ? SVGChart.format($0) : "—") }
@@ -59,7 +59,7 @@ public struct SVGHeatmap: Sendable {
         return String(format: "#%02x%02x%02x", Int(a.0 + (b.0 - a.0) * f), Int(a.1 + (b.1 - a.1) * f), Int(a.2 + (b.2 - a.2) * f))
     }
 
-    public var svg: String {
+    package var svg: String {
         let left = 64.0, top = 28.0, legend = 80.0
         let bottom = 46.0 + (marks.isEmpty ? 0 : 20)
         let plotW = cellWidth * Double(xValues.count), plotH = cellHeight * Double(yValues.count)

@@ -5,8 +5,8 @@ import Plumbing
 /// `[[ATTACHMENT|path]]` lines (Jenkins / GitLab convention): absolute paths, as Jenkins' junit-attachments
 /// wants, or relative to `--junit-root` (GitLab resolves them from the project root). Each testcase has a
 /// `file` (the golden, or the suite file for budgets) and a `time` (render and compare, s).
-public enum JUnitReport {
-    public static func escape(_ text: String) -> String {
+package enum JUnitReport {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -29,7 +29,7 @@ public enum JUnitReport {
     }
 
     /// `reportDirectory`: where the report's frames/ folder is; `root`: write attachment paths relative to it.
-    public static func render(_ report: SuiteReport, reportDirectory: String = ".", root: String? = nil) -> String {
+    package static func render(_ report: SuiteReport, reportDirectory: String = ".", root: String? = nil) -> String {
         func attachment(_ reportPath: String) -> String { AttachmentPath.resolve(reportPath, reportDirectory: reportDirectory, root: root) }
         var suites: [String] = []
         // Frames.

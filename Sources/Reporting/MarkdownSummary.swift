@@ -1,16 +1,17 @@
 import Plumbing
+import Vocabulary
 /// `summary.md` for `$GITHUB_STEP_SUMMARY`: status, counts, failures first, the baseline's changes with
 /// arrows, budgets and frames; no images; capped well under GitHub's 1 MiB limit (100 KB) at a whole line,
 /// with a closing line saying how many lines were left out.
-public enum MarkdownSummary {
-    public static let limit = 100_000
+package enum MarkdownSummary {
+    package static let limit = 100_000
 
     static func cell(_ text: String) -> String {
         text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 
     /// `reportDirectory`: the published report folder, as the user named it (the accept commands name it).
-    public static func render(_ report: SuiteReport, reportDirectory: String, limit: Int = limit) -> String {
+    package static func render(_ report: SuiteReport, reportDirectory: String, limit: Int = limit) -> String {
         var lines: [String] = []
         lines.append("## ParallaxLab — \(cell(report.suite)): \(report.passed ? "✅ pass" : "❌ fail")")
         lines.append("")
@@ -84,14 +85,14 @@ public enum MarkdownSummary {
     }
 
     /// One failure: its line and the anchor of the item it is about in index.html (nil when it has none).
-    public struct Failure: Sendable {
-        public var text: String
-        public var anchor: String?
+    package struct Failure: Sendable {
+        package var text: String
+        package var anchor: String?
     }
 
     /// Failures, worst first, one line each (also the CLI's summary and the HTML overview, linked to their items).
     /// A frame's remedy is `accept` (the report's actual frame, once looked at); the numeric golden has only `record`.
-    public static func failures(_ report: SuiteReport, reportDirectory: String) -> [Failure] {
+    package static func failures(_ report: SuiteReport, reportDirectory: String) -> [Failure] {
         var failures: [Failure] = []
         for frame in report.frames where !frame.status.passed {
             let detail = frame.status == .missing ? "golden missing" : frame.checks.filter { !$0.passed }.map { "\($0.limit) \(Format.value($0.value)) (limit \(Format.value($0.bound)))" }.joined(separator: ", ")
@@ -112,7 +113,7 @@ public enum MarkdownSummary {
         return failures
     }
 
-    public static func failureLines(_ report: SuiteReport, reportDirectory: String) -> [String] {
+    package static func failureLines(_ report: SuiteReport, reportDirectory: String) -> [String] {
         failures(report, reportDirectory: reportDirectory).map(\.text)
     }
 }

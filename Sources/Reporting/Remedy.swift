@@ -2,13 +2,13 @@
 /// actual frame, after looking at it), `record` only to re-render from scratch. The report folder is the one
 /// the run published to, as the user named it (`--output` or the suite's `output`), so the command works from
 /// the directory the run was started in.
-public enum Remedy {
-    public static func accept(reportDirectory: String, frame: String) -> String {
+package enum Remedy {
+    package static func accept(reportDirectory: String, frame: String) -> String {
         "parallax accept \(shellWord(reportDirectory)) --only \(shellWord(frame))"
     }
 
     /// A word the shell reads back unchanged: as is when it holds only safe characters, else single-quoted.
-    public static func shellWord(_ word: String) -> String {
+    package static func shellWord(_ word: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:@%+,")
         if !word.isEmpty && word.allSatisfy(safe.contains) { return word }
         return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -5,13 +5,13 @@
 extension ReportPage.Section: Codable {
     enum CodingKeys: String, CodingKey { case id, title, content, navigation }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(id: try c.decode(String.self, forKey: .id), title: try c.decode(String.self, forKey: .title),
                   content: try c.decode([Node].self, forKey: .content), navigation: try c.decode(Bool.self, forKey: .navigation))
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(title, forKey: .title)
@@ -24,7 +24,7 @@ extension ReportPage.Section: Codable {
 extension Node: Codable {
     enum CodingKeys: String, CodingKey { case text, trusted, tag, attributes, children }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try c.decodeIfPresent(String.self, forKey: .text) {
             self = .text(text)
@@ -40,7 +40,7 @@ extension Node: Codable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .text(let text): try c.encode(text, forKey: .text)

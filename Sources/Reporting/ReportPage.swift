@@ -1,15 +1,16 @@
 import Plumbing
+import Vocabulary
 /// The shared page shell of every ParallaxLab report: one self-contained HTML file (inline CSS and JS, no
 /// network), sections with anchors, a sticky navigation bar.
-public enum ReportPage {
-    public struct Section: Sendable {
-        public var id: String
-        public var title: String
-        public var content: [Node]
+package enum ReportPage {
+    package struct Section: Sendable {
+        package var id: String
+        package var title: String
+        package var content: [Node]
         /// Listed in the navigation bar (detail sections are reached from their group's entry).
-        public var navigation: Bool
+        package var navigation: Bool
 
-        public init(id: String, title: String, content: [Node], navigation: Bool = true) {
+        package init(id: String, title: String, content: [Node], navigation: Bool = true) {
             self.id = id
             self.title = title
             self.content = content
@@ -19,7 +20,7 @@ public enum ReportPage {
 
     /// `status`: the run's verdict, shown coloured and in words in the header and leading the `<title>` (so a
     /// browser tab says PASS or FAIL).
-    public static func document(title: String, subtitle: String = "", status: RunStatus? = nil, sections: [Section], script: String = "") -> String {
+    package static func document(title: String, subtitle: String = "", status: RunStatus? = nil, sections: [Section], script: String = "") -> String {
         var header: [Node] = [HTML.el("h1", .text(title))]
         if let status {
             header.append(HTML.el("p", ["class": "run-status \(status.verdict.rawValue)", "id": "run-status"], .text(status.text)))
@@ -55,11 +56,11 @@ public enum ReportPage {
         """
 
     /// Status badge: pass, fail, error, missing, skipped.
-    public static func badge(_ verdict: Verdict) -> Node {
+    package static func badge(_ verdict: Verdict) -> Node {
         HTML.el("span", ["class": "badge \(verdict.rawValue)"], .text(verdict.rawValue))
     }
 
-    public static let stylesheet = """
+    package static let stylesheet = """
         :root{--fg:#1d1d1f;--muted:#6e6e73;--line:#d2d2d7;--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--bg:#fff;--panel:#f6f8fa}
         *{box-sizing:border-box}body{margin:0;font:14px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
         header{padding:16px 24px;border-bottom:1px solid var(--line)}h1{margin:0;font-size:22px}.subtitle{margin:4px 0 0;color:var(--muted)}

@@ -3,11 +3,11 @@ import Plumbing
 
 /// Writes a report folder: report.json, index.html, junit.xml, summary.md (frames/ is written by the run).
 /// Every file is written atomically.
-public enum ReportWriter {
+package enum ReportWriter {
     /// `junitRoot`: junit.xml's attachment paths relative to this folder (default: absolute). `publishedAt`: where
     /// the folder is read from when `directory` is a staging folder swapped in later (junit.xml's paths point there, and
     /// the accept commands in index.html and summary.md name it).
-    public static func write(_ report: SuiteReport, to directory: String, extraSections: [ReportPage.Section] = [], junitRoot: String? = nil,
+    package static func write(_ report: SuiteReport, to directory: String, extraSections: [ReportPage.Section] = [], junitRoot: String? = nil,
                              publishedAt: String? = nil) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         func put(_ name: String, _ data: Data) throws {
@@ -20,7 +20,7 @@ public enum ReportWriter {
         try put("summary.md", Data(MarkdownSummary.render(report, reportDirectory: published).utf8))
     }
 
-    public static func json(_ report: SuiteReport) throws -> Data {
+    package static func json(_ report: SuiteReport) throws -> Data {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -28,7 +28,7 @@ public enum ReportWriter {
         return try encoder.encode(report)
     }
 
-    public static func decode(_ data: Data) throws -> SuiteReport {
+    package static func decode(_ data: Data) throws -> SuiteReport {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")

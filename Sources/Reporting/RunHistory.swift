@@ -1,20 +1,21 @@
 import Foundation
 import Plumbing
+import Vocabulary
 
 /// `parallax run --history FILE.jsonl`: one JSON line per run with its headline metrics, commit and date,
 /// and the report's trend charts over the last runs. The file is rewritten atomically with the new line
 /// appended, so an interrupted run never leaves half a line.
-public enum RunHistory {
-    public struct Entry: Codable, Sendable, Equatable {
-        public var suite: String
-        public var commit: String
+package enum RunHistory {
+    package struct Entry: Codable, Sendable, Equatable {
+        package var suite: String
+        package var commit: String
         /// ISO 8601, UTC.
-        public var date: String
-        public var passed: Bool
+        package var date: String
+        package var passed: Bool
         /// Metric → value: the median over scenarios of each scenario metric, and failure counts.
-        public var headline: [String: Double]
+        package var headline: [String: Double]
 
-        public init(suite: String, commit: String, date: String, passed: Bool, headline: [String: Double]) {
+        package init(suite: String, commit: String, date: String, passed: Bool, headline: [String: Double]) {
             self.suite = suite
             self.commit = commit
             self.date = date
@@ -24,11 +25,11 @@ public enum RunHistory {
     }
 
     /// Metrics drawn as trends (those present in the entries).
-    public static let trendMetrics = (MetricCatalog.scenario.metrics + MetricCatalog.run.metrics).filter(\.trends)
+    package static let trendMetrics = (MetricCatalog.scenario.metrics + MetricCatalog.run.metrics).filter(\.trends)
     /// Runs shown in the trend charts.
-    public static let shownRuns = 30
+    package static let shownRuns = 30
 
-    public static func entry(for report: SuiteReport, date: Date) -> Entry {
+    package static func entry(for report: SuiteReport, date: Date) -> Entry {
         var headline: [String: Double] = [:]
         headline[metric: .framesFailed] = Double(report.counts.framesFailed)
         headline[metric: .budgetsFailed] = Double(report.counts.budgetsFailed)
@@ -44,7 +45,7 @@ public enum RunHistory {
     }
 
     /// The entries of a history file; none when it does not exist. A bad line is an error naming it.
-    public static func read(_ path: String) throws -> [Entry] {
+    package static func read(_ path: String) throws -> [Entry] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         let text = String(decoding: try FileContents.read(path), as: UTF8.self)
         let decoder = JSONDecoder()
@@ -58,7 +59,7 @@ public enum RunHistory {
     }
 
     /// Writes `entries` (the earlier ones and the new one), one JSON object a line, atomically.
-    public static func write(_ entries: [Entry], to path: String) throws {
+    package static func write(_ entries: [Entry], to path: String) throws {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -67,7 +68,7 @@ public enum RunHistory {
     }
 
     /// Trend charts of the last `shownRuns` runs of the same suite, one per headline metric.
-    public static func section(_ entries: [Entry]) -> ReportPage.Section {
+    package static func section(_ entries: [Entry]) -> ReportPage.Section {
         let shown = Array(entries.suffix(shownRuns))
         let first = entries.count - shown.count + 1
         var content: [Node] = [HTML.el("p", ["class": "muted"], .text(

@@ -1,11 +1,12 @@
 import Plumbing
+import Vocabulary
 /// A run's verdict in one line, for the page title and header: "FAIL — 1 of 11 frames, 0 of 32 budgets failed",
 /// plus the numeric golden and the baseline when they failed the run.
-public struct RunStatus: Sendable {
-    public var verdict: Verdict
-    public var text: String
+package struct RunStatus: Sendable {
+    package var verdict: Verdict
+    package var text: String
 
-    public init(_ report: SuiteReport) {
+    package init(_ report: SuiteReport) {
         verdict = Verdict(passed: report.passed)
         let c = report.counts
         var parts = ["\(c.framesFailed) of \(c.frames) frames", "\(c.budgetsFailed) of \(c.budgets) budgets"]

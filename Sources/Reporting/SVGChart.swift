@@ -2,17 +2,17 @@ import Foundation
 
 /// Charts as standalone SVG markup generated from numbers: axes with "nice" ticks, labels with units,
 /// legends. Labels are escaped; numbers are formatted, so the markup is safe to embed as trusted.
-public struct SVGChart: Sendable {
-    public struct Series: Sendable {
-        public var name: String
-        public var points: [(x: Double, y: Double)]
-        public var color: String
-        public var style: Style
+package struct SVGChart: Sendable {
+    package struct Series: Sendable {
+        package var name: String
+        package var points: [(x: Double, y: Double)]
+        package var color: String
+        package var style: Style
 
         /// `ring`: hollow circles, larger than dots (a marked point that must not hide a dot at the same place).
-        public enum Style: Sendable { case line, dots, dashed, ring }
+        package enum Style: Sendable { case line, dots, dashed, ring }
 
-        public init(name: String, points: [(x: Double, y: Double)], color: String, style: Style = .line) {
+        package init(name: String, points: [(x: Double, y: Double)], color: String, style: Style = .line) {
             self.name = name
             self.points = points
             self.color = color
@@ -20,28 +20,28 @@ public struct SVGChart: Sendable {
         }
     }
 
-    public var title: String
-    public var xLabel: String
-    public var yLabel: String
-    public var series: [Series]
-    public var width = 640.0
-    public var height = 300.0
+    package var title: String
+    package var xLabel: String
+    package var yLabel: String
+    package var series: [Series]
+    package var width = 640.0
+    package var height = 300.0
     /// Optional horizontal reference lines (e.g. a budget), with labels.
-    public var references: [(y: Double, label: String)] = []
+    package var references: [(y: Double, label: String)] = []
     /// Optional shaded x intervals (e.g. tracking gaps), drawn behind the series.
-    public var shaded: [(from: Double, to: Double)] = []
+    package var shaded: [(from: Double, to: Double)] = []
 
-    public init(title: String, xLabel: String, yLabel: String, series: [Series]) {
+    package init(title: String, xLabel: String, yLabel: String, series: [Series]) {
         self.title = title
         self.xLabel = xLabel
         self.yLabel = yLabel
         self.series = series
     }
 
-    public static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+    package static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
 
     /// Round tick values (1, 2, 5 × 10^k) covering [low, high].
-    public static func ticks(_ low: Double, _ high: Double, count: Int = 6) -> [Double] {
+    package static func ticks(_ low: Double, _ high: Double, count: Int = 6) -> [Double] {
         guard low.isFinite, high.isFinite else { return [] }
         if high <= low { return [low] }
         let raw = (high - low) / Double(max(count - 1, 1))
@@ -56,7 +56,7 @@ public struct SVGChart: Sendable {
         return ticks
     }
 
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         if value == 0 { return "0" }
         let magnitude = abs(value)
         if magnitude >= 1e5 || magnitude < 1e-3 { return String(format: "%.2g", value) }
@@ -65,7 +65,7 @@ public struct SVGChart: Sendable {
         return String(format: "%.3g", value)
     }
 
-    public var svg: String {
+    package var svg: String {
         let left = 64.0, right = 16.0, bottom = 46.0
         // The legend sits in its own rows between the title and the plot (never over data, never past the edge).
         var legend: [(x: Double, row: Int, series: Series)] = []
@@ -234,22 +234,22 @@ public struct SVGChart: Sendable {
 }
 
 /// A histogram as SVG bars.
-public struct SVGHistogram: Sendable {
-    public var title: String
-    public var xLabel: String
-    public var values: [Double]
-    public var bins: Int = 30
-    public var width = 420.0
-    public var height = 260.0
+package struct SVGHistogram: Sendable {
+    package var title: String
+    package var xLabel: String
+    package var values: [Double]
+    package var bins: Int = 30
+    package var width = 420.0
+    package var height = 260.0
 
-    public init(title: String, xLabel: String, values: [Double], bins: Int = 30) {
+    package init(title: String, xLabel: String, values: [Double], bins: Int = 30) {
         self.title = title
         self.xLabel = xLabel
         self.values = values
         self.bins = bins
     }
 
-    public var svg: String {
+    package var svg: String {
         let finite = values.filter(\.isFinite)
         let low = finite.min() ?? 0, high = max(finite.max() ?? 1, low + 1e-12)
         var counts = [Int](repeating: 0, count: bins)

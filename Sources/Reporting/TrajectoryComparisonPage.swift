@@ -4,19 +4,19 @@ import Foundation
 /// (x–z), the position error over time and its histogram, and a summary table — with the report's
 /// stylesheet, charts (`SVGChart`, `SVGHistogram`) and escaping. Plain numbers in, so that Reporting stays
 /// free of the modules that compute them.
-public struct TrajectoryComparisonPage: Sendable {
-    public var title: String
-    public var subtitle: String
+package struct TrajectoryComparisonPage: Sendable {
+    package var title: String
+    package var subtitle: String
     /// Paired positions (after alignment), one per pair, meters.
-    public var truth: [(x: Double, y: Double, z: Double)]
-    public var estimate: [(x: Double, y: Double, z: Double)]
+    package var truth: [(x: Double, y: Double, z: Double)]
+    package var estimate: [(x: Double, y: Double, z: Double)]
     /// Seconds from the first pair, and the APE of each pair, meters.
-    public var times: [Double]
-    public var errors: [Double]
+    package var times: [Double]
+    package var errors: [Double]
     /// Label and value rows of the summary table.
-    public var summary: [(String, String)]
+    package var summary: [(String, String)]
 
-    public init(title: String, subtitle: String, truth: [(x: Double, y: Double, z: Double)], estimate: [(x: Double, y: Double, z: Double)],
+    package init(title: String, subtitle: String, truth: [(x: Double, y: Double, z: Double)], estimate: [(x: Double, y: Double, z: Double)],
                 times: [Double], errors: [Double], summary: [(String, String)]) {
         precondition(truth.count == estimate.count && times.count == errors.count, "paired series")
         self.title = title
@@ -28,7 +28,7 @@ public struct TrajectoryComparisonPage: Sendable {
         self.summary = summary
     }
 
-    public var html: String {
+    package var html: String {
         // Trajectories are drawn in pair order: kept under the chart's decimation threshold by striding.
         let stride = max(1, truth.count / 2000)
         func thinned<T>(_ values: [T]) -> [T] { Swift.stride(from: 0, to: values.count, by: stride).map { values[$0] } }

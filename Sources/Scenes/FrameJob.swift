@@ -6,7 +6,7 @@ import Tracking
 
 /// What a render writes: one frame from a camera file, one frame at a head position, or a sequence along a
 /// trace's samples (a directory of `frame-00000.png` …). Without a size, frames take the screen's pixels.
-public enum FrameJob: Sendable {
+package enum FrameJob: Sendable {
     /// Explicit matrices (`CameraFile`); the file's own size.
     case cameraFile(String)
     /// One head position through `projection`; `naming` says where the head came from in an error.
@@ -17,7 +17,7 @@ public enum FrameJob: Sendable {
     /// Renders the job with `scene` and writes the PNG(s) to `output` (a file, or a directory for a trace);
     /// returns how many frames were written. `time` is the frame time of image-sequence faces for a single frame.
     @discardableResult
-    public func render(_ scene: SceneRenderer, time: Double = 0, to output: String) throws -> Int {
+    package func render(_ scene: SceneRenderer, time: Double = 0, to output: String) throws -> Int {
         switch self {
         case .cameraFile(let file):
             try PNGCodec.write(try scene.render(try CameraFile.load(file), from: file, time: time), to: output, options: scene.pngOptions)

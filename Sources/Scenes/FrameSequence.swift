@@ -5,29 +5,30 @@ import Plumbing
 import Projection
 import Splatting
 import Tracking
+import Vocabulary
 
 /// Frames along a head trace: every `every`-th sample's recorded position through `projection`, written
 /// as `DIRECTORY/frame-00000.png` … (numbered by sample index). Every pose is checked before any file is
 /// written, so a bad sample fails cleanly. Frames render one after another on all cores while finished
 /// frames are encoded concurrently (`PNGPipeline`); the first failed write stops the sequence.
-public struct FrameSequence {
-    public var trace: HeadTrace
-    public var traceName: String
-    public var every: Int
+package struct FrameSequence {
+    package var trace: HeadTrace
+    package var traceName: String
+    package var every: Int
 
-    public init(trace: HeadTrace, traceName: String, every: Int) {
+    package init(trace: HeadTrace, traceName: String, every: Int) {
         self.trace = trace
         self.traceName = traceName
         self.every = every
     }
 
-    public static func path(of index: Int, in directory: String) -> String {
+    package static func path(of index: Int, in directory: String) -> String {
         (directory as NSString).appendingPathComponent(String(format: "frame-%05d.png", index))
     }
 
     /// Renders and writes the frames; returns how many.
     @discardableResult
-    public func render(_ scene: SceneRenderer, projection: OffAxisProjection, width: Int, height: Int, into directory: String,
+    package func render(_ scene: SceneRenderer, projection: OffAxisProjection, width: Int, height: Int, into directory: String,
                        framesInFlight: Int = ProcessInfo.processInfo.activeProcessorCount + 1) throws -> Int {
         let indices = Array(stride(from: 0, to: trace.count, by: every))
         let cameras = try indices.map { index in
@@ -62,7 +63,7 @@ public struct FrameSequence {
     /// scier/MetalSplatter @ 71ff248 (1.0.1): MetalSplatter/Sources/SplatSorter.swift:324–328 (each frame's pose
     /// marks a sort as needed), 515–560 (the loop sorts for the newest pose), SplatRenderer.swift:826–827 (a
     /// frame takes the newest sorted indices).
-    public static func sortSample(for index: Int, lag: Int) -> Int {
+    package static func sortSample(for index: Int, lag: Int) -> Int {
         guard lag > 0 else { return index }
         return lag * max(0, index / lag - 1)
     }
@@ -70,7 +71,7 @@ public struct FrameSequence {
 
 extension OffAxisProjection {
     /// The camera for one head position; bad geometry is a `SceneError` naming where the head came from.
-    public func camera(head: Vec3, naming what: String) throws -> CameraSetup {
+    package func camera(head: Vec3, naming what: String) throws -> CameraSetup {
         do {
             return try camera(head: head)
         } catch let error as FieldError {

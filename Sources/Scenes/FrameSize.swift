@@ -2,20 +2,21 @@ import Imaging
 import Plumbing
 import Projection
 import Rendering
+import Vocabulary
 
 /// A frame size in pixels, `WxH`, within `FrameLimits` (checked before anything is allocated).
-public struct FrameSize: Equatable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
+package struct FrameSize: Equatable, Sendable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
 
-    public init(width: Int, height: Int) throws {
+    package init(width: Int, height: Int) throws {
         do { try FrameLimits.check(width: width, height: height) } catch { throw SceneError("size: \(error.description)") }
         self.width = width
         self.height = height
     }
 
     /// Parses `WxH` (case-insensitive x).
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         let parts = text.lowercased().split(separator: "x").map { Int($0) }
         guard parts.count == 2, let w = parts[0], let h = parts[1], (try? FrameLimits.check(width: w, height: h)) != nil else {
             throw FieldError(FieldPath(), expected: "WxH in pixels, 1…\(FrameLimits.maximumSide) each and at most \(FrameLimits.maximumPixels) pixels", found: "'\(text)'")
@@ -25,7 +26,7 @@ public struct FrameSize: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The screen's own pixels, when a renderer can make a frame that large (else give an explicit size).
-    public init(of screen: ScreenModel) throws {
+    package init(of screen: ScreenModel) throws {
         do { try FrameLimits.check(width: screen.pixelWidth, height: screen.pixelHeight) } catch {
             throw SceneError("screen: its pixel size as the frame size: \(error.description); give a frame size")
         }
@@ -34,10 +35,10 @@ public struct FrameSize: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `fraction` (0, 1] of the screen's pixels, rounded, at least 1×1.
-    public init(of screen: ScreenModel, scaledBy fraction: Double) {
+    package init(of screen: ScreenModel, scaledBy fraction: Double) {
         width = max(1, Int((Double(screen.pixelWidth) * fraction).rounded()))
         height = max(1, Int((Double(screen.pixelHeight) * fraction).rounded()))
     }
 
-    public var description: String { "\(width)x\(height)" }
+    package var description: String { "\(width)x\(height)" }
 }

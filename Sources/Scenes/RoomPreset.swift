@@ -1,17 +1,18 @@
 import Plumbing
 import Projection
 import Rendering
+import Vocabulary
 
 /// The cube rooms a scene can name: `screen` (the opening is the screen, depth = its height), the app's
 /// `app-cube` and `app-portrait`, or a custom `W,H,D` in meters.
-public enum RoomPreset: Equatable, Sendable, CustomStringConvertible {
+package enum RoomPreset: Equatable, Sendable, CustomStringConvertible {
     case screen
     case appCube
     case appPortrait
     case custom(width: Double, height: Double, depth: Double)
 
     /// Parses `screen`, `app-cube`, `app-portrait` or `W,H,D` (three positive finite sizes in meters).
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         switch text {
         case "screen": self = .screen
         case "app-cube": self = .appCube
@@ -26,7 +27,7 @@ public enum RoomPreset: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .screen: return "screen"
         case .appCube: return "app-cube"
@@ -36,7 +37,7 @@ public enum RoomPreset: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The room on `screen`; the app presets' depth follows the app's pinch `zoom` (0.6: as shipped).
-    public func room(on screen: ScreenModel, zoom: Double = 0.6) -> CubeRoom {
+    package func room(on screen: ScreenModel, zoom: Double = 0.6) -> CubeRoom {
         switch self {
         case .screen: return .screen(width: screen.width, height: screen.height)
         case .appCube: return zoom == 0.6 ? .appCube : .appCube(zoom: zoom)
@@ -48,17 +49,17 @@ public enum RoomPreset: Equatable, Sendable, CustomStringConvertible {
 
 /// A scene that cannot be set up from values that are valid one by one: names where the value came from (a
 /// trace sample, a camera file, the frame size) and the underlying error. Bad values themselves are `FieldError`s.
-public struct SceneError: Error, CustomStringConvertible, Equatable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct SceneError: Error, CustomStringConvertible, Equatable {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// `FACE=PATH.png`: a texture for one face of the cube room.
-public struct FaceTexture: Equatable, Sendable {
-    public var face: CubeRoom.Face
-    public var path: String
+package struct FaceTexture: Equatable, Sendable {
+    package var face: CubeRoom.Face
+    package var path: String
 
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, let face = CubeRoom.Face(rawValue: parts[0]) else {
             throw FieldError(FieldPath(), expected: "FACE=PATH with FACE one of \(CubeRoom.Face.allCases.map(\.rawValue).joined(separator: ", "))", found: "'\(text)'")

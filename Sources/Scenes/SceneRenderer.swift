@@ -5,10 +5,11 @@ import Plumbing
 import Projection
 import Rendering
 import Splatting
+import Vocabulary
 
 /// A scene loaded for one screen, ready to render from any camera: the cube room with its textures, or a
 /// splat scene with its placement. Used by `parallax render`, by suites and by the audit.
-public struct SceneRenderer: Sendable {
+package struct SceneRenderer: Sendable {
     private enum Loaded: Sendable {
         case cube(CubeScene, RasterOptions)
         case appLook(AppLookScene)
@@ -18,10 +19,10 @@ public struct SceneRenderer: Sendable {
     private let loaded: Loaded
     /// How many trace samples a sequence's asynchronous splat sort takes (0: each frame sorted for its own pose);
     /// see `FrameSequence.sortSample(for:lag:)`.
-    public let sortLag: Int
+    package let sortLag: Int
 
     /// Loads textures or the scene file; errors name the file and what was wrong with it.
-    public init(_ source: SceneSource, screen: ScreenModel, background: RGBA = RGBA(0, 0, 0)) throws {
+    package init(_ source: SceneSource, screen: ScreenModel, background: RGBA = RGBA(0, 0, 0)) throws {
         switch source {
         case .cube(let cube) where cube.look == .app:
             var faces: [CubeRoom.Face: FaceMedia] = [:]
@@ -51,21 +52,21 @@ public struct SceneRenderer: Sendable {
     /// The frame seen through `camera` (the app's off-axis camera for a head pose), width × height pixels, at
     /// `time` seconds (video faces); `metalsplatter` splats in `sortOrder` when given (a stale asynchronous sort,
     /// from `splatOrder(for:width:height:)`).
-    public func render(_ camera: CameraSetup, width: Int, height: Int, time: Double = 0, sortOrder: SplatOrder? = nil) throws -> RGBAImage {
+    package func render(_ camera: CameraSetup, width: Int, height: Int, time: Double = 0, sortOrder: SplatOrder? = nil) throws -> RGBAImage {
         try render(view: camera.view, projection: camera.projection, clip: camera.clip, width: width, height: height, time: time,
                    sortOrder: sortOrder)
     }
 
     /// The `metalsplatter` sort order for `camera`'s eye, to be reused by the frames that use that sort; nil for
     /// other scenes and modes (they have no asynchronous sort).
-    public func splatOrder(for camera: CameraSetup, width: Int, height: Int) throws -> SplatOrder? {
+    package func splatOrder(for camera: CameraSetup, width: Int, height: Int) throws -> SplatOrder? {
         guard case .splat(let scene, let model, let options, _) = loaded, options.mode == .metalsplatter else { return nil }
         let eye = try SplatCamera(view: camera.view, projection: camera.projection, width: width, height: height, clip: camera.clip).eye
         return SplatOrder(scene: scene, model: model, eye: eye)
     }
 
     /// The frame seen through the matrices of a camera file (read from `path`), at its size.
-    public func render(_ file: CameraFile, from path: String, time: Double = 0) throws -> RGBAImage {
+    package func render(_ file: CameraFile, from path: String, time: Double = 0) throws -> RGBAImage {
         do {
             return try render(view: file.viewMatrix, projection: file.projectionMatrix, clip: file.clipConvention,
                               width: file.width, height: file.height, time: time, sortOrder: nil)
@@ -91,7 +92,7 @@ public struct SceneRenderer: Sendable {
     }
 
     /// How the frames are written: splat frames record their renderer, mode and blending in `tEXt` chunks.
-    public var pngOptions: PNGWriteOptions {
+    package var pngOptions: PNGWriteOptions {
         switch loaded {
         case .cube, .appLook: return PNGWriteOptions()
         case .splat(_, _, let options, let sceneName):
@@ -106,7 +107,7 @@ public struct SceneRenderer: Sendable {
     /// Sequences of reference cube frames are written as RGB (opaque) with zlib level 1 and the Up filter, the
     /// fastest to encode of the choices measured on cube frames (`parallax-bench "render cube sequence"`); the
     /// others as single frames.
-    public var sequencePNGOptions: PNGWriteOptions {
+    package var sequencePNGOptions: PNGWriteOptions {
         switch loaded {
         case .cube: return PNGWriteOptions(channels: .rgb, compressionLevel: 1, filters: .up)
         case .appLook, .splat: return pngOptions

@@ -4,24 +4,24 @@ import Splatting
 
 /// What a frame shows: the cube room or a Gaussian-splat scene, with every setting that changes pixels.
 /// File paths are as the caller resolved them (relative to the working directory or to a suite file).
-public enum SceneSource: Sendable {
+package enum SceneSource: Sendable {
     case cube(CubeSettings)
     case splat(SplatSettings)
 
-    public struct CubeSettings: Sendable {
-        public var room: RoomPreset
+    package struct CubeSettings: Sendable {
+        package var room: RoomPreset
         /// A texture PNG per face; faces without one get the built-in orientation texture (reference look) or
         /// are black (app look, where a folder of PNGs is a video face).
-        public var textures: [CubeRoom.Face: String]
+        package var textures: [CubeRoom.Face: String]
         /// Reference look only: supersampling per axis (1, 2 or 4), texture filter, filtering in linear light.
-        public var samples: Int
-        public var filter: RasterOptions.Filter
-        public var linearLight: Bool
+        package var samples: Int
+        package var filter: RasterOptions.Filter
+        package var linearLight: Bool
         /// `reference` (unlit opaque room) or `app` (the app's SceneKit room, with `appLook`'s parameters).
-        public var look: CubeLook
-        public var appLook: AppLookParameters
+        package var look: CubeLook
+        package var appLook: AppLookParameters
 
-        public init(room: RoomPreset = .screen, textures: [CubeRoom.Face: String] = [:], samples: Int = 1,
+        package init(room: RoomPreset = .screen, textures: [CubeRoom.Face: String] = [:], samples: Int = 1,
                     filter: RasterOptions.Filter = .bilinear, linearLight: Bool = false, look: CubeLook = .reference,
                     appLook: AppLookParameters = AppLookParameters()) {
             self.room = room
@@ -34,17 +34,17 @@ public enum SceneSource: Sendable {
         }
     }
 
-    public struct SplatSettings: Sendable {
-        public var path: String
-        public var mode: SplatMode
-        public var placement: ScenePlacement
+    package struct SplatSettings: Sendable {
+        package var path: String
+        package var mode: SplatMode
+        package var placement: ScenePlacement
         /// `metalsplatter` only: MetalSplatter's float16 emulation, the drawable's pixel format, and in sequences
         /// the asynchronous sort's duration in trace samples (`FrameSequence.sortSample(for:lag:)`).
-        public var halfPrecision: Bool
-        public var drawable: SplatDrawableFormat
-        public var sortLag: Int
+        package var halfPrecision: Bool
+        package var drawable: SplatDrawableFormat
+        package var sortLag: Int
 
-        public init(path: String, mode: SplatMode = .inria, placement: ScenePlacement = ScenePlacement(), halfPrecision: Bool = true,
+        package init(path: String, mode: SplatMode = .inria, placement: ScenePlacement = ScenePlacement(), halfPrecision: Bool = true,
                     drawable: SplatDrawableFormat = .bgra8Unorm, sortLag: Int = 0) {
             self.path = path
             self.mode = mode

@@ -2,19 +2,19 @@ import CGSL
 import Foundation
 
 /// A complex number (one spectral bin).
-public struct Complex: Hashable, Sendable {
-    public var re: Double
-    public var im: Double
+package struct Complex: Hashable, Sendable {
+    package var re: Double
+    package var im: Double
 
-    @inlinable public init(_ re: Double, _ im: Double) {
+    @inlinable package init(_ re: Double, _ im: Double) {
         self.re = re
         self.im = im
     }
 
-    @inlinable public var magnitudeSquared: Double { re * re + im * im }
-    @inlinable public var magnitude: Double { magnitudeSquared.squareRoot() }
+    @inlinable package var magnitudeSquared: Double { re * re + im * im }
+    @inlinable package var magnitude: Double { magnitudeSquared.squareRoot() }
     /// Argument in (−π, π].
-    public var phase: Double { atan2(im, re) }
+    package var phase: Double { atan2(im, re) }
 }
 
 /// A reusable real-data FFT of one length, backed by GSL's mixed-radix real FFT (`gsl_fft_real_*`,
@@ -26,13 +26,13 @@ public struct Complex: Hashable, Sendable {
 /// zₖ = Σⱼ xⱼ·e^{−2πijk/n}; the inverse divides by n, so inverse(forward(x)) = x.
 ///
 /// Not thread-safe (it owns a GSL workspace): give each thread its own plan.
-public final class RealFFT {
-    public let count: Int
+package final class RealFFT {
+    package let count: Int
     private let realTable: UnsafeMutablePointer<gsl_fft_real_wavetable>
     private let complexTable: UnsafeMutablePointer<gsl_fft_halfcomplex_wavetable>
     private let workspace: UnsafeMutablePointer<gsl_fft_real_workspace>
 
-    public init(count: Int) {
+    package init(count: Int) {
         precondition(count >= 1, "an FFT needs at least one point")
         parallax_gsl_disable_abort()
         guard let realTable = gsl_fft_real_wavetable_alloc(count),
@@ -52,21 +52,21 @@ public final class RealFFT {
     }
 
     /// In place: real samples → halfcomplex spectrum.
-    public func forward(_ data: UnsafeMutableBufferPointer<Double>) {
+    package func forward(_ data: UnsafeMutableBufferPointer<Double>) {
         precondition(data.count == count, "FFT of length \(count) given \(data.count) values")
         let status = gsl_fft_real_transform(data.baseAddress, 1, count, realTable, workspace)
         precondition(status == GSL_SUCCESS, "gsl_fft_real_transform failed (\(status))")
     }
 
     /// In place: halfcomplex spectrum → real samples (normalised by 1/n).
-    public func inverse(_ data: UnsafeMutableBufferPointer<Double>) {
+    package func inverse(_ data: UnsafeMutableBufferPointer<Double>) {
         precondition(data.count == count, "FFT of length \(count) given \(data.count) values")
         let status = gsl_fft_halfcomplex_inverse(data.baseAddress, 1, count, complexTable, workspace)
         precondition(status == GSL_SUCCESS, "gsl_fft_halfcomplex_inverse failed (\(status))")
     }
 
     /// The forward transform of `values` (zero-padded or truncated to `count`) as bins 0…n/2.
-    public func spectrum(_ values: [Double]) -> [Complex] {
+    package func spectrum(_ values: [Double]) -> [Complex] {
         var data = [Double](repeating: 0, count: count)
         for i in 0..<min(values.count, count) { data[i] = values[i] }
         data.withUnsafeMutableBufferPointer { forward($0) }
@@ -75,9 +75,9 @@ public final class RealFFT {
 }
 
 /// FFT-based helpers over `RealFFT`.
-public enum FFT {
+package enum FFT {
     /// The smallest n ≥ `minimum` of the form 2^a·3^b·5^c (GSL's mixed-radix FFT is fastest for these).
-    public static func goodSize(atLeast minimum: Int) -> Int {
+    package static func goodSize(atLeast minimum: Int) -> Int {
         var best = Int.max
         var p2 = 1
         while p2 < 2 * max(minimum, 1) {
@@ -94,7 +94,7 @@ public enum FFT {
     }
 
     /// Bins 0…n/2 of a halfcomplex array of length n.
-    public static func unpack(halfcomplex data: [Double]) -> [Complex] {
+    package static func unpack(halfcomplex data: [Double]) -> [Complex] {
         let n = data.count
         var bins = [Complex](repeating: Complex(0, 0), count: n / 2 + 1)
         bins[0] = Complex(data[0], 0)
@@ -124,7 +124,7 @@ public enum FFT {
     }
 
     /// Forward halfcomplex spectra of signals zero-padded to `plan.count`, for `crossCorrelation(spectra:)`.
-    public static func paddedSpectrum(_ signal: [Double], plan: RealFFT) -> [Double] {
+    package static func paddedSpectrum(_ signal: [Double], plan: RealFFT) -> [Double] {
         precondition(signal.count <= plan.count, "signal longer than the FFT")
         var data = [Double](repeating: 0, count: plan.count)
         for i in 0..<signal.count { data[i] = signal[i] }
@@ -135,7 +135,7 @@ public enum FFT {
     /// Cross-correlation from precomputed padded spectra (see `paddedSpectrum`): c[k] = Σ over pairs of
     /// Σᵢ a[i]·b[i+k], k = −maxLag…maxLag (element maxLag + k). The padded length must be at least
     /// signal length + maxLag + 1 for the result to be the linear (not circular) correlation.
-    public static func crossCorrelation(spectra pairs: [([Double], [Double])], plan: RealFFT, maxLag: Int) -> [Double] {
+    package static func crossCorrelation(spectra pairs: [([Double], [Double])], plan: RealFFT, maxLag: Int) -> [Double] {
         let n = plan.count
         var sum = [Double](repeating: 0, count: n)
         for (a, b) in pairs {
@@ -155,7 +155,7 @@ public enum FFT {
     /// the given pairs of equally long signals (e.g. the x, y and z components of two 3D signals), computed
     /// with GSL FFTs of a zero-padded length. Element `maxLag + k` of the result is c[k]; a positive peak
     /// lag means `b` is a delayed copy of `a`.
-    public static func crossCorrelation(_ pairs: [([Double], [Double])], maxLag: Int) -> [Double] {
+    package static func crossCorrelation(_ pairs: [([Double], [Double])], maxLag: Int) -> [Double] {
         precondition(!pairs.isEmpty, "cross-correlation of no signals")
         let length = pairs[0].0.count
         precondition(pairs.allSatisfy { $0.0.count == length && $0.1.count == length }, "cross-correlation needs equally long signals")

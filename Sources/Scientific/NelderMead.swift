@@ -5,25 +5,25 @@ import CGSL
 /// Deterministic: the same function, start and steps give the same iterates on every run (GSL's
 /// nmsimplex2 uses no randomness). The objective is a Swift closure reached from GSL through a C
 /// trampoline; a non-finite value is treated as +∞ (the simplex moves away from it).
-public enum NelderMead {
-    public struct Options: Sendable {
+package enum NelderMead {
+    package struct Options: Sendable {
         /// Stop when the simplex's characteristic size (`gsl_multimin_fminimizer_size`) is below this.
-        public var sizeTolerance = 1e-4
-        public var maxIterations = 500
-        public init() {}
+        package var sizeTolerance = 1e-4
+        package var maxIterations = 500
+        package init() {}
     }
 
-    public struct Result: Sendable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// The best point found and its value.
-        public var x: [Double]
-        public var value: Double
-        public var iterations: Int
+        package var x: [Double]
+        package var value: Double
+        package var iterations: Int
         /// True when the size tolerance was reached (false: stopped at `maxIterations` or a GSL error).
-        public var converged: Bool
+        package var converged: Bool
     }
 
     /// Minimises `f` from `start`, with initial simplex steps `steps` (one per coordinate, ≠ 0).
-    public static func minimize(
+    package static func minimize(
         start: [Double], steps: [Double], options: Options = Options(), _ f: ([Double]) -> Double
     ) -> Result {
         precondition(!start.isEmpty && start.count == steps.count, "one step per coordinate")

@@ -3,17 +3,17 @@ import CGSL
 /// The singular value decomposition A = U · diag(σ) · Vᵀ of a small dense matrix, by GSL's one-sided Jacobi
 /// free Golub–Reinsch algorithm (`gsl_linalg_SV_decomp`). Singular values are non-negative and in decreasing
 /// order; U's and V's columns are the left and right singular vectors.
-public struct SingularValueDecomposition: Sendable, Equatable {
+package struct SingularValueDecomposition: Sendable, Equatable {
     /// U, row-major, `rows` × `columns`.
-    public var u: [[Double]]
+    package var u: [[Double]]
     /// σ, decreasing.
-    public var singularValues: [Double]
+    package var singularValues: [Double]
     /// V (not transposed), row-major, `columns` × `columns`.
-    public var v: [[Double]]
+    package var v: [[Double]]
 
     /// Decomposes `matrix` (row-major, at least as many rows as columns, every row the same length);
     /// nil when GSL reports an error (a non-finite entry).
-    public init?(_ matrix: [[Double]]) {
+    package init?(_ matrix: [[Double]]) {
         let rows = matrix.count
         guard rows > 0, let columns = matrix.first?.count, columns > 0, rows >= columns,
               matrix.allSatisfy({ $0.count == columns && $0.allSatisfy(\.isFinite) }) else { return nil }

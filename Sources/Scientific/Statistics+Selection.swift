@@ -3,12 +3,12 @@ extension Statistics {
     /// `quantile(_:_:)`), by quickselect in O(n) without sorting; reorders `values`. For hot loops over large
     /// buffers (the parallax p95 over every frame). Interpolates as low + f·(high − low), which can differ from
     /// GSL's (1 − f)·low + f·high in the last bit.
-    public static func quantile(selectingIn values: UnsafeMutableBufferPointer<Double>, _ q: Double) -> Double {
+    package static func quantile(selectingIn values: UnsafeMutableBufferPointer<Double>, _ q: Double) -> Double {
         quantile(selectingIn: values, q, squareRoots: false)
     }
 
     /// With `squareRoots`, the quantile of √values (values ≥ 0), selecting on the values themselves.
-    public static func quantile(selectingIn values: UnsafeMutableBufferPointer<Double>, _ q: Double, squareRoots: Bool) -> Double {
+    package static func quantile(selectingIn values: UnsafeMutableBufferPointer<Double>, _ q: Double, squareRoots: Bool) -> Double {
         let n = values.count
         precondition(n > 0 && (0...1).contains(q), "quantile needs values and q in [0, 1]")
         let h = Double(n - 1) * q

@@ -8,32 +8,32 @@ import Foundation
 /// averaged over segments. The estimate is one-sided (bins 1…n/2−1 doubled), in units²/Hz, so that
 /// Σ density·Δf over all bins ≈ the variance of the signal. Segments that contain an invalid sample
 /// (`valid[i] == false`) are skipped.
-public struct WelchEstimate: Sendable {
+package struct WelchEstimate: Sendable {
     /// Bin frequencies 0, Δf, … fs/2, in Hz.
-    public var frequencies: [Double]
+    package var frequencies: [Double]
     /// One-sided PSD per bin (units²/Hz). For a cross spectrum this is the real part; see `cross`.
-    public var density: [Double]
+    package var density: [Double]
     /// One-sided cross spectral density S_xy = E[conj(X)·Y] per bin (nil for a plain PSD).
-    public var cross: [Complex]?
+    package var cross: [Complex]?
     /// Segments averaged.
-    public var segments: Int
+    package var segments: Int
     /// Frequency resolution Δf = fs / segmentLength, Hz.
-    public var resolution: Double
+    package var resolution: Double
 
     /// √(Σ density·Δf) over bins with frequency ≥ `cutoff`: the RMS of the signal above the cut-off.
-    public func rms(above cutoff: Double) -> Double {
+    package func rms(above cutoff: Double) -> Double {
         var power = 0.0
         for (f, d) in zip(frequencies, density) where f >= cutoff { power += d * resolution }
         return power.squareRoot()
     }
 }
 
-public enum Welch {
+package enum Welch {
     /// Default segment length: 256 samples (4.3 s at 60 Hz, Δf ≈ 0.23 Hz).
-    public static let defaultSegmentLength = 256
+    package static let defaultSegmentLength = 256
 
     /// PSD of `x` sampled at `sampleRate` Hz. Nil when no full valid segment exists.
-    public static func psd(
+    package static func psd(
         _ x: [Double], sampleRate: Double, segmentLength: Int = defaultSegmentLength, overlap: Double = 0.5,
         valid: [Bool]? = nil
     ) -> WelchEstimate? {
@@ -42,7 +42,7 @@ public enum Welch {
 
     /// Cross spectral density of `x` → `y` (and the PSD of `x` in `density`). The transfer function
     /// estimate from x to y is cross[k] / density[k].
-    public static func crossSpectrum(
+    package static func crossSpectrum(
         _ x: [Double], _ y: [Double], sampleRate: Double, segmentLength: Int = defaultSegmentLength,
         overlap: Double = 0.5, valid: [Bool]? = nil
     ) -> WelchEstimate? {

@@ -1,4 +1,5 @@
 import Plumbing
+import Vocabulary
 
 extension SmootherSpec {
     /// The app's smoother: a per-sample EMA with α = 0.25 on each axis.

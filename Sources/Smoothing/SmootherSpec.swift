@@ -1,4 +1,5 @@
 import Plumbing
+import Vocabulary
 
 /// A smoother described by a spec string: stages separated by `|`, each `name` or
 /// `name:param=value,param=value`, e.g. `one-euro:mincutoff=1,beta=10,dcutoff=1|predict:horizon=0.03`.

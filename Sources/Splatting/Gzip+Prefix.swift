@@ -3,7 +3,7 @@ import CZlib
 extension Gzip {
     /// The first `count` bytes of a gzip stream's inflated data (fewer when the data is shorter), inflating no
     /// more than that: for reading a header that bounds the rest (`SPZReader`).
-    public static func inflatePrefix(_ input: [UInt8], count: Int) throws -> [UInt8] {
+    package static func inflatePrefix(_ input: [UInt8], count: Int) throws -> [UInt8] {
         var stream = z_stream()
         guard inflateInit2_(&stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw Failure.corrupt("zlib initialisation failed")

@@ -1,8 +1,8 @@
 import CZlib
 
 /// gzip (RFC 1952) through zlib.
-public enum Gzip {
-    public enum Failure: Error, Equatable {
+package enum Gzip {
+    package enum Failure: Error, Equatable {
         /// Not a gzip/zlib stream or corrupt data; zlib's message.
         case corrupt(String)
         /// The stream ends before its end marker.
@@ -12,7 +12,7 @@ public enum Gzip {
     }
 
     /// Inflates a gzip stream (one member) into memory, refusing more than `limit` bytes of output.
-    public static func inflate(_ input: [UInt8], limit: Int = 1 << 32) throws -> [UInt8] {
+    package static func inflate(_ input: [UInt8], limit: Int = 1 << 32) throws -> [UInt8] {
         var stream = z_stream()
         guard inflateInit2_(&stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw Failure.corrupt("zlib initialisation failed")
@@ -53,7 +53,7 @@ public enum Gzip {
     }
 
     /// Compresses `input` as a gzip stream (used by tests and tools).
-    public static func deflate(_ input: [UInt8], level: Int32 = 6) throws -> [UInt8] {
+    package static func deflate(_ input: [UInt8], level: Int32 = 6) throws -> [UInt8] {
         var stream = z_stream()
         guard deflateInit2_(&stream, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
                             Int32(MemoryLayout<z_stream>.size)) == Z_OK else {

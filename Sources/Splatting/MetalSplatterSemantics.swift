@@ -3,7 +3,7 @@ import Foundation
 
 /// The pixel format of the drawable MetalSplatter renders into. The splat fragment shader outputs
 /// pow(colour, 2.2) (`sRGBToLinear` in `SplatProcessing.metal`); what is stored depends on the format.
-public enum SplatDrawableFormat: String, CaseIterable, Sendable {
+package enum SplatDrawableFormat: String, CaseIterable, Sendable {
     /// What the app uses (`SplatRenderController`: `colorFormat: .bgra8Unorm`): the blended values are stored
     /// as they are, x → round(clamp(x, 0, 1)·255), with no re-encoding — a mid-grey 0.5 is stored as 55.
     case bgra8Unorm
@@ -30,12 +30,12 @@ public enum SplatDrawableFormat: String, CaseIterable, Sendable {
 
 /// MetalSplatter 1.0.1's per-splat rules that differ from the reference rasterizer, each in one place
 /// (scier/MetalSplatter, `MetalSplatter/Resources/SplatProcessing.metal` and `ShaderCommon.h`).
-public enum MetalSplatterSemantics {
+package enum MetalSplatterSemantics {
     /// `splatVertex`: a splat whose projected centre has |x| or |y| > 1.2·w is dropped (the guard band).
-    public static let guardBand = 1.2
+    package static let guardBand = 1.2
 
     /// Whether a projected centre (clip x, y, w) survives the vertex shader's guard-band test.
-    @inline(__always) public static func insideGuardBand(x: Double, y: Double, w: Double) -> Bool {
+    @inline(__always) package static func insideGuardBand(x: Double, y: Double, w: Double) -> Bool {
         let bounds = guardBand * w
         return x >= -bounds && x <= bounds && y >= -bounds && y <= bounds
     }
@@ -44,7 +44,7 @@ public enum MetalSplatterSemantics {
     /// `Float(Float16(v))` for every input, done with integer operations on the float's bits because the
     /// Float16 conversions are software routines on baseline x86-64 (the per-splat steps call it millions of
     /// times; the tile kernel, `pxsplat_metal_tile`, converts in hardware where the CPU can).
-    @inline(__always) public static func half(_ v: Float) -> Float {
+    @inline(__always) package static func half(_ v: Float) -> Float {
         let magnitude = abs(v)
         guard magnitude.isFinite else { return v }
         if magnitude < 0x1p-14 {
@@ -57,10 +57,10 @@ public enum MetalSplatterSemantics {
         return abs(rounded) > 65504 ? (v < 0 ? -.infinity : .infinity) : rounded
     }
     /// The same for a Double taken to Float first (as MetalSplatter's float → half stores do).
-    @inline(__always) public static func half(_ v: Double) -> Double { Double(half(Float(v))) }
+    @inline(__always) package static func half(_ v: Double) -> Double { Double(half(Float(v))) }
 
     /// Metal's float → 8-bit unorm store: clamp to [0, 1], scale by 255, round to nearest.
-    @inline(__always) public static func unorm8(_ v: Float) -> UInt8 {
+    @inline(__always) package static func unorm8(_ v: Float) -> UInt8 {
         UInt8((min(max(v, 0), 1) * 255).rounded(.toNearestOrEven))
     }
 
@@ -75,7 +75,7 @@ public enum MetalSplatterSemantics {
     ///   pow runs in half. Off, everything stays float32.
     ///
     /// No clamp at 1 before pow: values above 1 are blended as they are (the drawable store clamps).
-    public static func vertexColor(coefficients: UnsafePointer<Float>, degree: Int, direction: SIMD3<Double>,
+    package static func vertexColor(coefficients: UnsafePointer<Float>, degree: Int, direction: SIMD3<Double>,
                                    halfPrecision: Bool) -> SIMD3<Float> {
         @inline(__always) func stored(_ j: Int) -> SIMD3<Float> {
             let c = SIMD3(coefficients[3 * j], coefficients[3 * j + 1], coefficients[3 * j + 2])

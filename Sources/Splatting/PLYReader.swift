@@ -14,7 +14,7 @@ import Foundation
 ///   (binary ones only when they have no list properties); elements after it are ignored.
 ///
 /// Every problem is a `SplatError` naming the file and the field or line.
-public enum PLYReader {
+package enum PLYReader {
     enum Format { case ascii, little, big }
 
     enum ScalarType: String {
@@ -73,12 +73,12 @@ public enum PLYReader {
     }
 
     /// Reads a `.ply` file.
-    public static func read(contentsOf path: String) throws -> SplatScene {
+    package static func read(contentsOf path: String) throws -> SplatScene {
         try decode(try SceneFile.readBytes(path), name: path)
     }
 
     /// Decodes `.ply` bytes; `name` is used in messages.
-    public static func decode(_ bytes: [UInt8], name: String) throws -> SplatScene {
+    package static func decode(_ bytes: [UInt8], name: String) throws -> SplatScene {
         let (format, elements, dataStart) = try parseHeader(bytes, name: name)
         guard let vertexIndex = elements.firstIndex(where: { $0.name == "vertex" }) else {
             throw SplatError(file: name, field: "element vertex", "missing (expected the splats as element 'vertex')")

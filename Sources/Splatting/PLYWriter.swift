@@ -3,8 +3,8 @@ import Foundation
 /// Writes the 3DGS `.ply` layout, binary little endian, float32: x y z nx ny nz (normals 0), f_dc_0..2,
 /// f_rest_* (channel-major, 3·((degree+1)² − 1) of them), opacity (logit), scale_0..2 (log σ), rot_0..3
 /// (w first). Opacities are clamped to [1e-6, 1 − 1e-6] and σ to ≥ 1e-30 so that the logs stay finite.
-public enum PLYWriter {
-    public static func encode(_ scene: SplatScene) -> [UInt8] {
+package enum PLYWriter {
+    package static func encode(_ scene: SplatScene) -> [UInt8] {
         let rest = 3 * (scene.coefficientsPerSplat - 1)
         var header = "ply\nformat binary_little_endian 1.0\ncomment written by ParallaxLab\nelement vertex \(scene.count)\n"
         var names = ["x", "y", "z", "nx", "ny", "nz", "f_dc_0", "f_dc_1", "f_dc_2"]

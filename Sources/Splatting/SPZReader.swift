@@ -16,15 +16,15 @@ import Foundation
 /// `.spz` uses RUB axes (x right, y up, z back); the scene model uses the PLY's RDF, so y and z are negated
 /// (a 180° turn about x): positions (x, −y, −z), quaternions (w, x, −y, −z), SH coefficients by
 /// `SphericalHarmonics.flipYZSigns`. Version 4 (ZSTD) is refused with a clear error.
-public enum SPZReader {
-    public static let magic: UInt32 = 0x5053_474E
-    public static let colorScale: Float = 0.15
+package enum SPZReader {
+    package static let magic: UInt32 = 0x5053_474E
+    package static let colorScale: Float = 0.15
 
-    public static func read(contentsOf path: String) throws -> SplatScene {
+    package static func read(contentsOf path: String) throws -> SplatScene {
         try decode(try SceneFile.readBytes(path), name: path)
     }
 
-    public static func decode(_ bytes: [UInt8], name: String) throws -> SplatScene {
+    package static func decode(_ bytes: [UInt8], name: String) throws -> SplatScene {
         guard bytes.count >= 2, bytes[0] == 0x1F, bytes[1] == 0x8B else {
             // Version 4 files are not gzip: an uncompressed NGSP header followed by ZSTD streams.
             if bytes.count >= 8, u32(bytes, 0) == magic {
@@ -57,7 +57,7 @@ public enum SPZReader {
     }
 
     /// Decodes the inflated bytes (header + attribute sections).
-    public static func decodeInflated(_ data: [UInt8], name: String) throws -> SplatScene {
+    package static func decodeInflated(_ data: [UInt8], name: String) throws -> SplatScene {
         guard data.count >= 16 else {
             throw SplatError(file: name, field: "header", "truncated: expected 16 bytes, found \(data.count)")
         }

@@ -2,13 +2,13 @@ import Foundation
 import Plumbing
 
 /// Loading and saving scenes by file extension (`.ply`, `.splat`, `.spz`; writing `.ply` and `.splat`).
-public enum SceneFile {
-    public enum Format: String, CaseIterable, Sendable {
+package enum SceneFile {
+    package enum Format: String, CaseIterable, Sendable {
         case ply, splat, spz
     }
 
     /// The format named by a path's extension (case-insensitive).
-    public static func format(of path: String) throws -> Format {
+    package static func format(of path: String) throws -> Format {
         let ext = (path as NSString).pathExtension.lowercased()
         guard let format = Format(rawValue: ext) else {
             throw SplatError(file: path, field: "extension", "expected .ply, .splat or .spz, found '\(ext.isEmpty ? "(none)" : "." + ext)'")
@@ -17,7 +17,7 @@ public enum SceneFile {
     }
 
     /// Reads a scene file of any supported format.
-    public static func load(_ path: String) throws -> SplatScene {
+    package static func load(_ path: String) throws -> SplatScene {
         switch try format(of: path) {
         case .ply: return try PLYReader.read(contentsOf: path)
         case .splat: return try SplatFormat.read(contentsOf: path)
@@ -26,7 +26,7 @@ public enum SceneFile {
     }
 
     /// Writes `scene` atomically as `.ply` (binary little endian, 3DGS layout) or `.splat`.
-    public static func write(_ scene: SplatScene, to path: String) throws {
+    package static func write(_ scene: SplatScene, to path: String) throws {
         let bytes: [UInt8]
         switch try format(of: path) {
         case .ply: bytes = PLYWriter.encode(scene)

@@ -13,18 +13,18 @@ import Geometry
 /// front face put on the screen plane (z = 0, so the scene lies behind the glass) and scaled by
 /// s_fit = min(W / width, H / height) so that its x/y extent fills the screen. `flipY` turns a y-down 3DGS
 /// capture upright; it is a rotation, so the scene is not mirrored.
-public struct ScenePlacement: Sendable, Equatable {
+package struct ScenePlacement: Sendable, Equatable {
     /// `fit`: the robust bounding box fitted behind the screen; `none`: the file's coordinates.
-    public enum Mode: String, CaseIterable, Sendable { case fit, none }
+    package enum Mode: String, CaseIterable, Sendable { case fit, none }
 
-    public var fit: Bool
-    public var scale: Double
+    package var fit: Bool
+    package var scale: Double
     /// Rotation angles about x, y, z in degrees (applied in that order).
-    public var rotationDegrees: Vec3
-    public var translation: Vec3
-    public var flipY: Bool
+    package var rotationDegrees: Vec3
+    package var translation: Vec3
+    package var flipY: Bool
 
-    public init(fit: Bool = true, scale: Double = 1, rotationDegrees: Vec3 = .zero, translation: Vec3 = .zero, flipY: Bool = false) {
+    package init(fit: Bool = true, scale: Double = 1, rotationDegrees: Vec3 = .zero, translation: Vec3 = .zero, flipY: Bool = false) {
         self.fit = fit
         self.scale = scale
         self.rotationDegrees = rotationDegrees
@@ -33,7 +33,7 @@ public struct ScenePlacement: Sendable, Equatable {
     }
 
     /// The rotation part O.
-    public var orientation: Mat4 {
+    package var orientation: Mat4 {
         let r = rotationDegrees * (Double.pi / 180)
         let flip = flipY ? Mat4.rotationX(Double.pi) : Mat4.identity
         // rotationX(π) has tiny sin(π) residues; snap them so that flips are exact.
@@ -42,7 +42,7 @@ public struct ScenePlacement: Sendable, Equatable {
     }
 
     /// The model matrix for `scene` on a screen of `screenWidth` × `screenHeight` meters.
-    public func modelMatrix(for scene: SplatScene, screenWidth: Double, screenHeight: Double) throws -> Mat4 {
+    package func modelMatrix(for scene: SplatScene, screenWidth: Double, screenHeight: Double) throws -> Mat4 {
         guard scale.isFinite, scale > 0 else { throw SplatError("placement: scale: expected a positive finite number, found \(scale)") }
         guard rotationDegrees.isFinite, translation.isFinite else { throw SplatError("placement: rotation and translation must be finite") }
         let o = orientation
@@ -60,7 +60,7 @@ public struct ScenePlacement: Sendable, Equatable {
 
     /// Per-axis 2nd and 98th percentiles of the oriented positions (from at most 200 000 evenly strided
     /// splats, so the result is deterministic and cheap for big scenes).
-    public static func robustBounds(_ scene: SplatScene, orientation o: Mat4) -> (lo: Vec3, hi: Vec3) {
+    package static func robustBounds(_ scene: SplatScene, orientation o: Mat4) -> (lo: Vec3, hi: Vec3) {
         let n = scene.count
         let step = max(1, n / 200_000)
         var axes: [[Double]] = [[], [], []]

@@ -1,15 +1,15 @@
 /// Real spherical harmonics up to degree 3 with the constants and sign conventions of the reference 3DGS
 /// rasterizer (`computeColorFromSH`): colour(d) = Σ_k c_k·Y_k(d) for the unit direction d from the camera
 /// to the splat, expressed in the scene's own axes. The renderer adds 0.5 and clamps at 0.
-public enum SphericalHarmonics {
-    public static let c0 = 0.28209479177387814
-    public static let c1 = 0.4886025119029199
-    public static let c2: [Double] = [1.0925484305920792, -1.0925484305920792, 0.31539156525252005, -1.0925484305920792, 0.5462742152960396]
-    public static let c3: [Double] = [-0.5900435899266435, 2.890611442640554, -0.4570457994644658, 0.3731763325901154,
+package enum SphericalHarmonics {
+    package static let c0 = 0.28209479177387814
+    package static let c1 = 0.4886025119029199
+    package static let c2: [Double] = [1.0925484305920792, -1.0925484305920792, 0.31539156525252005, -1.0925484305920792, 0.5462742152960396]
+    package static let c3: [Double] = [-0.5900435899266435, 2.890611442640554, -0.4570457994644658, 0.3731763325901154,
                                       -0.4570457994644658, 1.445305721320277, -0.5900435899266435]
 
     /// The basis values Y_0 … Y_{(degree+1)²−1} at the unit direction (x, y, z), written to `basis`.
-    @inlinable public static func basis(degree: Int, x: Double, y: Double, z: Double, into basis: UnsafeMutablePointer<Double>) {
+    @inlinable package static func basis(degree: Int, x: Double, y: Double, z: Double, into basis: UnsafeMutablePointer<Double>) {
         basis[0] = c0
         guard degree > 0 else { return }
         basis[1] = -c1 * y
@@ -33,7 +33,7 @@ public enum SphericalHarmonics {
     }
 
     /// The raw SH colour (no +0.5, no clamp) of splat `i` of `scene` seen along the unit direction (x, y, z).
-    public static func evaluate(_ scene: SplatScene, splat i: Int, direction d: SIMD3<Double>) -> SIMD3<Double> {
+    package static func evaluate(_ scene: SplatScene, splat i: Int, direction d: SIMD3<Double>) -> SIMD3<Double> {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { b in
             basis(degree: scene.shDegree, x: d.x, y: d.y, z: d.z, into: b.baseAddress!)
             var sum = SIMD3<Double>(repeating: 0)
@@ -47,5 +47,5 @@ public enum SphericalHarmonics {
 
     /// Per-coefficient sign for turning a scene by 180° about x (y → −y, z → −z), as `.spz` readers do
     /// when converting RUB to RDF: Y_k(x, −y, −z) = sign_k · Y_k(x, y, z).
-    public static let flipYZSigns: [Float] = [1, -1, -1, 1, -1, 1, 1, -1, 1, -1, 1, -1, -1, 1, -1, 1]
+    package static let flipYZSigns: [Float] = [1, -1, -1, 1, -1, 1, 1, -1, 1, -1, 1, -1, -1, 1, -1, 1]
 }

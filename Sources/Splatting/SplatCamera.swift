@@ -5,14 +5,14 @@ import Projection
 /// The camera a splat frame is rendered through: view and projection (column-vector convention, see `Mat4`),
 /// frame size and the projection's clip convention. The projection must be a frustum matrix
 /// (row 3 = (0, 0, −1, 0), no x/y shear between axes), as the app and `OffAxisProjection` build.
-public struct SplatCamera: Sendable, Equatable {
-    public var view: Mat4
-    public var projection: Mat4
-    public var width: Int
-    public var height: Int
-    public var clip: ClipConvention
+package struct SplatCamera: Sendable, Equatable {
+    package var view: Mat4
+    package var projection: Mat4
+    package var width: Int
+    package var height: Int
+    package var clip: ClipConvention
 
-    public init(view: Mat4, projection: Mat4, width: Int, height: Int, clip: ClipConvention) throws {
+    package init(view: Mat4, projection: Mat4, width: Int, height: Int, clip: ClipConvention) throws {
         do {
             try FrameLimits.check(width: width, height: height)
         } catch {
@@ -31,10 +31,10 @@ public struct SplatCamera: Sendable, Equatable {
         self.clip = clip
     }
 
-    public init(_ setup: CameraSetup, width: Int, height: Int) throws {
+    package init(_ setup: CameraSetup, width: Int, height: Int) throws {
         try self.init(view: setup.view, projection: setup.projection, width: width, height: height, clip: setup.clip)
     }
 
     /// The eye in world coordinates (inverse view applied to the origin).
-    public var eye: Vec3 { view.inverse!.transform(point: .zero).xyz }
+    package var eye: Vec3 { view.inverse!.transform(point: .zero).xyz }
 }

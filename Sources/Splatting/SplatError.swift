@@ -1,12 +1,12 @@
 /// A scene file that cannot be used, or a bad scene/placement value: one line naming the file and the field
 /// (`scene.ply: property scale_0: missing (required by the 3DGS layout)`). The CLI maps it to exit status 2.
-public struct SplatError: Error, CustomStringConvertible, Equatable, Sendable {
-    public var description: String
+package struct SplatError: Error, CustomStringConvertible, Equatable, Sendable {
+    package var description: String
 
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 
     /// `FILE: FIELD: MESSAGE`.
-    public init(file: String, field: String, _ message: String) {
+    package init(file: String, field: String, _ message: String) {
         description = "\(file): \(field): \(message)"
     }
 }

@@ -3,14 +3,14 @@ import Foundation
 /// The `.splat` format (antimatter15): 32-byte little-endian records, no header — position 3×float32,
 /// linear σ 3×float32, colour R G B A as bytes (RGB = 0.5 + C0·f_dc, A = opacity, both ×255),
 /// rotation 4 bytes w x y z as (q − 128)/128. Degree-0 colour only: writing drops higher SH.
-public enum SplatFormat {
-    public static let recordSize = 32
+package enum SplatFormat {
+    package static let recordSize = 32
 
-    public static func read(contentsOf path: String) throws -> SplatScene {
+    package static func read(contentsOf path: String) throws -> SplatScene {
         try decode(try SceneFile.readBytes(path), name: path)
     }
 
-    public static func decode(_ bytes: [UInt8], name: String) throws -> SplatScene {
+    package static func decode(_ bytes: [UInt8], name: String) throws -> SplatScene {
         guard !bytes.isEmpty else {
             throw SplatError(file: name, field: "records", "expected at least one 32-byte record, found an empty file")
         }
@@ -50,7 +50,7 @@ public enum SplatFormat {
         return scene
     }
 
-    public static func encode(_ scene: SplatScene) -> [UInt8] {
+    package static func encode(_ scene: SplatScene) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: scene.count * recordSize)
         let k = scene.coefficientsPerSplat
         @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8(min(max(v.rounded(), 0), 255)) }

@@ -7,16 +7,16 @@ import Geometry
 ///
 /// Computed once, it serves every frame that uses the same sort: `SplatRenderer.render(…, order:)` keeps the splats
 /// visible in that frame in this order, which is exactly the order it would sort them in itself for `eye`.
-public struct SplatOrder: Sendable {
+package struct SplatOrder: Sendable {
     /// The sort eye (world coordinates).
-    public let eye: Vec3
+    package let eye: Vec3
     /// Splat indices, farthest first.
     let indices: [UInt32]
     /// The scene size and placement it was computed for (a frame with another scene or placement is refused).
     let count: Int
     let model: Mat4
 
-    public init(scene: SplatScene, model: Mat4, eye: Vec3) {
+    package init(scene: SplatScene, model: Mat4, eye: Vec3) {
         let n = scene.count
         let worldFromScene = model.elements, sortEye = SIMD3(eye.x, eye.y, eye.z)
         var keys = [UInt64](repeating: 0, count: n)

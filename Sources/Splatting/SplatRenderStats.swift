@@ -1,10 +1,10 @@
 /// Statistics of one render.
-public struct SplatRenderStats: Sendable, Equatable {
-    public var splats: Int
-    public var visible: Int
-    public var tileEntries: Int
+package struct SplatRenderStats: Sendable, Equatable {
+    package var splats: Int
+    package var visible: Int
+    package var tileEntries: Int
 
-    public init(splats: Int = 0, visible: Int = 0, tileEntries: Int = 0) {
+    package init(splats: Int = 0, visible: Int = 0, tileEntries: Int = 0) {
         self.splats = splats
         self.visible = visible
         self.tileEntries = tileEntries

@@ -36,18 +36,18 @@ import Plumbing
 ///
 /// Work is split over cores in fixed tiles; every pixel's value depends only on the sorted splat list, so
 /// frames are byte-identical for any thread count.
-public enum SplatRenderer {
-    public static let tileSize = 16
+package enum SplatRenderer {
+    package static let tileSize = 16
 
 
     /// `order`: `metalsplatter` only, a sort computed earlier for this scene and `model` (a frame of a sequence
     /// that reuses the asynchronous sort's order); it replaces `options.sortEye` and this frame's own sort.
-    public static func render(_ scene: SplatScene, model: Mat4 = .identity, camera: SplatCamera,
+    package static func render(_ scene: SplatScene, model: Mat4 = .identity, camera: SplatCamera,
                               options: SplatRenderOptions = SplatRenderOptions(), order: SplatOrder? = nil) -> RGBAImage {
         render(scene, model: model, camera: camera, options: options, order: order, stats: nil)
     }
 
-    public static func render(_ scene: SplatScene, model: Mat4, camera: SplatCamera, options: SplatRenderOptions,
+    package static func render(_ scene: SplatScene, model: Mat4, camera: SplatCamera, options: SplatRenderOptions,
                               order presorted: SplatOrder? = nil, stats: UnsafeMutablePointer<SplatRenderStats>?) -> RGBAImage {
         precondition(presorted.map { $0.count == scene.count && $0.model == model } ?? true,
                      "a splat order serves only the scene and placement it was computed for")

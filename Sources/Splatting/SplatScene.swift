@@ -13,26 +13,26 @@ import Foundation
 ///   = (degree + 1)² coefficients per splat, each an R, G, B triple: splat i, coefficient k, channel c is
 ///   `sh[(i · coefficientsPerSplat + k) · 3 + c]`. Coefficient 0 is the DC term (`f_dc_*`); the colour is
 ///   SH(direction) + 0.5 with the standard real-SH constants (`SphericalHarmonics`).
-public struct SplatScene: Sendable, Equatable {
-    public var positions: [Float]
-    public var scales: [Float]
-    public var rotations: [Float]
-    public var opacities: [Float]
-    public var shDegree: Int
-    public var sh: [Float]
+package struct SplatScene: Sendable, Equatable {
+    package var positions: [Float]
+    package var scales: [Float]
+    package var rotations: [Float]
+    package var opacities: [Float]
+    package var shDegree: Int
+    package var sh: [Float]
 
-    public var count: Int { opacities.count }
-    public var coefficientsPerSplat: Int { (shDegree + 1) * (shDegree + 1) }
+    package var count: Int { opacities.count }
+    package var coefficientsPerSplat: Int { (shDegree + 1) * (shDegree + 1) }
 
     /// An empty scene of the given SH degree.
-    public init(shDegree: Int = 0) {
+    package init(shDegree: Int = 0) {
         precondition((0...3).contains(shDegree), "SH degree must be 0…3")
         self.shDegree = shDegree
         positions = []; scales = []; rotations = []; opacities = []; sh = []
     }
 
     /// A scene from arrays; the sizes must agree (`count` from `opacities`).
-    public init(positions: [Float], scales: [Float], rotations: [Float], opacities: [Float], shDegree: Int, sh: [Float]) throws {
+    package init(positions: [Float], scales: [Float], rotations: [Float], opacities: [Float], shDegree: Int, sh: [Float]) throws {
         let n = opacities.count
         guard (0...3).contains(shDegree) else { throw SplatError("scene: SH degree: expected 0…3, found \(shDegree)") }
         let k = (shDegree + 1) * (shDegree + 1)
@@ -49,14 +49,14 @@ public struct SplatScene: Sendable, Equatable {
     }
 
     /// Reserves room for `n` splats.
-    public mutating func reserve(_ n: Int) {
+    package mutating func reserve(_ n: Int) {
         positions.reserveCapacity(n * 3); scales.reserveCapacity(n * 3); rotations.reserveCapacity(n * 4)
         opacities.reserveCapacity(n); sh.reserveCapacity(n * 3 * coefficientsPerSplat)
     }
 
     /// Appends one splat. `rotation` is (w, x, y, z), normalised here (a zero quaternion becomes identity);
     /// `coefficients` holds `coefficientsPerSplat` RGB triples (missing ones are zero).
-    public mutating func append(position: SIMD3<Float>, scale: SIMD3<Float>, rotation: SIMD4<Float>, opacity: Float, coefficients: [Float]) {
+    package mutating func append(position: SIMD3<Float>, scale: SIMD3<Float>, rotation: SIMD4<Float>, opacity: Float, coefficients: [Float]) {
         positions += [position.x, position.y, position.z]
         scales += [scale.x, scale.y, scale.z]
         let q = Self.normalized(rotation)
@@ -67,33 +67,33 @@ public struct SplatScene: Sendable, Equatable {
     }
 
     /// Position of splat i.
-    public func position(_ i: Int) -> SIMD3<Float> { SIMD3(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]) }
-    public func scale(_ i: Int) -> SIMD3<Float> { SIMD3(scales[3 * i], scales[3 * i + 1], scales[3 * i + 2]) }
+    package func position(_ i: Int) -> SIMD3<Float> { SIMD3(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]) }
+    package func scale(_ i: Int) -> SIMD3<Float> { SIMD3(scales[3 * i], scales[3 * i + 1], scales[3 * i + 2]) }
     /// (w, x, y, z) of splat i.
-    public func rotation(_ i: Int) -> SIMD4<Float> {
+    package func rotation(_ i: Int) -> SIMD4<Float> {
         SIMD4(rotations[4 * i], rotations[4 * i + 1], rotations[4 * i + 2], rotations[4 * i + 3])
     }
     /// The RGB triple of SH coefficient k of splat i.
-    public func coefficient(_ i: Int, _ k: Int) -> SIMD3<Float> {
+    package func coefficient(_ i: Int, _ k: Int) -> SIMD3<Float> {
         let base = (i * coefficientsPerSplat + k) * 3
         return SIMD3(sh[base], sh[base + 1], sh[base + 2])
     }
 
     /// (w, x, y, z) scaled to unit length; the zero quaternion (or a non-finite one) becomes the identity.
-    @inlinable public static func normalized(_ q: SIMD4<Float>) -> SIMD4<Float> {
+    @inlinable package static func normalized(_ q: SIMD4<Float>) -> SIMD4<Float> {
         let n = (q * q).sum().squareRoot()
         guard n > 0, n.isFinite else { return SIMD4(1, 0, 0, 0) }
         return q / n
     }
 
     /// The DC coefficient for a display colour value c ∈ [0, 1]: (c − 0.5) / C0.
-    @inlinable public static func dcCoefficient(color c: Float) -> Float { (c - 0.5) / Float(SphericalHarmonics.c0) }
+    @inlinable package static func dcCoefficient(color c: Float) -> Float { (c - 0.5) / Float(SphericalHarmonics.c0) }
     /// The display colour of a DC coefficient: C0·f + 0.5.
-    @inlinable public static func color(dc f: Float) -> Float { Float(SphericalHarmonics.c0) * f + 0.5 }
+    @inlinable package static func color(dc f: Float) -> Float { Float(SphericalHarmonics.c0) * f + 0.5 }
 
-    public static func sigmoid(_ x: Float) -> Float { 1 / (1 + Foundation.exp(-x)) }
+    package static func sigmoid(_ x: Float) -> Float { 1 / (1 + Foundation.exp(-x)) }
     /// The logit of p, p clamped to [1e-6, 1 − 1e-6] so that it stays finite.
-    public static func logit(_ p: Float) -> Float {
+    package static func logit(_ p: Float) -> Float {
         let q = min(max(p, 1e-6), 1 - 1e-6)
         return Foundation.log(q / (1 - q))
     }

@@ -2,8 +2,8 @@
 /// colours (SH up to `shDegree`) and opacities in a box x, y ∈ [−1, 1], z ∈ [0, 2] (scene axes, RDF: y down,
 /// z away from the viewer). Sizes shrink with √count so the frame coverage stays about the same.
 /// `sizeScale` multiplies every σ. The same seed always gives the same scene (SplitMix64).
-public enum SyntheticScene {
-    public static func make(count: Int, seed: UInt64 = 1, shDegree: Int = 1, sizeScale: Double = 1) -> SplatScene {
+package enum SyntheticScene {
+    package static func make(count: Int, seed: UInt64 = 1, shDegree: Int = 1, sizeScale: Double = 1) -> SplatScene {
         var state = seed
         func next() -> Double {
             state &+= 0x9E37_79B9_7F4A_7C15

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// How the phone moves in the hand (a trace spec's optional `device:`), in degrees: tilted back at launch,
 /// drifting, trembling, and tilted on purpose. The attitude (screen → gravity frame, `device_q*`) is

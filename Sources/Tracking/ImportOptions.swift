@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// Units of a recording's time column.
 public enum TimeUnit: String, CaseIterable, Sendable, CustomStringConvertible {

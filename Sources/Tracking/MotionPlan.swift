@@ -32,7 +32,7 @@ public struct MotionPlan: Sendable {
     let segments: [Segment]
     public let duration: Double
 
-    public init(spec: TraceSpec, random: RandomSource) {
+    package init(spec: TraceSpec, random: RandomSource) {
         var segments: [Segment] = []
         var time = 0.0
         var origin = spec.start

@@ -1,5 +1,6 @@
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// The motion models a segment can use.
 public enum MotionModel: String, Codable, CaseIterable, Sendable {

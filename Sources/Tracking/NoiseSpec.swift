@@ -1,5 +1,6 @@
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// The sensor model between the true head path and what ARKit + the app deliver.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// The optional 6-DoF columns of a trace CSV: a quaternion per sample (Hamilton, w first), four columns
 /// `<prefix>_qw,<prefix>_qx,<prefix>_qy,<prefix>_qz`, carried as extra columns so that every older tool keeps

@@ -1,5 +1,6 @@
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// Everything needed to synthesize a trace: rate, start pose, a sequence of motion segments, the sensor
 /// noise model and a seed. The same spec and seed always give a byte-identical CSV.

@@ -1,5 +1,6 @@
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// Values given beside a spec that replace the spec's own (`parallax synth`'s flags with `--spec`); nil (or
 /// false) keeps the spec's value.

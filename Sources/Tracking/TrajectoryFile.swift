@@ -1,5 +1,6 @@
 import Foundation
 import Plumbing
+import Vocabulary
 
 /// The one reader of "a trajectory" for `parallax evaluate` and `export`: a TUM or EuRoC file (the format
 /// given, or detected from its text: `TrajectoryFormat.detect`), or else a trace CSV (its measured positions

@@ -1,4 +1,5 @@
 import Plumbing
+import Vocabulary
 
 /// The trajectory file formats `parallax import`, `export` and `evaluate` read besides the trace CSV.
 ///

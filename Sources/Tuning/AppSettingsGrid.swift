@@ -1,14 +1,15 @@
 import Foundation
 import Plumbing
 import Smoothing
+import Vocabulary
 
 /// Which values a sweep may take: every value of the given ranges, or only what the app's settings can be
 /// set to (`AppSettingsGrid`).
-public enum TuneGrid: String, CaseIterable, Sendable {
+package enum TuneGrid: String, CaseIterable, Sendable {
     case full
     case app
 
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         guard let grid = TuneGrid(rawValue: text) else {
             throw FieldError("grid", expected: "one of: \(TuneGrid.allCases.map(\.rawValue).joined(separator: ", "))", found: "'\(text)'")
         }
@@ -19,24 +20,24 @@ public enum TuneGrid: String, CaseIterable, Sendable {
 /// The values the shipped app's settings can take: the EMA α slider 0.10–0.50 in steps of 0.05 and the
 /// movementScale slider 0.5–3.0 in steps of 0.1 (Splat-Frame `Views/Settings/SettingsView.swift` lines 30 and 38:
 /// `Slider(value: $smoothingAlpha, in: 0.1...0.5, step: 0.05)`, `Slider(value: $movementScale, in: 0.5...3.0, step: 0.1)`).
-public enum AppSettingsGrid {
-    public static let alpha = try! ParameterRange("0.10...0.50/0.05", name: "app alpha")
-    public static let movementScale = try! ParameterRange("0.5...3.0/0.1", name: "app movement_scale")
+package enum AppSettingsGrid {
+    package static let alpha = try! ParameterRange("0.10...0.50/0.05", name: "app alpha")
+    package static let movementScale = try! ParameterRange("0.5...3.0/0.1", name: "app movement_scale")
     /// The app's only filter, swept over its settable α.
-    public static let sweep = try! SweepSpec("ema:alpha=\(alpha.text)")
+    package static let sweep = try! SweepSpec("ema:alpha=\(alpha.text)")
 
     /// The settable value nearest to `value` on `range` (ties go to the lower value).
-    public static func nearest(_ value: Double, on range: ParameterRange) -> Double {
+    package static func nearest(_ value: Double, on range: ParameterRange) -> Double {
         range.values.min { abs($0 - value) < abs($1 - value) }!
     }
 
-    public static func isSettable(_ value: Double, on range: ParameterRange) -> Bool {
+    package static func isSettable(_ value: Double, on range: ParameterRange) -> Bool {
         abs(nearest(value, on: range) - value) <= 1e-9
     }
 
     /// A note when an EMA recommendation is outside the app's settings: the nearest settable α and s and
     /// their metrics (when that point was evaluated); nil when settable or not an EMA sweep.
-    public static func settabilityNote(_ result: TuneResult) -> String? {
+    package static func settabilityNote(_ result: TuneResult) -> String? {
         guard result.filter == "ema", let r = result.recommendation, let alphaValue = emaAlpha(r.smoother) else { return nil }
         guard !isSettable(alphaValue, on: alpha) || !isSettable(r.movementScale, on: movementScale) else { return nil }
         let (a, s) = (nearest(alphaValue, on: alpha), nearest(r.movementScale, on: movementScale))

@@ -1,28 +1,29 @@
 import Foundation
 import Plumbing
+import Vocabulary
 
 /// A swept value: `lo...hi/step` (lo ≤ hi, step > 0; values lo, lo + step, … ≤ hi) or a single number.
 ///
 /// Values are lo + k·step rounded to 12 significant digits, so `0.05...0.95/0.01` gives exactly 0.05,
 /// 0.06, …, 0.95 (91 values) with no accumulated floating-point drift; hi is included when it lies on
 /// the grid (within 1e-9 of a step).
-public struct ParameterRange: Sendable, Equatable, CustomStringConvertible {
-    public var lower: Double
-    public var upper: Double
+package struct ParameterRange: Sendable, Equatable, CustomStringConvertible {
+    package var lower: Double
+    package var upper: Double
     /// nil for a single value.
-    public var step: Double?
-    public var text: String
+    package var step: Double?
+    package var text: String
 
     /// Largest number of values one range may produce.
-    public static let maximumCount = 100_000
+    package static let maximumCount = 100_000
 
     /// Parses `lo...hi/step` or a number; `name` is the field its errors name (`movement_scale`).
-    public init(_ raw: String, name: String) throws {
+    package init(_ raw: String, name: String) throws {
         try self.init(raw, at: FieldPath(name))
     }
 
     /// Parses `lo...hi/step` or a number; `path` is the field its errors name (`smoother.ema.alpha`).
-    public init(_ raw: String, at path: FieldPath) throws {
+    package init(_ raw: String, at path: FieldPath) throws {
         let text = raw.trimmingCharacters(in: .whitespaces)
         self.text = text
         let form = "lo...hi/step (e.g. 0.05...0.95/0.01) or a single number"
@@ -57,13 +58,13 @@ public struct ParameterRange: Sendable, Equatable, CustomStringConvertible {
         step = st
     }
 
-    public var values: [Double] {
+    package var values: [Double] {
         guard let step else { return [lower] }
         let count = Int(((upper - lower) / step + 1e-9).rounded(.down)) + 1
         return (0..<count).map { Self.round12(lower + Double($0) * step) }
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// `value` rounded to 12 significant digits (removes the drift of lo + k·step).
     static func round12(_ value: Double) -> Double {

@@ -1,6 +1,7 @@
 import Foundation
 import Plumbing
 import Smoothing
+import Vocabulary
 
 /// A smoother spec whose numeric parameters may be ranges: `ema:alpha=0.05...0.95/0.01`,
 /// `one-euro:mincutoff=0.2...3/0.2,beta=0...40/2`. One filter stage (no `|` chains). Omitted parameters
@@ -8,23 +9,23 @@ import Smoothing
 /// a parameter's valid domain is an error naming the parameter and its range).
 ///
 /// Grid order: the swept parameters in the filter's documented order, the last one varying fastest.
-public struct SweepSpec: Sendable, Equatable {
-    public struct Axis: Sendable, Equatable {
-        public var name: String
-        public var range: ParameterRange
-        public var values: [Double]
+package struct SweepSpec: Sendable, Equatable {
+    package struct Axis: Sendable, Equatable {
+        package var name: String
+        package var range: ParameterRange
+        package var values: [Double]
     }
 
-    public var kind: SmootherKind
+    package var kind: SmootherKind
     /// Fixed assignments (name=value, in documented order), written into every point's spec.
-    public var fixed: [(String, String)]
+    package var fixed: [(String, String)]
     /// The swept (range) parameters.
-    public var axes: [Axis]
-    public var text: String
+    package var axes: [Axis]
+    package var text: String
 
-    public static func == (a: SweepSpec, b: SweepSpec) -> Bool { a.text == b.text }
+    package static func == (a: SweepSpec, b: SweepSpec) -> Bool { a.text == b.text }
 
-    public init(_ raw: String) throws {
+    package init(_ raw: String) throws {
         let text = raw.trimmingCharacters(in: .whitespaces)
         self.text = text
         let form = "filter:param=lo...hi/step,… (e.g. 'ema:alpha=0.05...0.95/0.01')"
@@ -93,10 +94,10 @@ public struct SweepSpec: Sendable, Equatable {
     }
 
     /// Number of grid points.
-    public var count: Int { axes.reduce(1) { $0 * $1.values.count } }
+    package var count: Int { axes.reduce(1) { $0 * $1.values.count } }
 
     /// The swept values of grid point `index`, one per axis.
-    public func values(at index: Int) -> [Double] {
+    package func values(at index: Int) -> [Double] {
         var rest = index
         var out = [Double](repeating: 0, count: axes.count)
         for a in stride(from: axes.count - 1, through: 0, by: -1) {
@@ -108,7 +109,7 @@ public struct SweepSpec: Sendable, Equatable {
     }
 
     /// The smoother spec of one assignment of the swept parameters (missing ones: their first value).
-    public func spec(_ assignment: [String: Double]) throws -> SmootherSpec {
+    package func spec(_ assignment: [String: Double]) throws -> SmootherSpec {
         var parts: [String] = []
         var fixedIndex = 0, axisIndex = 0
         for parameter in kind.parameters {
@@ -129,7 +130,7 @@ public struct SweepSpec: Sendable, Equatable {
     }
 
     /// The spec of grid point `index`.
-    public func spec(at index: Int) throws -> SmootherSpec {
+    package func spec(at index: Int) throws -> SmootherSpec {
         let values = values(at: index)
         return try spec(Dictionary(uniqueKeysWithValues: zip(axes.map(\.name), values)))
     }

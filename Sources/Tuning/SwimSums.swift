@@ -8,11 +8,11 @@ import Geometry
 /// rate |u × ΔE| / (|u|²·Δt): the continuous-time rate of `Swim`'s angle, equal to its atan2 form to first
 /// order in |ΔE|/|u| (a fraction of a percent per frame at 60 Hz). |u × ΔE|² is a quadratic form in ΔE, so
 /// the RMS at every movement scale follows from three sums — no per-scale pass.
-public struct SwimSums: Equatable, Sendable {
-    public var terms = [0.0, 0.0, 0.0]
-    public var count = 0
+package struct SwimSums: Equatable, Sendable {
+    package var terms = [0.0, 0.0, 0.0]
+    package var count = 0
 
-    public init() {}
+    package init() {}
 
     mutating func merge(_ other: SwimSums) {
         for k in 0..<3 { terms[k] += other.terms[k] }
@@ -20,7 +20,7 @@ public struct SwimSums: Equatable, Sendable {
     }
 
     /// RMS swim at scale s, °/s; nil when no frame pair was measured.
-    public func rms(_ s: Double) -> Double? {
+    package func rms(_ s: Double) -> Double? {
         guard count > 0 else { return nil }
         return (max(0, terms[0] + 2 * s * terms[1] + s * s * terms[2]) / Double(count)).squareRoot()
     }

@@ -6,18 +6,19 @@ import Projection
 import Scientific
 import Smoothing
 import Tracking
+import Vocabulary
 
 /// Everything a sweep needs, parsed and prepared: the grid, the scales, the screen, the traces.
-public struct TuneContext: Sendable {
-    public let setup: TuneSetup
-    public let sweep: SweepSpec
-    public let scales: [Double]
-    public let screen: ScreenModel
-    public let objective: TuneObjective
-    public let constraints: [TuneConstraint]
-    public let traces: [PreparedTrace]
+package struct TuneContext: Sendable {
+    package let setup: TuneSetup
+    package let sweep: SweepSpec
+    package let scales: [Double]
+    package let screen: ScreenModel
+    package let objective: TuneObjective
+    package let constraints: [TuneConstraint]
+    package let traces: [PreparedTrace]
     /// Traces without ground truth, measured against their reference estimate (`TruthlessTrace`).
-    public let estimatedReference: Set<String>
+    package let estimatedReference: Set<String>
     let core: OffAxisCore
     let points: [Vec3]
     let ppm: (x: Double, y: Double)
@@ -25,13 +26,13 @@ public struct TuneContext: Sendable {
     let eyeDistance: Double
 
     /// The app's shipped smoother and movement scale.
-    public static let appSmoother = AppDefaults.smootherSpec
-    public static let appMovementScale = AppDefaults.movementScale
-    public static let defaultObjective = MetricDescriptor.visibleJitterPx.name
-    public static let defaultConstraints = ["\(MetricDescriptor.rampLagMs.name)<=50", "\(MetricDescriptor.gainPxPerCm.name)>=app"]
+    package static let appSmoother = AppDefaults.smootherSpec
+    package static let appMovementScale = AppDefaults.movementScale
+    package static let defaultObjective = MetricDescriptor.visibleJitterPx.name
+    package static let defaultConstraints = ["\(MetricDescriptor.rampLagMs.name)<=50", "\(MetricDescriptor.gainPxPerCm.name)>=app"]
 
     /// Parses and validates a setup given as text (suite files, tune.json); errors name the field.
-    public init(
+    package init(
         smoother: String, movementScale: String, screen: String, traces: [(String, HeadTrace)],
         objective: String = TuneContext.defaultObjective, constraints: [String] = TuneContext.defaultConstraints,
         refine: Bool = true, roomDepth: Double = 0.30, settle: Double = JitterMetrics.Options().settle
@@ -42,7 +43,7 @@ public struct TuneContext: Sendable {
     }
 
     /// Validates the parsed options; `traces` are (name, trace) pairs, in order.
-    public init(
+    package init(
         sweep: SweepSpec, movementScales scaleRange: ParameterRange, screen: String, traces: [(String, HeadTrace)],
         objective: TuneObjective, constraints: [TuneConstraint], refine: Bool = true, roomDepth: Double = 0.30,
         settle: Double = JitterMetrics.Options().settle
@@ -85,7 +86,7 @@ public struct TuneContext: Sendable {
     }
 
     /// Reads the trace files of a setup (for `merge`, which refines) and checks their fingerprints.
-    public init(setup: TuneSetup) throws {
+    package init(setup: TuneSetup) throws {
         var traces: [(String, HeadTrace)] = []
         for entry in setup.traces {
             let trace = try TraceCSVReader.read(contentsOf: entry.path)
@@ -99,14 +100,14 @@ public struct TuneContext: Sendable {
     }
 
     /// A setup with its traces given in memory.
-    public init(setup: TuneSetup, traces: [(String, HeadTrace)]) throws {
+    package init(setup: TuneSetup, traces: [(String, HeadTrace)]) throws {
         try self.init(smoother: setup.smoother, movementScale: setup.movementScale, screen: setup.screen, traces: traces,
                       objective: setup.objective, constraints: setup.constraints, refine: setup.refine, roomDepth: setup.roomDepth,
                       settle: setup.settle)
     }
 
     /// FNV-1a 64 over the sample times, positions, tracked flags and truth (bit patterns).
-    public static func fingerprint(_ trace: HeadTrace) -> String {
+    package static func fingerprint(_ trace: HeadTrace) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ value: UInt64) {
             var v = value

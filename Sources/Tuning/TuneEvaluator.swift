@@ -5,6 +5,7 @@ import Geometry
 import Projection
 import Smoothing
 import Tracking
+import Vocabulary
 
 /// Sums of squares of an on-glass error that is affine in the movement scale, e(s) = u₀ + s·u₁ (2D, meters):
 /// Σ|e(s)|² = s00 + 2s·s01 + s²·s11, kept weighted by pixels² (px) and unweighted (m²).
@@ -13,12 +14,12 @@ import Tracking
 /// and head (hx, hy, hz) with ez = max(zMin, hz), x = ez·X/(ez − Z) + s·(−hx·Z/(ez − Z)) (same for y). So
 /// tracking (A − B), total (A − C) and frame-to-frame differences are affine too, and one pass over the
 /// frames gives their RMS at every movement scale exactly — no per-scale projection.
-public struct QuadraticSums: Codable, Equatable, Sendable {
-    public var px = [0.0, 0.0, 0.0]
-    public var m = [0.0, 0.0, 0.0]
-    public var count = 0
+package struct QuadraticSums: Codable, Equatable, Sendable {
+    package var px = [0.0, 0.0, 0.0]
+    package var m = [0.0, 0.0, 0.0]
+    package var count = 0
 
-    public init() {}
+    package init() {}
 
     mutating func merge(_ other: QuadraticSums) {
         for k in 0..<3 {
@@ -29,7 +30,7 @@ public struct QuadraticSums: Codable, Equatable, Sendable {
     }
 
     /// RMS at scale s: (pixels, millimetres); nil when nothing was accumulated.
-    public func rms(_ s: Double) -> (px: Double, mm: Double)? {
+    package func rms(_ s: Double) -> (px: Double, mm: Double)? {
         guard count > 0 else { return nil }
         let n = Double(count)
         let px = max(0, self.px[0] + 2 * s * self.px[1] + s * s * self.px[2]) / n
@@ -41,12 +42,12 @@ public struct QuadraticSums: Codable, Equatable, Sendable {
 /// One trace prepared for many smoother evaluations: everything that does not depend on the smoother is
 /// computed once (uniform grid of the reference, stationary segments, the measured positions' own ramp
 /// lag, the true eyes, still frame pairs, the exaggeration sums).
-public struct PreparedTrace: Sendable {
-    public let name: String
-    public let samples: [HeadSample]
+package struct PreparedTrace: Sendable {
+    package let name: String
+    package let samples: [HeadSample]
     /// Ground truth, or (stated in the notes) a centred 0.5 s moving average of the measured positions.
-    public let reference: [Vec3]
-    public let hasTruth: Bool
+    package let reference: [Vec3]
+    package let hasTruth: Bool
     let rate: Double
     /// Intervals longer than this are timing gaps (`TraceBreaks`).
     let gapThreshold: Double
@@ -62,19 +63,19 @@ public struct PreparedTrace: Sendable {
     /// for at least the settle time.
     let still: [Bool]
     /// Σ|b₁|² over frames × points: the exaggeration error is (s − 1)·b₁.
-    public let exaggeration: QuadraticSums
+    package let exaggeration: QuadraticSums
     /// swimPair[i]: frames i − 1 and i form a pair the swim counts (Δt > 0, not across a timing gap).
     let swimPair: [Bool]
     /// Per frame × point, the Cholesky factor of the swim's quadratic form at the true eye for the pair ending at
     /// that frame (`SwimSums.factor`: l11, l21, l22); zeros where `swimPair` is false.
     let swimFactors: [Double]
     /// Σ over pairs × points of the form applied to Δb₁: the exaggeration swim is |s − 1|·√(s11/N).
-    public let exaggerationSwim: SwimSums
+    package let exaggerationSwim: SwimSums
 
     /// `settle`: still pairs within this many seconds of the last moving pair are left out of the visible
     /// jitter (the filter catching up after a motion is lag, not jitter) — as the stationary jitter in mm
     /// skips `JitterMetrics.Options.settle`. With 0 the definition is exactly `ParallaxAccuracy`'s.
-    public init(name: String, trace: HeadTrace, core: OffAxisCore, points: [Vec3], ppm: (x: Double, y: Double),
+    package init(name: String, trace: HeadTrace, core: OffAxisCore, points: [Vec3], ppm: (x: Double, y: Double),
                 stillSpeed: Double = ParallaxAccuracy.defaultStillSpeed, settle: Double = JitterMetrics.Options().settle) throws {
         guard trace.count >= 3 else { throw FieldError(FieldPath(), expected: "at least 3 samples", found: "\(trace.count)", file: name) }
         self.name = name
@@ -151,20 +152,20 @@ public struct PreparedTrace: Sendable {
 }
 
 /// The smoother-dependent metrics of one (smoother point, trace) pair.
-public struct PointTraceMetrics: Sendable {
-    public var lagSeconds: Double?
-    public var jitterMm: Double?
-    public var tracking = QuadraticSums()
-    public var total = QuadraticSums()
-    public var visibleJitter = QuadraticSums()
-    public var trackingSwim = SwimSums()
-    public var totalSwim = SwimSums()
+package struct PointTraceMetrics: Sendable {
+    package var lagSeconds: Double?
+    package var jitterMm: Double?
+    package var tracking = QuadraticSums()
+    package var total = QuadraticSums()
+    package var visibleJitter = QuadraticSums()
+    package var trackingSwim = SwimSums()
+    package var totalSwim = SwimSums()
 }
 
 /// Evaluates smoother points on prepared traces.
-public enum TuneEvaluator {
+package enum TuneEvaluator {
     /// Runs `spec` over the trace once and computes lag, stationary jitter and the scale-free sums.
-    public static func evaluate(_ spec: SmootherSpec, on trace: PreparedTrace, core: OffAxisCore, points: [Vec3],
+    package static func evaluate(_ spec: SmootherSpec, on trace: PreparedTrace, core: OffAxisCore, points: [Vec3],
                                 ppm: (x: Double, y: Double)) throws -> PointTraceMetrics {
         var smoother = spec.makeSmoother()
         let n = trace.samples.count

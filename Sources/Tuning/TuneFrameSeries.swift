@@ -3,6 +3,7 @@ import Geometry
 import Plumbing
 import Projection
 import Smoothing
+import Vocabulary
 
 /// The on-screen error and swim of one smoother point at one movement scale on one prepared trace, frame by
 /// frame — what the tuning view plots (the tuner itself keeps only their sums).

@@ -1,42 +1,43 @@
 import Plumbing
+import Vocabulary
 
 /// The tuner's metrics as descriptors. Pooled over the traces of a sweep; the parallax error parts and swim are
 /// RMS over the cube room's corners and edge midpoints, as `ParallaxAccuracy` and `Swim` define them.
 extension MetricDescriptor {
     /// Named `ramp_lag_ms` so that it is not read as a suite's `lag_ms` (a cross-correlation of whole traces);
     /// `lag_ms` is still accepted in tune.json, objectives and constraints written before the rename.
-    public static let rampLagMs = MetricDescriptor(
+    package static let rampLagMs = MetricDescriptor(
         "ramp_lag_ms", unit: .milliseconds,
         meaning: "the filter's own steady-state ramp lag (mean over traces; TuneEvaluator)", aliases: ["lag_ms"])
-    public static let jitterMm = MetricDescriptor(
+    package static let jitterMm = MetricDescriptor(
         "jitter_mm", unit: .millimeters, meaning: "stationary jitter, RMS 3D norm (mean over traces with stationary stretches)")
-    public static let visibleJitterMm = MetricDescriptor(
+    package static let visibleJitterMm = MetricDescriptor(
         "visible_jitter_mm", unit: .millimeters, meaning: "visible jitter (visible_jitter_px) on the glass in mm")
-    public static let trackingPx = MetricDescriptor(
+    package static let trackingPx = MetricDescriptor(
         "tracking_px", unit: .pixels, meaning: "RMS on-screen error caused by tracking + smoothing")
-    public static let trackingMm = MetricDescriptor(
+    package static let trackingMm = MetricDescriptor(
         "tracking_mm", unit: .millimeters, meaning: "RMS on-glass error caused by tracking + smoothing")
-    public static let exaggerationPx = MetricDescriptor(
+    package static let exaggerationPx = MetricDescriptor(
         "exaggeration_px", unit: .pixels, meaning: "RMS on-screen error caused by the movement scale ≠ 1 itself")
-    public static let exaggerationMm = MetricDescriptor(
+    package static let exaggerationMm = MetricDescriptor(
         "exaggeration_mm", unit: .millimeters, meaning: "RMS on-glass error caused by the movement scale ≠ 1 itself")
-    public static let totalPx = MetricDescriptor(
+    package static let totalPx = MetricDescriptor(
         "total_px", unit: .pixels, meaning: "RMS on-screen error of tracking, smoothing and exaggeration together")
-    public static let totalMm = MetricDescriptor(
+    package static let totalMm = MetricDescriptor(
         "total_mm", unit: .millimeters, meaning: "RMS on-glass error of tracking, smoothing and exaggeration together")
-    public static let gainPxPerCm = MetricDescriptor(
+    package static let gainPxPerCm = MetricDescriptor(
         "gain_px_per_cm", unit: .pixelsPerCentimeter, direction: .higherIsBetter,
         meaning: "on-screen shift of the back wall per cm of head motion, s·D/(z + D)·ppm/100")
-    public static let swimTrackingDegS = MetricDescriptor(
+    package static let swimTrackingDegS = MetricDescriptor(
         "swim_tracking_deg_s", unit: .degreesPerSecond, meaning: "RMS swim of the tracking + smoothing error at the true eye (SwimSums)")
-    public static let swimExaggerationDegS = MetricDescriptor(
+    package static let swimExaggerationDegS = MetricDescriptor(
         "swim_exaggeration_deg_s", unit: .degreesPerSecond, meaning: "RMS swim of the exaggeration error at the true eye")
-    public static let swimTotalDegS = MetricDescriptor(
+    package static let swimTotalDegS = MetricDescriptor(
         "swim_total_deg_s", unit: .degreesPerSecond, meaning: "RMS swim of the total error at the true eye")
 }
 
 extension TuneMetric {
-    public var descriptor: MetricDescriptor {
+    package var descriptor: MetricDescriptor {
         switch self {
         case .rampLagMs: return .rampLagMs
         case .jitterMm: return .jitterMm
@@ -58,5 +59,5 @@ extension TuneMetric {
 
 extension MetricCatalog {
     /// The tuner's metrics (objectives, constraints, tune.json), in `TuneMetric` order.
-    public static let tune = MetricCatalog(TuneMetric.allCases.map(\.descriptor))
+    package static let tune = MetricCatalog(TuneMetric.allCases.map(\.descriptor))
 }

@@ -1,4 +1,5 @@
 import Plumbing
+import Vocabulary
 
 /// tune.json's key of a metric, from its descriptor: written under the name, read under the name or an alias
 /// (tune.json written before the ramp-lag rename says `lag_ms`). tune.json's coders convert keys between snake

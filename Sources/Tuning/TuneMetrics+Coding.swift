@@ -2,7 +2,7 @@ import Plumbing
 
 /// Every metric under its descriptor's key; absent (not null) when not computable, as before.
 extension TuneMetrics {
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: TuneMetricKey.self)
         self.init(rampLagMs: try c.decodeIfPresent(.rampLagMs), jitterMm: try c.decodeIfPresent(.jitterMm),
                   visibleJitterPx: try c.decodeIfPresent(.visibleJitterPx), visibleJitterMm: try c.decodeIfPresent(.visibleJitterMm),
@@ -13,7 +13,7 @@ extension TuneMetrics {
                   swimExaggerationDegS: try c.decodeIfPresent(.swimExaggerationDegS), swimTotalDegS: try c.decodeIfPresent(.swimTotalDegS))
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: TuneMetricKey.self)
         for metric in TuneMetric.allCases { try c.encodeIfPresent(self[metric], for: metric.descriptor) }
     }
@@ -23,7 +23,7 @@ extension TuneMetrics {
 extension ConfigurationResult {
     enum CodingKeys: String, CodingKey { case index, smoother, values, errors }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let metrics = try decoder.container(keyedBy: TuneMetricKey.self)
         self.init(index: try c.decode(Int.self, forKey: .index), smoother: try c.decode(String.self, forKey: .smoother),
@@ -31,7 +31,7 @@ extension ConfigurationResult {
                   jitterMm: try metrics.decodeIfPresent(.jitterMm), errors: try c.decode([ScaleErrors].self, forKey: .errors))
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(index, forKey: .index)
         try c.encode(smoother, forKey: .smoother)

@@ -1,10 +1,11 @@
 import Foundation
 import Plumbing
+import Vocabulary
 
 /// The metrics of one configuration (smoother point × movement scale), pooled over the traces; each is a
 /// `MetricDescriptor` (`TuneMetric+Descriptor.swift`: name, unit, meaning, aliases). A metric parses from its
 /// name or an alias (`lag_ms` is `ramp_lag_ms`) and prints as its name.
-public enum TuneMetric: CaseIterable, Sendable, RawRepresentable {
+package enum TuneMetric: CaseIterable, Sendable, RawRepresentable {
     case rampLagMs
     case jitterMm
     case visibleJitterPx
@@ -20,9 +21,9 @@ public enum TuneMetric: CaseIterable, Sendable, RawRepresentable {
     case swimExaggerationDegS
     case swimTotalDegS
 
-    public var rawValue: String { descriptor.name }
+    package var rawValue: String { descriptor.name }
 
-    public init?(rawValue: String) {
+    package init?(rawValue: String) {
         guard let metric = Self.allCases.first(where: { $0.descriptor.isNamed(rawValue) }) else { return nil }
         self = metric
     }
@@ -38,23 +39,23 @@ public enum TuneMetric: CaseIterable, Sendable, RawRepresentable {
 }
 
 /// Metric values of one configuration; nil where not computable (no ramps, no stationary stretch).
-public struct TuneMetrics: Codable, Equatable, Sendable {
-    public var rampLagMs: Double?
-    public var jitterMm: Double?
-    public var visibleJitterPx: Double?
-    public var visibleJitterMm: Double?
-    public var trackingPx: Double
-    public var trackingMm: Double
-    public var exaggerationPx: Double
-    public var exaggerationMm: Double
-    public var totalPx: Double
-    public var totalMm: Double
-    public var gainPxPerCm: Double
-    public var swimTrackingDegS: Double?
-    public var swimExaggerationDegS: Double?
-    public var swimTotalDegS: Double?
+package struct TuneMetrics: Codable, Equatable, Sendable {
+    package var rampLagMs: Double?
+    package var jitterMm: Double?
+    package var visibleJitterPx: Double?
+    package var visibleJitterMm: Double?
+    package var trackingPx: Double
+    package var trackingMm: Double
+    package var exaggerationPx: Double
+    package var exaggerationMm: Double
+    package var totalPx: Double
+    package var totalMm: Double
+    package var gainPxPerCm: Double
+    package var swimTrackingDegS: Double?
+    package var swimExaggerationDegS: Double?
+    package var swimTotalDegS: Double?
 
-    public subscript(metric: TuneMetric) -> Double? {
+    package subscript(metric: TuneMetric) -> Double? {
         switch metric {
         case .rampLagMs: return rampLagMs
         case .jitterMm: return jitterMm
@@ -77,13 +78,13 @@ public struct TuneMetrics: Codable, Equatable, Sendable {
 /// What to minimise: a weighted sum of metrics, `visible_jitter_px` or `visible_jitter_px+0.01*ramp_lag_ms`
 /// (terms joined by `+`; a term is `metric` or `weight*metric`; a negative weight maximises, e.g.
 /// `visible_jitter_px+-0.1*gain_px_per_cm`).
-public struct TuneObjective: Sendable, Equatable, CustomStringConvertible {
-    public var terms: [(weight: Double, metric: TuneMetric)]
-    public var description: String
+package struct TuneObjective: Sendable, Equatable, CustomStringConvertible {
+    package var terms: [(weight: Double, metric: TuneMetric)]
+    package var description: String
 
-    public static func == (a: TuneObjective, b: TuneObjective) -> Bool { a.description == b.description }
+    package static func == (a: TuneObjective, b: TuneObjective) -> Bool { a.description == b.description }
 
-    public init(_ raw: String) throws {
+    package init(_ raw: String) throws {
         let text = raw.replacingOccurrences(of: " ", with: "")
         let form = "metric or weight*metric joined by '+' (e.g. visible_jitter_px+0.01*ramp_lag_ms)"
         guard !text.isEmpty else { throw FieldError("objective", expected: form, found: "an empty objective") }
@@ -110,7 +111,7 @@ public struct TuneObjective: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The objective's value; nil when a metric it uses is nil.
-    public func value(_ metrics: TuneMetrics) -> Double? {
+    package func value(_ metrics: TuneMetrics) -> Double? {
         var sum = 0.0
         for term in terms {
             guard let value = metrics[term.metric] else { return nil }
@@ -122,15 +123,15 @@ public struct TuneObjective: Sendable, Equatable, CustomStringConvertible {
 
 /// A bound on a metric: `ramp_lag_ms<=50`, `gain_px_per_cm>=8`, or against the app's default configuration
 /// (ema α = 0.25, s = 1.5): `gain_px_per_cm>=app`.
-public struct TuneConstraint: Sendable, Equatable, CustomStringConvertible {
-    public enum Relation: String, Sendable { case atMost = "<=", atLeast = ">=" }
-    public var metric: TuneMetric
-    public var relation: Relation
+package struct TuneConstraint: Sendable, Equatable, CustomStringConvertible {
+    package enum Relation: String, Sendable { case atMost = "<=", atLeast = ">=" }
+    package var metric: TuneMetric
+    package var relation: Relation
     /// nil: the app default's value.
-    public var bound: Double?
-    public var description: String
+    package var bound: Double?
+    package var description: String
 
-    public init(_ raw: String) throws {
+    package init(_ raw: String) throws {
         let text = raw.replacingOccurrences(of: " ", with: "")
         let form = "metric<=value, metric>=value or metric>=app (e.g. ramp_lag_ms<=50)"
         let relation: Relation
@@ -159,7 +160,7 @@ public struct TuneConstraint: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// How far `metrics` is outside the constraint (0 when satisfied); nil when the metric is nil.
-    public func violation(_ metrics: TuneMetrics, app: TuneMetrics) -> Double? {
+    package func violation(_ metrics: TuneMetrics, app: TuneMetrics) -> Double? {
         guard let value = metrics[metric], let limit = bound ?? app[metric] else { return nil }
         switch relation {
         case .atMost: return max(0, value - limit)
@@ -168,5 +169,5 @@ public struct TuneConstraint: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The bound as a number (the app default's value for `app`).
-    public func limit(app: TuneMetrics) -> Double? { bound ?? app[metric] }
+    package func limit(app: TuneMetrics) -> Double? { bound ?? app[metric] }
 }

@@ -1,14 +1,15 @@
 import Foundation
 import Reporting
 import Plumbing
+import Vocabulary
 
 /// The tuning section of a report: the recommendation with its reasoning, heatmaps of visible jitter and
 /// ramp lag over the grid (α × movementScale for one swept parameter; the first two swept parameters at the
 /// recommended scale otherwise), the Pareto plot (ramp lag vs visible jitter per movementScale) and the front
 /// as a table, and the interactive view when given (`TuneViewSection`). `sections(_:)` is what the suite
 /// report embeds; `document(_:)` is the standalone tune.html.
-public enum TuneReport {
-    public static func sections(_ result: TuneResult, view: ReportPage.Section? = nil) -> [ReportPage.Section] {
+package enum TuneReport {
+    package static func sections(_ result: TuneResult, view: ReportPage.Section? = nil) -> [ReportPage.Section] {
         [
             ReportPage.Section(id: "tune-recommendation", title: "Tuning: recommendation", content: recommendation(result)),
             ReportPage.Section(id: "tune-heatmaps", title: "Tuning: jitter and ramp lag", content: heatmaps(result)),
@@ -17,7 +18,7 @@ public enum TuneReport {
     }
 
     /// A self-contained HTML page (the shared report style) with the tuning sections.
-    public static func document(_ result: TuneResult, view: ReportPage.Section? = nil) -> String {
+    package static func document(_ result: TuneResult, view: ReportPage.Section? = nil) -> String {
         let traces = result.setup.traces.map(\.path).joined(separator: ", ")
         return ReportPage.document(
             title: "ParallaxLab tuning: \(result.setup.smoother)",

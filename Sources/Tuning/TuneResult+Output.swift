@@ -6,7 +6,7 @@ extension TuneResult {
     /// Writes the result atomically: the JSON at `path` and, for a whole result, `tune.html` beside it (same
     /// name, .html; with the interactive `view` section when given). Returns the paths written.
     @discardableResult
-    public func write(to path: String, view: ReportPage.Section? = nil) throws -> [String] {
+    package func write(to path: String, view: ReportPage.Section? = nil) throws -> [String] {
         try AtomicFile.write(try jsonData(), to: path)
         guard kind == .full else { return [path] }
         let url = URL(fileURLWithPath: path)
@@ -17,7 +17,7 @@ extension TuneResult {
 
     /// The text `parallax tune` and `merge` print: the grid, the Pareto front at the recommended scale (at most
     /// 12 points), the recommendation and the notes.
-    public var summary: String {
+    package var summary: String {
         let result = self
         var out = ""
         let grid = result.parameters.isEmpty ? "1 point" : result.parameters.map { name in

@@ -3,84 +3,85 @@ import Plumbing
 import Scientific
 import Smoothing
 import Tracking
+import Vocabulary
 
 /// How much a recommendation can be trusted: how it moves from seed to seed, how sure its objective is, and
 /// how it does on traces the search never saw.
-public struct TuneRobustness: Codable, Equatable, Sendable {
+package struct TuneRobustness: Codable, Equatable, Sendable {
     /// Seeds per synthesized trace (the file's own seed, then seed + 1, …).
-    public var seeds: Int
+    package var seeds: Int
     /// The recommendation of a search on each seed's traces alone (recordings in every one).
-    public var perSeed: [SeedRecommendation]
+    package var perSeed: [SeedRecommendation]
     /// Each swept parameter's and the movement scale's recommended values over the seeds.
-    public var spread: [ParameterSpread]
+    package var spread: [ParameterSpread]
     /// A percentile bootstrap interval of the pooled recommendation's objective over the training traces.
-    public var objectiveInterval: BootstrapInterval?
-    public var holdout: HoldoutResult?
+    package var objectiveInterval: BootstrapInterval?
+    package var holdout: HoldoutResult?
 
-    public struct SeedRecommendation: Codable, Equatable, Sendable {
+    package struct SeedRecommendation: Codable, Equatable, Sendable {
         /// 1-based; the synthesized traces of this seed are `seed + index − 1` of each file's own seed.
-        public var seed: Int
-        public var traces: Int
+        package var seed: Int
+        package var traces: Int
         /// nil when no configuration met the constraints on this seed's traces.
-        public var smoother: String?
-        public var values: [Double]?
-        public var movementScale: Double?
-        public var objective: Double?
+        package var smoother: String?
+        package var values: [Double]?
+        package var movementScale: Double?
+        package var objective: Double?
     }
 
-    public struct ParameterSpread: Codable, Equatable, Sendable {
-        public var name: String
-        public var minimum: Double
-        public var median: Double
-        public var maximum: Double
+    package struct ParameterSpread: Codable, Equatable, Sendable {
+        package var name: String
+        package var minimum: Double
+        package var median: Double
+        package var maximum: Double
         /// Seeds whose search found a recommendation.
-        public var seeds: Int
+        package var seeds: Int
     }
 
-    public struct BootstrapInterval: Codable, Equatable, Sendable {
-        public var level: Double
-        public var low: Double
-        public var high: Double
-        public var resamples: Int
+    package struct BootstrapInterval: Codable, Equatable, Sendable {
+        package var level: Double
+        package var low: Double
+        package var high: Double
+        package var resamples: Int
         /// Resamples whose objective was computable (visible jitter needs still frames, lag needs motion).
-        public var computable: Int
+        package var computable: Int
         /// Traces resampled (with replacement) in each.
-        public var traces: Int
-        public var seed: UInt64
+        package var traces: Int
+        package var seed: UInt64
     }
 
-    public struct HoldoutResult: Codable, Equatable, Sendable {
-        public var traces: [String]
-        public var training: TuneMetrics
-        public var heldOut: TuneMetrics
-        public var trainingObjective: Double?
-        public var heldOutObjective: Double?
+    package struct HoldoutResult: Codable, Equatable, Sendable {
+        package var traces: [String]
+        package var training: TuneMetrics
+        package var heldOut: TuneMetrics
+        package var trainingObjective: Double?
+        package var heldOutObjective: Double?
         /// The relative difference of the objectives above which the result warns.
-        public var margin: Double
+        package var margin: Double
         /// Constraints the recommendation meets on the training traces but breaks on the held-out ones.
-        public var brokenConstraints: [String]
-        public var warning: String?
+        package var brokenConstraints: [String]
+        package var warning: String?
     }
 }
 
 /// What `--seeds`, `--holdout` and the bootstrap ask for.
-public struct RobustnessOptions: Sendable {
-    public var seeds = 1
-    public var holdout = HoldoutChoice.none
+package struct RobustnessOptions: Sendable {
+    package var seeds = 1
+    package var holdout = HoldoutChoice.none
     /// Relative difference of the held-out objective from the training objective that earns a warning.
-    public var margin = 0.25
-    public var resamples = 1000
-    public var level = 0.95
-    public var bootstrapSeed: UInt64 = 1
+    package var margin = 0.25
+    package var resamples = 1000
+    package var level = 0.95
+    package var bootstrapSeed: UInt64 = 1
 
-    public init(seeds: Int = 1, holdout: HoldoutChoice = .none, margin: Double = 0.25) {
+    package init(seeds: Int = 1, holdout: HoldoutChoice = .none, margin: Double = 0.25) {
         self.seeds = seeds
         self.holdout = holdout
         self.margin = margin
     }
 
     /// Whether anything beyond a plain sweep was asked for.
-    public var isRequested: Bool { seeds > 1 || holdout != .none }
+    package var isRequested: Bool { seeds > 1 || holdout != .none }
 }
 
 extension Tuner {
@@ -88,7 +89,7 @@ extension Tuner {
     /// objective's bootstrap interval, and the recommendation's metrics on the held-out traces.
     /// `make` builds a context with the sweep's settings for the given (name, trace) pairs. Returns the result
     /// and the training context (the interactive view is computed from it).
-    public static func runRobust(
+    package static func runRobust(
         _ set: TuneTraceSet, options: RobustnessOptions,
         make: ([(String, HeadTrace)]) throws -> TuneContext
     ) throws -> (result: TuneResult, context: TuneContext) {

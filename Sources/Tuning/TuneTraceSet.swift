@@ -2,18 +2,19 @@ import Foundation
 import Plumbing
 import Scientific
 import Tracking
+import Vocabulary
 
 /// Which traces to keep out of the search: none, the named files, or a fraction of the files (picked by a
 /// fixed-seed shuffle, so the same inputs hold out the same files).
-public enum HoldoutChoice: Equatable, Sendable {
+package enum HoldoutChoice: Equatable, Sendable {
     case none
     case files([String])
     case fraction(Double)
 
     /// The seed of the shuffle that picks a fraction's files.
-    public static let shuffleSeed: UInt64 = 20
+    package static let shuffleSeed: UInt64 = 20
 
-    public init(parsingFraction text: String) throws {
+    package init(parsingFraction text: String) throws {
         guard let value = Double(text), value > 0, value < 1 else {
             throw FieldError("holdout_fraction", expected: "a fraction in (0, 1)", found: "'\(text)'")
         }
@@ -24,24 +25,24 @@ public enum HoldoutChoice: Equatable, Sendable {
 /// The traces a robust sweep runs on: every file once per seed — re-synthesized from its `# spec:` header for
 /// the seeds after its own (the file itself is the first seed), recordings (no spec) once and shared by every
 /// seed — split into the files the search sees and the held-out files.
-public struct TuneTraceSet: Sendable {
-    public struct Instance: Sendable {
+package struct TuneTraceSet: Sendable {
+    package struct Instance: Sendable {
         /// The file for the file's own seed, `FILE@seed=N` for a re-synthesized one.
-        public var name: String
-        public var file: String
+        package var name: String
+        package var file: String
         /// 0…seeds − 1 for a synthesized trace; nil for a recording (used with every seed).
-        public var seedIndex: Int?
-        public var trace: HeadTrace
+        package var seedIndex: Int?
+        package var trace: HeadTrace
     }
 
-    public let seeds: Int
-    public let training: [Instance]
-    public let heldOut: [Instance]
-    public var heldOutFiles: [String] { Self.files(heldOut) }
-    public var trainingFiles: [String] { Self.files(training) }
+    package let seeds: Int
+    package let training: [Instance]
+    package let heldOut: [Instance]
+    package var heldOutFiles: [String] { Self.files(heldOut) }
+    package var trainingFiles: [String] { Self.files(training) }
 
     /// `files`: (path, trace) in the order given; held-out files named by `holdout` must be among them.
-    public init(files: [(String, HeadTrace)], seeds: Int, holdout: HoldoutChoice) throws {
+    package init(files: [(String, HeadTrace)], seeds: Int, holdout: HoldoutChoice) throws {
         guard (1...100).contains(seeds) else { throw FieldError("seeds", expected: "1…100 seeds", found: "\(seeds)") }
         guard !files.isEmpty else { throw FieldError("traces", expected: "at least one trace CSV", found: "none") }
         self.seeds = seeds
@@ -79,7 +80,7 @@ public struct TuneTraceSet: Sendable {
     }
 
     /// The training instances one seed's search sees: its synthesized traces and every recording.
-    public func training(seed k: Int) -> [Instance] {
+    package func training(seed k: Int) -> [Instance] {
         training.filter { $0.seedIndex == nil || $0.seedIndex == k }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Plumbing
 import Smoothing
+import Vocabulary
 
 /// What the interactive tuning view draws, computed in Swift at grid points so the page only picks arrays:
 /// the metrics of every grid point (every `TuneMetric`) next to the app default's, and, for a thinned series
@@ -14,79 +15,79 @@ import Smoothing
 /// swept parameter and `seriesScales` scales, each plus the recommendation's and the app default's; series
 /// cover `windowSeconds` of one trace, binned to ≤ `binRate` (error and swim: the worst of each bin).
 /// Rounded: positions 0.1 mm, error 0.01 px, swim 0.01 °/s, metrics 4 significant digits.
-public struct TuneViewData: Codable, Equatable, Sendable {
-    public struct Budget: Sendable, Equatable {
-        public var tablePoints = 4096
-        public var seriesConfigurations = 16
-        public var seriesScales = 8
-        public var windowSeconds = 4.0
+package struct TuneViewData: Codable, Equatable, Sendable {
+    package struct Budget: Sendable, Equatable {
+        package var tablePoints = 4096
+        package var seriesConfigurations = 16
+        package var seriesScales = 8
+        package var windowSeconds = 4.0
         /// Seconds of the window before the fastest motion.
-        public var leadSeconds = 1.0
-        public var binRate = 30.0
+        package var leadSeconds = 1.0
+        package var binRate = 30.0
 
-        public init() {}
+        package init() {}
     }
 
     /// A grid point: an index into each table axis and into the table's scales.
-    public struct Selection: Codable, Equatable, Sendable {
-        public var values: [Int]
-        public var scale: Int
+    package struct Selection: Codable, Equatable, Sendable {
+        package var values: [Int]
+        package var scale: Int
     }
 
     /// One trace's window, binned: times (s) and head positions (mm).
-    public struct TraceWindow: Codable, Equatable, Sendable {
-        public var name: String
+    package struct TraceWindow: Codable, Equatable, Sendable {
+        package var name: String
         /// "truth", or the reference estimate for recordings.
-        public var reference: String
-        public var framesPerBin: Int
-        public var t: [Double]
-        public var referenceX: [Double]
-        public var referenceY: [Double]
-        public var measuredX: [Double]
-        public var measuredY: [Double]
+        package var reference: String
+        package var framesPerBin: Int
+        package var t: [Double]
+        package var referenceX: [Double]
+        package var referenceY: [Double]
+        package var measuredX: [Double]
+        package var measuredY: [Double]
     }
 
     /// The series of one smoother point: smoothed head x, y (mm) and, per scale, error (px) and swim (°/s).
-    public struct PointSeries: Codable, Equatable, Sendable {
-        public var smoothedX: [Double]
-        public var smoothedY: [Double]
-        public var errorPx: [[Double]]
-        public var swimDegS: [[Double?]]
+    package struct PointSeries: Codable, Equatable, Sendable {
+        package var smoothedX: [Double]
+        package var smoothedY: [Double]
+        package var errorPx: [[Double]]
+        package var swimDegS: [[Double?]]
     }
 
     /// The thinned grid the series are computed on; `nearest` maps every table index to a series index.
-    public struct SeriesGrid: Codable, Equatable, Sendable {
-        public var values: [[Double]]
-        public var scales: [Double]
-        public var nearest: [[Int]]
-        public var nearestScale: [Int]
+    package struct SeriesGrid: Codable, Equatable, Sendable {
+        package var values: [[Double]]
+        package var scales: [Double]
+        package var nearest: [[Int]]
+        package var nearestScale: [Int]
         /// Flat over `values` (last parameter fastest).
-        public var points: [PointSeries]
+        package var points: [PointSeries]
     }
 
-    public var parameters: [String]
+    package var parameters: [String]
     /// The table's values per swept parameter (every grid value unless thinned) and its movement scales.
-    public var values: [[Double]]
-    public var scales: [Double]
-    public var metricNames: [String]
+    package var values: [[Double]]
+    package var scales: [Double]
+    package var metricNames: [String]
     /// metrics[c][k][m]: table point c (flat over `values`, last parameter fastest), scale k, metric m.
-    public var metrics: [[[Double?]]]
-    public var appSmoother: String
-    public var appMovementScale: Double
-    public var appMetrics: [Double?]
+    package var metrics: [[[Double?]]]
+    package var appSmoother: String
+    package var appMovementScale: Double
+    package var appMetrics: [Double?]
     /// The app default's series (one point, its scale only).
-    public var appSeries: PointSeries
+    package var appSeries: PointSeries
     /// Where the page starts: the recommendation's grid point (its nearest for a refined one).
-    public var start: Selection
-    public var recommended: Selection?
+    package var start: Selection
+    package var recommended: Selection?
     /// The app default's nearest table point, when the sweep is over the app's filter.
-    public var appSelection: Selection?
-    public var trace: TraceWindow
-    public var series: SeriesGrid
+    package var appSelection: Selection?
+    package var trace: TraceWindow
+    package var series: SeriesGrid
     /// What was thinned, the window and the binning, in words (shown on the page).
-    public var notes: [String]
+    package var notes: [String]
 
-    public init(context: TuneContext, result: TuneResult, budget: Budget = Budget()) throws {
+    package init(context: TuneContext, result: TuneResult, budget: Budget = Budget()) throws {
         guard result.kind == .full, result.configurations.count == context.sweep.count,
               result.movementScales == context.scales else {
             throw FieldError("tune view", expected: "a result holding the full grid of this setup", found: "a result without it")
@@ -207,7 +208,7 @@ public struct TuneViewData: Codable, Equatable, Sendable {
     }
 
     /// The embedded form: compact JSON, sorted keys, `<` escaped so that no name can close the script element.
-    public func json() throws -> String {
+    package func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.sortedKeys]

@@ -6,10 +6,10 @@ import Reporting
 /// measured, smoothed; on-screen error; swim), each beside the app default's, and the metrics table of the
 /// point beside the app default's. Everything comes from the embedded `TuneViewData` JSON; the inline script
 /// only picks arrays and draws them, so the page stays static and opens from disk.
-public enum TuneViewSection {
-    public static let id = "tune-view"
+package enum TuneViewSection {
+    package static let id = "tune-view"
 
-    public static func section(_ view: TuneViewData) throws -> ReportPage.Section {
+    package static func section(_ view: TuneViewData) throws -> ReportPage.Section {
         var controls: [Node] = []
         for (a, name) in view.parameters.enumerated() {
             controls.append(slider(label: name, axis: "\(a)", count: view.values[a].count, value: view.start.values[a]))
@@ -50,7 +50,7 @@ public enum TuneViewSection {
     }
 
     /// The section when the view cannot be computed (e.g. `merge` without the trace files): says why.
-    public static func unavailable(_ reason: String) -> ReportPage.Section {
+    package static func unavailable(_ reason: String) -> ReportPage.Section {
         ReportPage.Section(id: id, title: "Tuning: interactive view",
                            content: [HTML.el("p", ["class": "muted"], .text("No interactive view: \(reason)"))])
     }

@@ -1,11 +1,12 @@
 import Foundation
 import Plumbing
 import Tracking
+import Vocabulary
 
 extension Tuner {
     /// One tune run as `parallax tune` and a suite's `tune:` ask for it: loads the traces (adding held-out
     /// files), picks the grid, evaluates one shard or runs the whole (robust) sweep, and writes the result.
-    public static func run(_ request: TuneRequest) throws -> TuneOutcome {
+    package static func run(_ request: TuneRequest) throws -> TuneOutcome {
         let loaded: [(String, HeadTrace)]
         switch request.traces {
         case .files(let paths):
@@ -47,7 +48,7 @@ extension Tuner {
 
     /// `parallax merge`: reads the part files of one sharded sweep, merges them (the same bytes as the
     /// unsharded run) and writes the result with its page at `output`.
-    public static func merge(partFiles: [String], output: String) throws -> TuneOutcome {
+    package static func merge(partFiles: [String], output: String) throws -> TuneOutcome {
         guard !partFiles.isEmpty else { throw FieldError("parts", expected: "part files (tune shard outputs)", found: "none") }
         let result = try merge(try partFiles.map { try TuneResult.decode(Data(try FileContents.read($0)), name: $0) })
         return TuneOutcome(result: result, context: nil, written: try result.write(to: output, context: nil))

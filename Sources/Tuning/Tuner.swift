@@ -6,6 +6,7 @@ import Projection
 import Scientific
 import Smoothing
 import Tracking
+import Vocabulary
 
 
 /// Smoother-dependent metrics pooled over traces.
@@ -36,17 +37,17 @@ struct PooledPoint {
 }
 
 /// Sweeps, sharding, merging, the Pareto front, the recommendation and the Nelder–Mead refinement.
-public enum Tuner {
+package enum Tuner {
     /// The full sweep: the single part 1/1, through the same JSON round trip and merge as sharded runs,
     /// so both give the same bytes.
-    public static func run(_ context: TuneContext) throws -> TuneResult {
+    package static func run(_ context: TuneContext) throws -> TuneResult {
         let part = try evaluate(context, shard: ShardInfo(index: 1, count: 1))
         let decoded = try TuneResult.decode(try part.jsonData(), name: "part 1/1")
         return try merge([decoded], context: context)
     }
 
     /// Evaluates the grid points whose index ≡ shard.index − 1 (mod shard.count), at every scale.
-    public static func evaluate(_ context: TuneContext, shard: ShardInfo) throws -> TuneResult {
+    package static func evaluate(_ context: TuneContext, shard: ShardInfo) throws -> TuneResult {
         guard shard.count >= 1, (1...shard.count).contains(shard.index) else {
             throw FieldError("shard", expected: "i/n with 1 ≤ i ≤ n", found: "\(shard.index)/\(shard.count)")
         }
@@ -88,7 +89,7 @@ public enum Tuner {
 
     /// Combines parts 1…n of one sweep into the full result (identical bytes to the unsharded run).
     /// `context` is needed only for the Nelder–Mead refinement; nil: built from the setup's trace files.
-    public static func merge(_ parts: [TuneResult], context: TuneContext? = nil) throws -> TuneResult {
+    package static func merge(_ parts: [TuneResult], context: TuneContext? = nil) throws -> TuneResult {
         guard let first = parts.first else { throw FieldError("parts", expected: "at least one tune part", found: "none") }
         for (k, part) in parts.enumerated() {
             // Parts are told apart 1-based, as the command line lists them.

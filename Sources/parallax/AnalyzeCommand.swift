@@ -5,6 +5,7 @@ import Projection
 import Smoothing
 import Tracking
 import Plumbing
+import Vocabulary
 
 struct AnalyzeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

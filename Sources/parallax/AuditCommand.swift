@@ -2,6 +2,7 @@ import ArgumentParser
 import Audit
 import Foundation
 import Plumbing
+import Vocabulary
 
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Golden
 import Imaging
 import Plumbing
+import Vocabulary
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Plumbing
 import Tracking
+import Vocabulary
 
 /// The `parallax` command: thin subcommands over the library modules.
 /// Exit codes (README, "Exit status everywhere"): 0 pass, 1 a regression or budget breach, 2 bad input or usage.

@@ -4,6 +4,7 @@ import Harness
 import Plumbing
 import Reporting
 import Tuning
+import Vocabulary
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Plumbing
 import Tuning
+import Vocabulary
 
 struct TuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import ParallaxTestSupport
 import Plumbing
 import Testing
 import Tracking
+import Vocabulary
 
 @Suite struct NoiseFitFileTests {
     @Test func writesTheFittedSpecWithTheGivenLatencyAndSeed() throws {

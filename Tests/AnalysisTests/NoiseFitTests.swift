@@ -4,6 +4,7 @@ import Plumbing
 import Geometry
 import Testing
 import Tracking
+import Vocabulary
 
 @Suite struct NoiseFitTests {
     /// A known sensor model, different from the defaults in every parameter.

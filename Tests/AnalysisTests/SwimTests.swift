@@ -6,6 +6,7 @@ import Projection
 import Plumbing
 import Testing
 import Tracking
+import Vocabulary
 
 @Suite struct SwimTests {
     let screen = try! ScreenModel.device("iphone-16-pro")

@@ -7,6 +7,7 @@ import Projection
 import Testing
 import Tracking
 @testable import Audit
+import Vocabulary
 
 /// The decisive test: the app as shipped fails the checks it is known to fail, and with every fix every
 /// check passes — so no check is vacuous.

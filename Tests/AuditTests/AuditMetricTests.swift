@@ -1,6 +1,7 @@
 import Plumbing
 import Testing
 @testable import Audit
+import Vocabulary
 
 /// Each audit check is a metric descriptor: its id, its unit, lower is better, its mechanism.
 struct AuditMetricTests {

@@ -1,6 +1,7 @@
 import Plumbing
 import Testing
 @testable import Audit
+import Vocabulary
 
 /// The registry: every check id has exactly one registration, each fix is its own `AppPipeline` switch, and
 /// the facts the registrations declare are the audit's (the values below are written out by hand).

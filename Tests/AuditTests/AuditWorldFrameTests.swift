@@ -6,6 +6,7 @@ import Projection
 import Testing
 import Tracking
 @testable import Audit
+import Vocabulary
 
 /// Issue 25's closed forms: ARKit's gravity-aligned world frame, the phone turning in the hand, the gyro tilt.
 struct AuditWorldFrameTests {

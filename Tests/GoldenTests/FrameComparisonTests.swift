@@ -4,6 +4,7 @@ import Imaging
 import ParallaxTestSupport
 import Plumbing
 import Testing
+import Vocabulary
 
 @Suite struct FrameComparisonTests {
     let base = TestImages.scene()

@@ -2,6 +2,7 @@ import Foundation
 import Golden
 import Plumbing
 import Testing
+import Vocabulary
 
 @Suite struct ToleranceTests {
     @Test func defaultsAreDocumented() {

@@ -4,6 +4,7 @@ import Plumbing
 import Reporting
 import Testing
 @testable import Harness
+import Vocabulary
 
 @Suite struct BaselineBandsTests {
     @Test func aSuiteOverridesBandsPerMetric() throws {

@@ -5,6 +5,7 @@ import Smoothing
 import Testing
 import Tracking
 @testable import Harness
+import Vocabulary
 
 /// Every metric a scenario computes is a descriptor of `MetricCatalog.scenario`, and every descriptor of it is
 /// computed on a trace with truth, motion from rest and still stretches; budgets name metrics by descriptor.

@@ -4,6 +4,7 @@ import Projection
 import Plumbing
 import Testing
 import Rendering
+import Vocabulary
 
 @Suite struct FrameLimitsTests {
     @Test func sidesAndPixelCountAreBounded() throws {

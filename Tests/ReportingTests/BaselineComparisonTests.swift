@@ -57,3 +57,4 @@ import Plumbing
     }
 }
 import Foundation
+import Vocabulary

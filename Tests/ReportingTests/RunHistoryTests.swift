@@ -2,6 +2,7 @@ import Foundation
 import Plumbing
 import Testing
 @testable import Reporting
+import Vocabulary
 
 @Suite struct RunHistoryTests {
     static func scenario(_ lag: Double?) -> ScenarioResult {

@@ -4,6 +4,7 @@ import Plumbing
 import Smoothing
 import Testing
 import Tracking
+import Vocabulary
 
 @Suite struct SmootherSpecTests {
     @Test func parsesAndFillsDefaults() throws {

@@ -4,6 +4,7 @@ import ParallaxTestSupport
 import Plumbing
 import Testing
 import Tracking
+import Vocabulary
 
 @Suite struct ImportOptionsTests {
     @Test func unitsAndFramesParseTheirNamesAndNameTheFieldWhenWrong() throws {

@@ -5,6 +5,7 @@ import Plumbing
 import Scientific
 import Testing
 @testable import Tracking
+import Vocabulary
 
 @Suite struct SynthesisTests {
     /// A head held perfectly still at `start`, so measured − truth is pure sensor noise.

@@ -3,6 +3,7 @@ import Geometry
 import Plumbing
 import Testing
 @testable import Tracking
+import Vocabulary
 
 @Suite struct TraceImporterTests {
     static func importing(_ text: String, _ configure: (inout ImportOptions) -> Void = { _ in }) throws -> TraceImporter.Result {

@@ -4,6 +4,7 @@ import ParallaxTestSupport
 import Plumbing
 import Testing
 import Tracking
+import Vocabulary
 
 @Suite struct TraceSpecOverridesTests {
     static let single = TraceSpec(seed: 3, motion: [MotionSegment(model: .sway, duration: 10)])

@@ -1,6 +1,7 @@
 import Plumbing
 import Testing
 import Tuning
+import Vocabulary
 
 @Suite struct AppSettingsGridTests {
     @Test func theAppGridIsTheSlidersValues() {

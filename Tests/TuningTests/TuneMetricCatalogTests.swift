@@ -2,6 +2,7 @@ import Foundation
 import Plumbing
 import Testing
 @testable import Tuning
+import Vocabulary
 
 /// The tuner's metrics as descriptors, and the ramp-lag rename: `ramp_lag_ms` everywhere in output, `lag_ms`
 /// (its name before) still accepted in objectives, constraints and tune.json.

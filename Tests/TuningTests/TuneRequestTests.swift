@@ -4,6 +4,7 @@ import Plumbing
 import Testing
 import Tracking
 @testable import Tuning
+import Vocabulary
 
 @Suite struct TuneRequestTests {
     /// Minimising lag with no constraints: EMA's steady-state ramp lag (1 − α)/α·Δt falls as α grows, so the

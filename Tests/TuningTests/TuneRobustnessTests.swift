@@ -7,6 +7,7 @@ import Plumbing
 import Testing
 import Tracking
 @testable import Tuning
+import Vocabulary
 
 @Suite struct TuneRobustnessTests {
     func make(_ sweep: String = "ema:alpha=0.1...0.9/0.1", scales: String = "1...2/0.5", objective: String = "visible_jitter_px",

@@ -8,6 +8,7 @@ import Plumbing
 import Testing
 import Tracking
 @testable import Tuning
+import Vocabulary
 
 struct ParameterRangeTests {
     @Test func gridValuesAreExactAndInclusive() throws {

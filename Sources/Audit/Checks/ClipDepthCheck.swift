@@ -1,4 +1,5 @@
 import Plumbing
+import Vocabulary
 
 /// clip-depth: a GL matrix handed to Metal maps eye depth d to z_metal = z_gl, clipped below 0, which is
 /// d < 2fn/(f + n): the range [n, 2fn/(f + n)] is lost, 2fn/(f + n) − n (mm). The limit is the depth of the

@@ -1,4 +1,5 @@
 import Plumbing
+import Vocabulary
 
 /// exaggeration: the image shift of movementScale against the correct window (s = 1, `IsolatedShift`), per
 /// sample. Reported, never failed: the exaggeration is the app's deliberate choice.

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// gyro-tilt: the back-wall shift the cube's tilt offset adds (`CoreMotionTilt`: attitude relative to the
 /// reference, CoreMotion pitch and roll, each through an EMA with α = 0.3, times g), with the anchor read in

@@ -5,6 +5,7 @@ import Imaging
 import Plumbing
 import Projection
 import Splatting
+import Vocabulary
 
 /// jacobian-clamp: at the trace's most off-axis eye, a splat frame (MetalSplatter semantics, the corrected
 /// camera) with MetalSplatter's axis-centred Jacobian clamp against the frustum-centred one; value: the

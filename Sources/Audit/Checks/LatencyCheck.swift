@@ -1,6 +1,7 @@
 import Analysis
 import Plumbing
 import Scientific
+import Vocabulary
 
 /// latency: the modelled head-to-photon latency (`LatencyModel`): sensor + the EMA's lag (1 − α)/α samples
 /// + main-actor hop + render and hand-off frames + the wait for the frame, with the trace's timing jitter.

@@ -1,5 +1,6 @@
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// recenter-idempotent: the reset button pressed twice at a sample without moving; the jump between the frame
 /// after the first press and after the second (px, and mm of eye). The app stores the smoothed, already-offset

@@ -1,5 +1,6 @@
 import Plumbing
 import Projection
+import Vocabulary
 
 /// screen-size: the image scaled by true/believed size; px over the trace and the gain error
 /// body/display − 1 of the app's table.

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Plumbing
+import Vocabulary
 
 /// splat-colour: for every 8-bit colour level c the splat's SH colour can take, the level the app stores:
 /// round(255·(c/255)^2.2) in a bgra8Unorm drawable, versus c (what a correct pipeline shows: with the exact

@@ -1,5 +1,6 @@
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// tracking-loss: after each loss, the seconds until the app's frame is within 1 px of the pipeline that
 /// restarts its smoother when the face returns; notes the px error against the true window while lost.

@@ -2,6 +2,7 @@ import Foundation
 import Scientific
 import Geometry
 import Plumbing
+import Vocabulary
 
 /// world-alignment: the app's image with only the world-frame behaviour (ARKit's gravity-aligned anchor read as
 /// screen-relative, `ARKitFrame`) against the corrected one (`IsolatedShift`), per sample. Notes: the false height

@@ -1,5 +1,5 @@
-import Plumbing
 import Testing
+import Vocabulary
 
 /// The metric vocabulary: names unique, lookups by name and alias, directions and bands as the reports need them.
 struct MetricCatalogTests {

@@ -1,5 +1,5 @@
-import Plumbing
 import Testing
+import Vocabulary
 
 /// `FieldError` is one line in three forms: as a library throws it, as a suite locates it, as the CLI names its flag.
 @Suite struct FieldErrorTests {
