@@ -45,19 +45,19 @@ let package = Package(
         .target(name: "CSplatKernel"),  // the metalsplatter tile blend, eight pixels at a time (C: float16 in hardware)
 
         // Library modules.
-        .target(name: "Vocabulary"),  // the domain's shared words: metric descriptors, app defaults, verdicts, field errors
-        .target(name: "Plumbing", dependencies: [.product(name: "Yams", package: "Yams")]),
-        .target(name: "Scientific", dependencies: ["CGSL"]),
-        .target(name: "Geometry"),
-        .target(name: "Tracking", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Scientific", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Imaging", dependencies: ["Plumbing", "Vocabulary", "CPNGSupport", "CZlib"]),
-        .target(name: "Golden", dependencies: ["Plumbing", "Vocabulary", "Imaging"]),
-        .target(name: "GoldenTesting", dependencies: ["Plumbing", "Vocabulary", "Golden", "Imaging"]),
-        .target(name: "Reporting", dependencies: ["Plumbing", "Vocabulary"]),
-        .target(name: "Projection", dependencies: ["Plumbing", "Vocabulary", "Geometry"]),
-        .target(name: "Smoothing", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking"]),
-        .target(name: "Analysis", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Smoothing", "Projection", "Scientific"]),
-        .target(name: "Rendering", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Imaging"]),
+        .target(name: "Vocabulary", exclude: ["README.md"]),  // the domain's shared words: metric descriptors, app defaults, verdicts, field errors
+        .target(name: "Plumbing", dependencies: [.product(name: "Yams", package: "Yams")], exclude: ["README.md"]),
+        .target(name: "Scientific", dependencies: ["CGSL"], exclude: ["README.md"]),
+        .target(name: "Geometry", exclude: ["README.md"]),
+        .target(name: "Tracking", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Scientific", .product(name: "Yams", package: "Yams")], exclude: ["README.md"]),
+        .target(name: "Imaging", dependencies: ["Plumbing", "Vocabulary", "CPNGSupport", "CZlib"], exclude: ["README.md"]),
+        .target(name: "Golden", dependencies: ["Plumbing", "Vocabulary", "Imaging"], exclude: ["README.md"]),
+        .target(name: "GoldenTesting", dependencies: ["Plumbing", "Vocabulary", "Golden", "Imaging"], exclude: ["README.md"]),
+        .target(name: "Reporting", dependencies: ["Plumbing", "Vocabulary"], exclude: ["README.md"]),
+        .target(name: "Projection", dependencies: ["Plumbing", "Vocabulary", "Geometry"], exclude: ["README.md"]),
+        .target(name: "Smoothing", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking"], exclude: ["README.md"]),
+        .target(name: "Analysis", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Smoothing", "Projection", "Scientific"], exclude: ["README.md"]),
+        .target(name: "Rendering", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Imaging"], exclude: ["README.md"]),
         .target(name: "Harness", dependencies: [
             "Plumbing",
             "Vocabulary",
@@ -76,11 +76,11 @@ let package = Package(
             "Tuning",
             "Splatting",
             .product(name: "Yams", package: "Yams"),
-        ]),
-        .target(name: "Tuning", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"]),
-        .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib", "CSplatKernel"]),
-        .target(name: "Scenes", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"]),
-        .target(name: "Audit", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Scenes", "Reporting", "Splatting"]),
+        ], exclude: ["README.md"]),
+        .target(name: "Tuning", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"], exclude: ["README.md"]),
+        .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib", "CSplatKernel"], exclude: ["README.md"]),
+        .target(name: "Scenes", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"], exclude: ["README.md"]),
+        .target(name: "Audit", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Scenes", "Reporting", "Splatting"], exclude: ["README.md"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
@@ -101,7 +101,7 @@ let package = Package(
             "Reporting",
             "Splatting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], exclude: ["README.md"]),
         .executableTarget(name: "parallax-bench", dependencies: [
             "Plumbing",
             "Harness",
@@ -144,7 +144,7 @@ let package = Package(
         // Every outside input surface behind one entry point (fuzz targets and the corpus replay test).
         .target(name: "FuzzEntryPoints", dependencies: [
             "Tracking", "Splatting", "Imaging", "Harness", "Smoothing", "Golden", "Tuning", "Projection", "Rendering", "Geometry", "Analysis",
-        ]),
+        ], exclude: ["README.md"]),
         .testTarget(name: "FuzzEntryPointsTests", dependencies: ["FuzzEntryPoints", "Splatting", "CZlib", "parallax", "ParallaxTestSupport"],
                     exclude: ["Regressions"]),
 
