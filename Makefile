@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := libgsl-dev libpng-dev zlib1g-dev pkg-config
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps deps-browser deps-evo deps-llvmpipe build release test report bench bench-numpy bench-llvmpipe traces clean fuzz-build fuzz fuzz-smoke
+.PHONY: deps deps-browser deps-evo deps-llvmpipe build release test test-build report bench bench-numpy bench-llvmpipe traces clean fuzz-build fuzz fuzz-smoke
 
 deps:
 	@missing=""; \
@@ -56,10 +56,15 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# The fuzz corpora replay first, so the test runner's closing line is the last line CI reads.
-test: deps deps-browser deps-evo
+# The browser and evo downloads run beside the test build (two jobs: the network and the compiler overlap); the
+# fuzz corpora replay next, so the test runner's closing line is the last line CI reads.
+test: deps
+	$(MAKE) -j2 --output-sync=target deps-evo test-build
 	$(MAKE) fuzz-smoke
-	$(SWIFT) test
+	$(SWIFT) test --skip-build
+
+test-build: deps
+	$(SWIFT) build --build-tests
 
 # The main job: run the project's suite (parallax.yml) into Reports/latest/ and say where the report is.
 report: release
@@ -108,49 +113,54 @@ clean:
 example-recording: build
 	Traces/recordings/make_phone_recording.sh .build/debug/parallax
 
-# Fuzzing (Fuzz/README.md): one libFuzzer target per input surface, built with the address sanitizer into
-# .build-fuzz/ (PARALLAX_FUZZ=1 adds the targets to the package). TARGET:CORPUS pairs; the corpus and the
-# regression inputs are Tests/Fixtures/fuzz/CORPUS/ and Tests/FuzzEntryPointsTests/Regressions/CORPUS/.
-FUZZ_TARGETS := FuzzTraceCSV:trace-csv FuzzPLY:ply FuzzSplat:splat FuzzSPZ:spz FuzzPNG:png FuzzSuite:suite \
-  FuzzSmootherSpec:smoother-spec FuzzToleranceSpec:tolerance-spec FuzzRange:range FuzzScreenSpec:screen-spec \
-  FuzzSplatRenderer:splat-renderer FuzzCubeRenderer:cube-renderer FuzzCameraFile:camera-file FuzzTrajectory:trajectory
+# Fuzzing (Fuzz/README.md): one libFuzzer executable, ParallaxFuzz, with every input surface (its first argument
+# names the surface), built with the address sanitizer into .build-fuzz/ (PARALLAX_FUZZ=1 adds it to the package).
+# The corpus of a surface is Tests/Fixtures/fuzz/SURFACE/, its regression inputs Tests/FuzzEntryPointsTests/Regressions/SURFACE/.
+FUZZ_SURFACES := trace-csv ply splat spz png suite smoother-spec tolerance-spec range screen-spec \
+  splat-renderer cube-renderer camera-file trajectory
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 3
+# Long campaigns (`make fuzz`) run the optimized build; the smoke in `make test` runs an unoptimized one, which
+# builds in a fraction of the time and finds the same defects in its few seconds, only with fewer executions.
+FUZZ_CONFIG ?= release
 # Leak reports are off: Foundation keeps process-lifetime caches that LeakSanitizer would report.
 # The Swift runtime's backtracer is off so that the sanitizer reports the crash itself.
 FUZZ_ENV := ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
 FUZZ_FLAGS := -rss_limit_mb=2048 -malloc_limit_mb=512 -timeout=10 -detect_leaks=0
 # C targets (the splat kernel, the libpng guard) get the address sanitizer and the fuzzer's coverage too.
-FUZZ_BUILD := PARALLAX_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
-  -Xcc -fsanitize=fuzzer-no-link,address
+FUZZ_BUILD = PARALLAX_FUZZ=1 $(SWIFT) build -c $(FUZZ_CONFIG) --scratch-path .build-fuzz --product ParallaxFuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address
+FUZZ_BINARY = .build-fuzz/$(FUZZ_CONFIG)/ParallaxFuzz
 
 fuzz-build: deps
-	@for pair in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product $${pair%%:*} || exit $$?; done
+	$(FUZZ_BUILD)
 
-# Every target for FUZZ_SECONDS; the growing corpus stays in .build-fuzz/corpus/, crashing inputs land in
+# Every surface for FUZZ_SECONDS; the growing corpus stays in .build-fuzz/corpus/, crashing inputs land in
 # Fuzz/findings/ (minimise with -minimize_crash=1, then commit them as regressions).
 fuzz: fuzz-build
 	@mkdir -p Fuzz/findings; failed=""; \
-	for pair in $(FUZZ_TARGETS); do \
-	  target=$${pair%%:*}; corpus=$${pair##*:}; mkdir -p .build-fuzz/corpus/$$corpus; \
-	  dict=""; [ -f Fuzz/dictionaries/$$corpus.dict ] && dict="-dict=Fuzz/dictionaries/$$corpus.dict"; \
-	  echo "== $$target ($(FUZZ_SECONDS) s)"; \
-	  $(FUZZ_ENV) .build-fuzz/release/$$target $(FUZZ_FLAGS) $$dict -max_total_time=$(FUZZ_SECONDS) \
-	    -artifact_prefix=Fuzz/findings/$$corpus- .build-fuzz/corpus/$$corpus Tests/Fixtures/fuzz/$$corpus || failed="$$failed $$target"; \
+	for surface in $(FUZZ_SURFACES); do \
+	  mkdir -p .build-fuzz/corpus/$$surface; \
+	  dict=""; [ -f Fuzz/dictionaries/$$surface.dict ] && dict="-dict=Fuzz/dictionaries/$$surface.dict"; \
+	  echo "== $$surface ($(FUZZ_SECONDS) s)"; \
+	  $(FUZZ_ENV) $(FUZZ_BINARY) $$surface $(FUZZ_FLAGS) $$dict -max_total_time=$(FUZZ_SECONDS) \
+	    -artifact_prefix=Fuzz/findings/$$surface- .build-fuzz/corpus/$$surface Tests/Fixtures/fuzz/$$surface || failed="$$failed $$surface"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "make fuzz: crashes in$$failed (inputs in Fuzz/findings/)"; exit 1; fi
 
-# Part of `make test`: replay every committed corpus and regression input, then fuzz each target briefly.
+# Part of `make test`: replay every committed corpus and regression input under the sanitizers, then fuzz each
+# surface briefly. (`swift test` replays the same inputs without sanitizers: FuzzCorpusTests.)
+fuzz-smoke: FUZZ_CONFIG = debug
 fuzz-smoke: fuzz-build
-	@for pair in $(FUZZ_TARGETS); do \
-	  target=$${pair%%:*}; corpus=$${pair##*:}; regressions=""; \
-	  [ -d Tests/FuzzEntryPointsTests/Regressions/$$corpus ] && regressions=Tests/FuzzEntryPointsTests/Regressions/$$corpus; \
-	  $(FUZZ_ENV) .build-fuzz/release/$$target $(FUZZ_FLAGS) -runs=0 -artifact_prefix=/tmp/ Tests/Fixtures/fuzz/$$corpus $$regressions 2>/dev/null || \
-	    { echo "fuzz-smoke: $$target failed on its corpus"; $(FUZZ_ENV) .build-fuzz/release/$$target $(FUZZ_FLAGS) -runs=0 -artifact_prefix=/tmp/ Tests/Fixtures/fuzz/$$corpus $$regressions; exit 1; }; \
+	@for surface in $(FUZZ_SURFACES); do \
+	  regressions=""; \
+	  [ -d Tests/FuzzEntryPointsTests/Regressions/$$surface ] && regressions=Tests/FuzzEntryPointsTests/Regressions/$$surface; \
+	  $(FUZZ_ENV) $(FUZZ_BINARY) $$surface $(FUZZ_FLAGS) -runs=0 -artifact_prefix=/tmp/ Tests/Fixtures/fuzz/$$surface $$regressions 2>/dev/null || \
+	    { echo "fuzz-smoke: $$surface failed on its corpus"; $(FUZZ_ENV) $(FUZZ_BINARY) $$surface $(FUZZ_FLAGS) -runs=0 -artifact_prefix=/tmp/ Tests/Fixtures/fuzz/$$surface $$regressions; exit 1; }; \
 	  scratch=$$(mktemp -d); \
-	  dict=""; [ -f Fuzz/dictionaries/$$corpus.dict ] && dict="-dict=Fuzz/dictionaries/$$corpus.dict"; \
-	  $(FUZZ_ENV) .build-fuzz/release/$$target $(FUZZ_FLAGS) $$dict -max_total_time=$(FUZZ_SMOKE_SECONDS) -artifact_prefix=$$scratch/ \
-	    $$scratch Tests/Fixtures/fuzz/$$corpus 2>$$scratch/log || { tail -40 $$scratch/log; echo "fuzz-smoke: $$target found a crash, kept in $$scratch"; exit 1; }; \
-	  echo "fuzz-smoke: $$target ok ($$(ls Tests/Fixtures/fuzz/$$corpus | wc -l) corpus files replayed, $(FUZZ_SMOKE_SECONDS) s fuzzed)"; \
+	  dict=""; [ -f Fuzz/dictionaries/$$surface.dict ] && dict="-dict=Fuzz/dictionaries/$$surface.dict"; \
+	  $(FUZZ_ENV) $(FUZZ_BINARY) $$surface $(FUZZ_FLAGS) $$dict -max_total_time=$(FUZZ_SMOKE_SECONDS) -artifact_prefix=$$scratch/ \
+	    $$scratch Tests/Fixtures/fuzz/$$surface 2>$$scratch/log || { tail -40 $$scratch/log; echo "fuzz-smoke: $$surface found a crash, kept in $$scratch"; exit 1; }; \
+	  echo "fuzz-smoke: $$surface ok ($$(ls Tests/Fixtures/fuzz/$$surface | wc -l) corpus files replayed, $(FUZZ_SMOKE_SECONDS) s fuzzed)"; \
 	  rm -rf $$scratch; \
 	done

@@ -155,14 +155,10 @@ let package = Package(
     ]
 )
 
-// libFuzzer targets, one per input surface (Fuzz/<Target>/): they define LLVMFuzzerTestOneInput and no main, so
-// they exist only when PARALLAX_FUZZ=1 and are built with -sanitize=fuzzer,address (`make fuzz`, `make fuzz-smoke`).
-let fuzzTargets = ["FuzzTraceCSV", "FuzzPLY", "FuzzSplat", "FuzzSPZ", "FuzzPNG", "FuzzSuite", "FuzzSmootherSpec",
-                   "FuzzToleranceSpec", "FuzzRange", "FuzzScreenSpec", "FuzzSplatRenderer", "FuzzCubeRenderer", "FuzzCameraFile",
-                   "FuzzTrajectory"]
+// The libFuzzer executable (Fuzz/ParallaxFuzz: every input surface, the surface named by its first argument): it
+// defines LLVMFuzzerTestOneInput and hands `main` to libFuzzer's driver, so it exists only when PARALLAX_FUZZ=1 and
+// is built with -sanitize=fuzzer,address (`make fuzz`, `make fuzz-smoke`).
 if Context.environment["PARALLAX_FUZZ"] == "1" {
     package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"))
-    for name in fuzzTargets {
-        package.targets.append(.executableTarget(name: name, dependencies: ["FuzzDriver", "FuzzEntryPoints"], path: "Fuzz/\(name)"))
-    }
+    package.targets.append(.executableTarget(name: "ParallaxFuzz", dependencies: ["FuzzDriver", "FuzzEntryPoints"], path: "Fuzz/ParallaxFuzz"))
 }

@@ -7,7 +7,7 @@ import Tracking
 import Vocabulary
 
 extension ParallaxAccuracy {
-    /// The per-frame work, split over fixed tiles of frames (`concurrentPerform`); each tile has its own
+    /// The per-frame work, split over fixed tiles of frames (`Parallel.forEach`); each tile has its own
     /// accumulators, combined in tile order, so results do not depend on the number of threads.
     /// Buffers are allocated once per tile; the per-frame loop allocates nothing and calls no existential.
     struct Kernel {

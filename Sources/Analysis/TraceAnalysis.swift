@@ -99,9 +99,7 @@ package struct TraceAnalysisReport: Codable, Equatable, Sendable {
 
     /// Pretty-printed JSON with sorted snake_case keys.
     package func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONEncoder.deterministic(keys: .snakeCase)
         return try encoder.encode(self)
     }
 }

@@ -107,8 +107,7 @@ package struct AuditResult: Codable, Sendable {
 
     /// Deterministic JSON (sorted keys).
     package func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let encoder = JSONEncoder.deterministic()
         return try encoder.encode(self) + Data("\n".utf8)
     }
 

@@ -9,7 +9,7 @@ import Tracking
 import Tuning
 
 /// Every input surface ParallaxLab reads from outside, each run through the library entry point the CLI uses.
-/// A fuzz target (`Fuzz/<Target>`) feeds it the fuzzer's bytes; `FuzzCorpusTests` replays the committed
+/// The fuzz executable (`Fuzz/ParallaxFuzz SURFACE`) feeds it the fuzzer's bytes; `FuzzCorpusTests` replays the committed
 /// corpora (`Tests/Fixtures/fuzz/<target>/`) through the same function, without sanitizers.
 ///
 /// An input is either accepted or rejected with an error; anything else — a trap, a hang, an error with an

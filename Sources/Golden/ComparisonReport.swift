@@ -57,9 +57,7 @@ public enum ComparisonReport {
             checks: c.checks.map { CheckDocument(limit: $0.limit, metric: $0.metric, value: $0.value, bound: $0.bound,
                                                  relation: $0.relation, passed: $0.passed, note: $0.note) },
             diffImage: diffImage, stripImage: stripImage)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let encoder = JSONEncoder.deterministic(nonFinite: .text)
         return String(decoding: try encoder.encode(document), as: UTF8.self)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 #if canImport(Testing)
 import Testing
 #endif
@@ -12,8 +13,8 @@ enum FrameAttachments {
         #if canImport(Testing)
         guard Test.current != nil else { return }
         for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            Attachment.record([UInt8](data), named: (path as NSString).lastPathComponent)
+            guard let bytes = try? FileContents.read(path) else { continue }
+            Attachment.record(bytes, named: (path as NSString).lastPathComponent)
         }
         #endif
     }

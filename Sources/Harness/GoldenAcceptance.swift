@@ -13,8 +13,7 @@ package enum AcceptedFrame {
     package static func parametersPath(stem: String) -> String { stem + ".parameters.json" }
 
     static func encode(_ parameters: GoldenParameters) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let encoder = JSONEncoder.deterministic()
         return try encoder.encode(parameters)
     }
 }

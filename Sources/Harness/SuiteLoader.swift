@@ -15,7 +15,7 @@ package struct SuiteLoader {
     package init(path: String) throws {
         self.path = path
         directory = (path as NSString).deletingLastPathComponent
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = (try? FileContents.read(path)).map({ Data($0) }) else {
             throw SuiteError(file: path, line: nil, message: FileManager.default.fileExists(atPath: path) ? "cannot read the suite file" : "no such suite file")
         }
         guard let text = String(data: data, encoding: .utf8) else {

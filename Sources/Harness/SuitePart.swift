@@ -27,10 +27,7 @@ struct SuitePart: Codable, Sendable {
     var results: SuiteStageResults
 
     func write(to directory: String) throws {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let encoder = JSONEncoder.deterministic(.compact, keys: .snakeCase, nonFinite: .text)
         try AtomicFile.write(try encoder.encode(self), to: (directory as NSString).appendingPathComponent(Self.file))
     }
 

@@ -25,8 +25,7 @@ struct SuiteTimings: Codable, Equatable, Sendable {
     }
 
     func write(to directory: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let encoder = JSONEncoder.deterministic()
         try AtomicFile.write(try encoder.encode(self), to: (directory as NSString).appendingPathComponent(Self.file))
     }
 

@@ -30,7 +30,7 @@ extension Decoder {
 /// turning decoding errors into one line that names the file and the field path.
 package enum SpecFile {
     package static func load<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = (try? FileContents.read(path)).map({ Data($0) }) else {
             throw SpecError(file: path, message: "cannot read the file")
         }
         do {

@@ -37,14 +37,13 @@ public struct CameraFile: Codable, Sendable {
 
     /// The file's JSON (sorted keys, pretty-printed) as `parallax project --json` prints it.
     public func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let encoder = JSONEncoder.deterministic()
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 
     /// Reads and checks a camera file; every problem names the file and the field.
     public static func load(_ path: String) throws -> CameraFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = (try? FileContents.read(path)).map({ Data($0) }) else {
             throw FieldError(FieldPath(), expected: "a readable camera file", found: "nothing to read", file: path)
         }
         return try decode(data, name: path)

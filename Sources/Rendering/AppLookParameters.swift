@@ -45,6 +45,7 @@ package struct AppLookParameters: Sendable, Equatable {
         return -x
     }
 
+    // A constant table, never written; key paths are not `Sendable` to the compiler, hence the escape.
     nonisolated(unsafe) static let keys: [(String, WritableKeyPath<AppLookParameters, Double>, ClosedRange<Double>)] = [
         ("opacity", \.opacity, 0...1), ("ambient", \.ambient, 0...100), ("directional", \.directional, 0...100),
         ("light-pitch", \.lightPitch, -10...10), ("light-yaw", \.lightYaw, -10...10), ("light-roll", \.lightRoll, -10...10),

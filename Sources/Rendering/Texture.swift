@@ -5,7 +5,7 @@ import Foundation
 /// an optional mip pyramid (2×2 box filtered) and, for linear-light filtering, the texels decoded to
 /// linear floats. Sampling: bilinear, clamp-to-edge, texel (i, j) centred at ((i + ½)/w, (j + ½)/h).
 package struct Texture: Sendable {
-    package final class Level: @unchecked Sendable {
+    package final class Level: @unchecked Sendable {  // texel pointers written only in init, then read-only
         package let width: Int
         package let height: Int
         /// Encoded RGBA texels, 4 bytes each (immutable after init; read concurrently without copies).

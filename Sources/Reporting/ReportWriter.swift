@@ -21,10 +21,7 @@ package enum ReportWriter {
     }
 
     package static func json(_ report: SuiteReport) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let encoder = JSONEncoder.deterministic(keys: .snakeCase, nonFinite: .text)
         return try encoder.encode(report)
     }
 

@@ -60,9 +60,7 @@ package enum RunHistory {
 
     /// Writes `entries` (the earlier ones and the new one), one JSON object a line, atomically.
     package static func write(_ entries: [Entry], to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONEncoder.deterministic(.compact, keys: .snakeCase)
         let lines = try entries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
         try AtomicFile.write(lines.joined(separator: "\n") + "\n", to: path)
     }

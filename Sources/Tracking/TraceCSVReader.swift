@@ -17,8 +17,7 @@ public enum TraceCSVReader {
     public static let maximumAbsolutePosition = 10.0
 
     public static func read(contentsOf path: String) throws -> HeadTrace {
-        // Memory-mapped: the parser reads the file in place, without a copy.
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
+        guard let data = (try? FileContents.read(path)).map({ Data($0) }) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw TraceError(file: path, message: "\(reason); expected a trace CSV file")
         }

@@ -1,10 +1,10 @@
 import Foundation
+import Plumbing
 
 extension TraceSummary {
     /// JSON of several summaries keyed by path (sorted keys, pretty-printed), as `parallax inspect --json` prints it.
     public static func json(_ summaries: [(path: String, summary: TraceSummary)]) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let encoder = JSONEncoder.deterministic()
         let object = Dictionary(uniqueKeysWithValues: summaries.map { ($0.path, $0.summary) })
         return String(decoding: try encoder.encode(object), as: UTF8.self)
     }

@@ -119,8 +119,7 @@ public enum TraceSynthesizer {
     }
 
     static func metadata(for spec: TraceSpec) -> [MetadataEntry] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONEncoder.deterministic(.compact)
         let specJSON = (try? encoder.encode(spec)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return [
             MetadataEntry(key: "source", value: "parallax synth \(ParallaxVersion.string)"),

@@ -157,9 +157,7 @@ package struct TuneResult: Codable, Equatable, Sendable {
     }
 
     package func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONEncoder.deterministic(keys: .snakeCase)
         var data = try encoder.encode(self)
         data.append(0x0A)
         return data

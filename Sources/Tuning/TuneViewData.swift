@@ -209,9 +209,7 @@ package struct TuneViewData: Codable, Equatable, Sendable {
 
     /// The embedded form: compact JSON, sorted keys, `<` escaped so that no name can close the script element.
     package func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.sortedKeys]
+        let encoder = JSONEncoder.deterministic(.compact, keys: .snakeCase)
         return String(decoding: try encoder.encode(self), as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
     }
 

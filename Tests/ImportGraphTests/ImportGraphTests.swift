@@ -25,14 +25,14 @@ import Testing
         for finding in ImportGraph.tableFindings(try Self.manifest(), table: table) { Issue.record(Comment(rawValue: finding)) }
     }
 
-    /// The reader sees every target the manifest can declare, the fuzz targets of its loop included.
+    /// The reader sees every target the manifest can declare, the fuzz target of its `if` included.
     @Test func theManifestReaderFindsEveryKindOfTarget() throws {
         let manifest = try Self.manifest()
         #expect(manifest.target(named: "Plumbing")?.productDependencies == ["Yams"])
         #expect(manifest.target(named: "CGSL")?.kind == .system)
         #expect(manifest.target(named: "parallax-bench")?.directory == "Benchmarks/parallax-bench")
-        #expect(manifest.target(named: "FuzzPNG")?.directory == "Fuzz/FuzzPNG")
-        #expect(manifest.target(named: "FuzzPNG")?.targetDependencies == ["FuzzDriver", "FuzzEntryPoints"])
+        #expect(manifest.target(named: "ParallaxFuzz")?.directory == "Fuzz/ParallaxFuzz")
+        #expect(manifest.target(named: "ParallaxFuzz")?.targetDependencies == ["FuzzDriver", "FuzzEntryPoints"])
         #expect(manifest.target(named: "ParallaxTestSupport")?.directory == "Tests/ParallaxTestSupport")
         #expect(manifest.target(named: "FuzzEntryPointsTests")?.excluded == ["Regressions"])
     }

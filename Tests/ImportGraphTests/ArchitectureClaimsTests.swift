@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// ARCHITECTURE.md's conventions that a text scan of `Sources/` can check: each test is one claim of that file,
+/// and each finding names the file and line that breaks it.
+@Suite struct ArchitectureClaimsTests {
+    /// Every Swift file under Sources/, as (path relative to the repository, lines without `//` comment lines,
+    /// the numbers of the comment lines).
+    static func sourceFiles() throws -> [(path: String, lines: [(number: Int, text: String)], comments: Set<Int>)] {
+        let root = ImportGraphTests.repository
+        let sources = root.appendingPathComponent("Sources")
+        guard let walker = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) else { return [] }
+        var files: [(path: String, lines: [(number: Int, text: String)], comments: Set<Int>)] = []
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            let path = String(url.path.dropFirst(root.path.count + 1))
+            let all = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n").enumerated()
+                .map { (number: $0.offset + 1, text: $0.element) }
+            let isComment = { (line: (number: Int, text: String)) in line.text.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            files.append((path, all.filter { !isComment($0) }, Set(all.filter(isComment).map(\.number))))
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// Lines matching `pattern` outside the files allowed to have them.
+    static func findings(of pattern: String, allowedIn allowed: Set<String>) throws -> [String] {
+        let expression = try NSRegularExpression(pattern: pattern)
+        var findings: [String] = []
+        for file in try sourceFiles() where !allowed.contains(file.path) {
+            for line in file.lines where expression.firstMatch(in: line.text, range: NSRange(line.text.startIndex..., in: line.text)) != nil {
+                findings.append("\(file.path):\(line.number): \(line.text.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        return findings
+    }
+
+    /// "every whole-file read goes through `FileContents`".
+    @Test func everyWholeFileReadGoesThroughFileContents() throws {
+        let reads = #"(Data|String|NSData|NSString)\(contentsOf|contentsOfFile:|\.contents\(atPath:|FileHandle\(forReadingAtPath:|readToEnd\(|fopen\("#
+        for finding in try Self.findings(of: reads, allowedIn: ["Sources/Plumbing/FileContents.swift"]) {
+            Issue.record("a whole-file read outside FileContents: \(finding)")
+        }
+    }
+
+    /// The places that step outside the compiler's `Sendable` checking, each with the reason on its line.
+    static let sendableEscapes: Set = [
+        "Sources/Plumbing/Parallel.swift",
+        "Sources/Scenes/PNGPipeline.swift",
+        "Sources/Splatting/FrameSetup.swift",
+        "Sources/Rendering/SpreadFloatTexels.swift",
+        "Sources/Rendering/SpreadTexels.swift",
+        "Sources/Rendering/AppLookParameters.swift",
+        "Sources/Rendering/TextureSampler.swift",
+        "Sources/Rendering/Texture.swift",
+    ]
+
+    /// "`@unchecked Sendable` and `nonisolated(unsafe)` only where ARCHITECTURE.md lists them, each saying why".
+    @Test func sendableEscapesAreTheListedOnesAndSayWhy() throws {
+        let escape = #"@unchecked\s+Sendable|nonisolated\(unsafe\)"#
+        for finding in try Self.findings(of: escape, allowedIn: Self.sendableEscapes) {
+            Issue.record("a Sendable escape ARCHITECTURE.md does not list: \(finding)")
+        }
+        let expression = try NSRegularExpression(pattern: escape)
+        for file in try Self.sourceFiles() where Self.sendableEscapes.contains(file.path) {
+            let escapes = file.lines.filter { expression.firstMatch(in: $0.text, range: NSRange($0.text.startIndex..., in: $0.text)) != nil }
+            #expect(!escapes.isEmpty, "\(file.path) is listed as a Sendable escape but has none: take it off the list")
+            for line in escapes {
+                // The reason is a comment on the line itself or on the doc comment right above it.
+                let documented = line.text.contains("//") || file.comments.contains(line.number - 1)
+                #expect(documented, "\(file.path):\(line.number): say why this escape is safe, on its line or in the comment above")
+            }
+        }
+        let architecture = try String(contentsOf: ImportGraphTests.repository.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
+        for path in Self.sendableEscapes {
+            let name = (path as NSString).lastPathComponent.replacingOccurrences(of: ".swift", with: "")
+            #expect(architecture.contains("`\(name)`"), "ARCHITECTURE.md names \(name) among the Sendable escapes")
+        }
+    }
+
+    /// "All parallel work goes through `Plumbing.Parallel`" (and PNG writing overlaps rendering in `PNGPipeline`).
+    @Test func threadsAndQueuesOnlyInParallelAndThePNGPipeline() throws {
+        let concurrency = #"DispatchQueue|concurrentPerform|OperationQueue|\bThread\(|pthread_create|Task\s*\{|Task\.detached|withTaskGroup|withThrowingTaskGroup"#
+        for finding in try Self.findings(of: concurrency, allowedIn: ["Sources/Plumbing/Parallel.swift", "Sources/Scenes/PNGPipeline.swift"]) {
+            Issue.record("concurrency outside Parallel and PNGPipeline: \(finding)")
+        }
+    }
+}
