@@ -54,3 +54,14 @@ package enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
 package enum AppMode: String, CaseIterable, Codable, Sendable {
     case cube, splat
 }
+
+/// Each audit check measures one metric: named by the check's id, in the unit a person reads it in, lower is
+/// better (the error the app's behaviour causes), its mechanism as the meaning.
+extension AuditCheckID {
+    package var metric: MetricDescriptor { MetricDescriptor(rawValue, unit: registration.unit, meaning: mechanism) }
+}
+
+extension MetricCatalog {
+    /// The app audit's metrics, one per check, in check order.
+    package static let audit = MetricCatalog(AuditCheckID.allCases.map(\.metric))
+}

@@ -54,3 +54,45 @@ public struct Vec3: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "(\(x), \(y), \(z))" }
 }
+
+/// Vectors are written as `[x, y, z]` in YAML and JSON.
+extension Vec3: Codable {
+    public init(from decoder: Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        if let count = container.count, count != 3 {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected [x, y, z] (3 numbers), found \(count) values")
+        }
+        let x = try container.decode(Double.self)
+        let y = try container.decode(Double.self)
+        let z = try container.decode(Double.self)
+        self.init(x, y, z)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(x)
+        try container.encode(y)
+        try container.encode(z)
+    }
+}
+
+extension Vec3 {
+    /// Parses `x,y,z`: three finite numbers (meters in every use), e.g. a head position on the command line.
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2], Vec3(x, y, z).isFinite else {
+            throw Vec3ParseError(text: text)
+        }
+        self.init(x, y, z)
+    }
+
+    /// `x,y,z` as `init(parsing:)` reads it (shortest round-trip numbers).
+    public var commaSeparated: String { "\(x),\(y),\(z)" }
+}
+
+public struct Vec3ParseError: Error, CustomStringConvertible, Equatable {
+    public var text: String
+    public var description: String { "expected x,y,z (three finite numbers in meters), found '\(text)'" }
+}

@@ -1,5 +1,6 @@
-import Imaging
+import CSplatKernel
 import Foundation
+import Imaging
 
 /// The pixel format of the drawable MetalSplatter renders into. The splat fragment shader outputs
 /// pow(colour, 2.2) (`sRGBToLinear` in `SplatProcessing.metal`); what is stored depends on the format.
@@ -115,5 +116,21 @@ package enum MetalSplatterSemantics {
         }
         @inline(__always) func halfPow(_ c: Float) -> Float { half(Foundation.pow(half(c), half(Float(2.2)))) }
         return SIMD3(halfPow(display.x), halfPow(display.y), halfPow(display.z))
+    }
+}
+
+extension MetalSplatterSemantics {
+    /// exp(−½·m) in float32 for a float16 value m ∈ [0, 9] (the fragment shader's |ρ|² after the 3σ test): the
+    /// same `Foundation.exp` of the same float argument, looked up by m's float16 bit pattern.
+    static func gaussian(_ m: Float) -> Float {
+        let bits = Int(Float16(m).bitPattern)
+        guard m >= 0, bits < gaussianTable.count else { return Foundation.exp(-0.5 * m) }
+        return gaussianTable[bits]
+    }
+
+    /// exp(−½·m) for every float16 m from +0 to 9 (bit patterns 0 … 0x4880, subnormals included), as the
+    /// `metalsplatter` kernel reads it (`PXSPLAT_GAUSSIAN_ENTRIES`).
+    static let gaussianTable: [Float] = (0..<Int(PXSPLAT_GAUSSIAN_ENTRIES)).map {
+        Foundation.exp(-0.5 * Float(Float16(bitPattern: UInt16($0))))
     }
 }

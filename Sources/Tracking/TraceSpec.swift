@@ -1,6 +1,8 @@
+import Foundation
 import Geometry
 import Plumbing
 import Vocabulary
+import Yams
 
 /// Everything needed to synthesize a trace: rate, start pose, a sequence of motion segments, the sensor
 /// noise model and a seed. The same spec and seed always give a byte-identical CSV.
@@ -79,5 +81,46 @@ public struct TraceSpec: Codable, Equatable, Sendable {
         try noise.validate()
         try device?.validate()
         try head?.validate()
+    }
+}
+
+extension TraceSpec {
+    /// The spec as JSON (sorted keys, pretty-printed), as `parallax synth --print-spec` prints it; `synth --spec`
+    /// reads it back.
+    public func json() throws -> String {
+        let encoder = JSONEncoder.deterministic()
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+extension TraceSpec {
+    /// The spec as YAML (the schema `synth --spec` reads), preceded by `comments` as `#` lines.
+    public func yaml(comments: [String] = []) throws -> String {
+        let body = try YAMLEncoder().encode(self)
+        return comments.map { "# \($0)\n" }.joined() + body
+    }
+}
+
+extension TraceSpec {
+    /// The spec a synthesized trace records in its `# spec:` header line (`parallax synth`); nil for a trace
+    /// without one (a recording). A header that does not decode, or a spec out of range, is an error naming it.
+    public static func embedded(in trace: HeadTrace, file: String) throws -> TraceSpec? {
+        guard let json = trace.metadata("spec") else { return nil }
+        let spec: TraceSpec
+        do {
+            spec = try JSONDecoder().decode(TraceSpec.self, from: Data(json.utf8))
+            try spec.validate()
+        } catch {
+            throw TraceError(file: file, message: "'# spec:' header: expected the JSON spec `parallax synth` writes: \(error)")
+        }
+        return spec
+    }
+
+    /// This spec's trace with `seed`, exactly as `parallax synth --seed` would write and read it back (the CSV's
+    /// decimal rounding included), so a re-synthesized trace equals the file of that seed.
+    public func synthesizedAsFile(seed: UInt64) throws -> HeadTrace {
+        var spec = self
+        spec.seed = seed
+        return try TraceCSVReader.parse(Data(TraceCSVWriter.encode(try TraceSynthesizer.synthesize(spec))), file: "seed \(seed)")
     }
 }

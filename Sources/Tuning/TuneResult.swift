@@ -1,5 +1,6 @@
 import Foundation
 import Plumbing
+import Reporting
 import Vocabulary
 
 /// What defines a sweep. Parts of one sweep must have equal setups to merge.
@@ -188,5 +189,40 @@ package struct TuneResult: Codable, Equatable, Sendable {
                     exaggerationMm: effect.exaggerationMm, totalPx: e.totalPx, totalMm: e.totalMm, gainPxPerCm: effect.gainPxPerCm,
                     swimTrackingDegS: e.swimTrackingDegS, swimExaggerationDegS: effect.swimExaggerationDegS,
                     swimTotalDegS: e.swimTotalDegS)
+    }
+}
+
+extension TuneResult {
+    /// Writes the result as `write(to:view:)` does, with the interactive view of a whole result computed from
+    /// `context` — or, without one (`merge`), from the setup's trace files. Returns the paths written.
+    @discardableResult
+    package func write(to path: String, context: TuneContext?) throws -> [String] {
+        guard kind == .full else { return try write(to: path) }
+        return try write(to: path, view: try viewSection(context: context))
+    }
+
+    /// The interactive view's section. Without a context the setup's traces are read again; when they cannot be
+    /// (moved, changed since the parts were computed), the section says so instead of failing the run.
+    package func viewSection(context: TuneContext?) throws -> ReportPage.Section {
+        let resolved: TuneContext
+        if let context {
+            resolved = context
+        } else {
+            do { resolved = try TuneContext(setup: setup) } catch {
+                return TuneViewSection.unavailable("the setup's traces cannot be read again (\(error)).")
+            }
+        }
+        return try TuneViewSection.section(TuneViewData(context: resolved, result: self))
+    }
+}
+
+extension TuneSetup {
+    /// The objective and constraints with every metric under its current name (`lag_ms<=50` read from a file
+    /// written before the ramp-lag rename becomes `ramp_lag_ms<=50`), so that old and new parts of one sweep
+    /// merge and the merged file says what a new run says. Text that does not parse stays as it is, for the
+    /// parser to report where it is used.
+    mutating func useCurrentMetricNames() {
+        objective = (try? TuneObjective(objective).description) ?? objective
+        constraints = constraints.map { (try? TuneConstraint($0).description) ?? $0 }
     }
 }
