@@ -83,4 +83,23 @@ import Testing
             Issue.record("concurrency outside Parallel and PNGPipeline: \(finding)")
         }
     }
+
+    /// The modules whose API the library product promises ("What the library promises" in ARCHITECTURE.md).
+    static let promisedModules: Set = ["Vocabulary", "Geometry", "Tracking", "Smoothing", "Projection", "Imaging", "Golden", "GoldenTesting"]
+
+    /// "Every other module's declarations are `package`".
+    @Test func publicOnlyInThePromisedModules() throws {
+        let declaration = #"^\s*(@\w+(\([^)]*\))?\s+)*((nonisolated|static|final|override|mutating|convenience|required)\s+)*(public|open)\s"#
+        let allowed = Set(try Self.sourceFiles().map(\.path).filter { Self.promisedModules.contains($0.split(separator: "/")[1].description) })
+        for finding in try Self.findings(of: declaration, allowedIn: allowed) {
+            Issue.record("a public declaration outside the promised modules (make it package): \(finding)")
+        }
+        // The promise stays small enough to read: at most 1,200 public declarations in all (issue 33).
+        let promised = try Self.findings(of: declaration, allowedIn: [])
+        #expect(promised.count <= 1_200, "\(promised.count) public declarations: the library promises more than it should")
+        let architecture = try String(contentsOf: ImportGraphTests.repository.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
+        for module in Self.promisedModules {
+            #expect(architecture.contains("`\(module)`"), "ARCHITECTURE.md names \(module) among the promised modules")
+        }
+    }
 }
