@@ -157,13 +157,6 @@ struct FrameRunner {
                            actualImage: reportPath(.actual)!, goldenImage: reportPath(.golden), diffImage: reportPath(.diff),
                            stripImage: nil, metrics: outcome.comparison?.metrics ?? [:], checks: checks,
                            message: outcome.message, recordCommand: store.recordCommand(job.name),
-                           regions: outcome.comparison.map { $0.regions.map(\.reportRegion) }, regionCount: outcome.comparison?.regionCount)
-    }
-}
-
-extension DiffRegion {
-    /// The region as report.json and the page carry it.
-    var reportRegion: FrameRegion {
-        FrameRegion(x: x, y: y, width: width, height: height, pixels: pixels, maxChannelDiff: maxChannelDiff)
+                           regions: outcome.comparison?.regions, regionCount: outcome.comparison?.regionCount)
     }
 }

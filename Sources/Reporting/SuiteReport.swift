@@ -178,7 +178,7 @@ package struct FrameResult: Codable, Sendable {
     package var stripImage: String?
     /// The changed regions (largest first, at most `DiffRegions.maximumReported`) and how many there were in all;
     /// absent when the frame was not compared.
-    package var regions: [FrameRegion]?
+    package var regions: [DiffRegion]?
     package var regionCount: Int?
     package var metrics: [String: Double]
     package var checks: [Check]
@@ -210,7 +210,7 @@ package struct FrameResult: Codable, Sendable {
     package init(status: Verdict, name: String, scene: String, screen: String, head: [Double], eye: [Double], width: Int, height: Int,
                 golden: String, actualImage: String, goldenImage: String?, diffImage: String?, stripImage: String?,
                 metrics: [String: Double], checks: [Check], message: String?, recordCommand: String,
-                regions: [FrameRegion]? = nil, regionCount: Int? = nil) {
+                regions: [DiffRegion]? = nil, regionCount: Int? = nil) {
         self.regions = regions
         self.regionCount = regionCount
         self.status = status

@@ -5,6 +5,7 @@ import ParallaxTestSupport
 import Testing
 @testable import Harness
 @testable import Reporting
+import Vocabulary
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -87,7 +88,7 @@ import FoundationXML
         #expect(summary.contains("❌ fail") && summary.contains("cube/a"))
         // The changed region is the painted square, exactly (the golden is a flat-shaded room: magenta differs from
         // every pixel under it by more than the tolerance), in the result, in report.json and boxed in the page.
-        #expect(frame.regions == [FrameRegion(x: 10, y: 20, width: 12, height: 12, pixels: 144, maxChannelDiff: frame.regions?.first?.maxChannelDiff ?? -1)])
+        #expect(frame.regions == [DiffRegion(x: 10, y: 20, width: 12, height: 12, pixels: 144, maxChannelDiff: frame.regions?.first?.maxChannelDiff ?? -1)])
         #expect(frame.regionCount == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture.output + "/report.json"))) as? [String: Any])
         let written = try #require((json["frames"] as? [[String: Any]])?.first)
