@@ -14,11 +14,11 @@ import Plumbing
 /// it is complete. Reading a missing golden is an error that prints the exact command to record it.
 public struct GoldenStore: Sendable {
     public var root: String
-    /// The command that records `name` (printed when a golden is missing).
+    /// The command that records `name` (printed when a golden is missing). The store's creator knows how its goldens
+    /// are recorded — a suite's `parallax record` (`Remedy` builds it), `expectFrame`'s `swift test` —, the store does not.
     public var recordCommand: @Sendable (String) -> String
 
-    public init(root: String = "Tests/Goldens",
-                recordCommand: @escaping @Sendable (String) -> String = { "parallax record parallax.yml --only \($0)" }) {
+    public init(root: String = "Tests/Goldens", recordCommand: @escaping @Sendable (String) -> String) {
         self.root = root
         self.recordCommand = recordCommand
     }

@@ -69,7 +69,7 @@ package struct GoldenAcceptance {
         guard suite.name == report.suite else {
             throw SuiteError(file: reportPath, line: nil, message: "the report is of suite '\(report.suite)', but \(report.suiteFile) is now suite '\(suite.name)'")
         }
-        let store = GoldenStore(root: loader.resolve(suite.goldens))
+        let store = SuiteRun.store(suite, loader: loader, suitePath: report.suiteFile)
         let frames: [FrameResult]
         var numbers = false
         switch selection {

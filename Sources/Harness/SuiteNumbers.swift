@@ -17,6 +17,6 @@ enum SuiteNumbers {
             let recorded = try store.recordNumbers([UInt8](try NumberGolden.encode(values)), name: tolerance.golden, environment: options.environment)
             options.progress("recorded \(recorded)")
         }
-        return NumberGolden.compare(actual: values, path: path, tolerance: tolerance, recordCommand: "parallax record \(options.suitePath)")
+        return NumberGolden.compare(actual: values, path: path, tolerance: tolerance, recordCommand: store.recordCommand(tolerance.golden))
     }
 }

@@ -75,13 +75,16 @@ package struct SuiteRun {
                           publishedAt: destination)
     }
 
-    static func store(_ suite: Suite, loader: SuiteLoader, options: Options) -> GoldenStore {
-        let suitePath = options.suitePath
-        return GoldenStore(root: loader.resolve(suite.goldens)) { name in "parallax record \(suitePath) --only \(name)" }
+    /// The suite's goldens; a missing one names the command that records it, with the suite file as `suitePath` names it.
+    static func store(_ suite: Suite, loader: SuiteLoader, suitePath: String) -> GoldenStore {
+        let numbers = suite.numbers?.golden
+        return GoldenStore(root: loader.resolve(suite.goldens)) { name in
+            Remedy.record(suite: suitePath, only: name == numbers ? nil : name)
+        }
     }
 
     static func frameRunner(_ suite: Suite, loader: SuiteLoader, inputs: SuiteInputs, options: Options, into outputDirectory: String) -> FrameRunner {
-        FrameRunner(loader: loader, suite: suite, traces: inputs.tracesByName, store: store(suite, loader: loader, options: options),
+        FrameRunner(loader: loader, suite: suite, traces: inputs.tracesByName, store: store(suite, loader: loader, suitePath: options.suitePath),
                     framesDirectory: (outputDirectory as NSString).appendingPathComponent("frames"),
                     record: options.record, only: options.only, environment: options.environment)
     }
@@ -134,7 +137,7 @@ package struct SuiteRun {
         let budgets = try SuiteBudgets.evaluate(suite.budgets, on: results.scenarios, loader: loader)
         let numbers = try suite.numbers.map { tolerance in
             try SuiteNumbers.compare(scenarios: results.scenarios, frameNumbers: results.frameNumbers, tolerance: tolerance,
-                                     store: store(suite, loader: loader, options: options), options: options, outputDirectory: outputDirectory)
+                                     store: store(suite, loader: loader, suitePath: options.suitePath), options: options, outputDirectory: outputDirectory)
         }
         // junit.xml's times.
         let frames = results.frames.map { frame in

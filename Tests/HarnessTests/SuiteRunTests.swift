@@ -54,6 +54,10 @@ import FoundationXML
         #expect(first.failure != nil)
         #expect(first.report.frames[0].status == .missing)
         #expect(first.report.frames[0].recordCommand.contains("parallax record"))
+        // The store's hint is Remedy's: a frame alone, the numeric golden by a run of the whole suite.
+        #expect(first.report.frames[0].recordCommand == Remedy.record(suite: fixture.suite, only: "cube/a"))
+        #expect(first.report.frames[0].message?.hasSuffix("record it with: \(Remedy.record(suite: fixture.suite, only: "cube/a"))") == true)
+        #expect(first.report.numbers?.recordCommand == Remedy.record(suite: fixture.suite))
         #expect(first.report.numbers?.status == .missing)
         // Recording is refused under CI…
         #expect(throws: SuiteError.self) { try fixture.run(record: true, environment: ["CI": "true"]) }
