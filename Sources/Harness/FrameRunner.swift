@@ -116,7 +116,7 @@ struct FrameRunner {
                     let difference = try FrameComparator.compare(golden: other, actual: frame)
                     let notCompared: Set = [MetricDescriptor.ssimMin.name, MetricDescriptor.overTolerancePixels.name]
                     result.metrics.merge(difference.metrics.filter { !notCompared.contains($0.key) }
-                        .mapKeys { MetricDescriptor.versusPrefix + $0 }) { $1 }
+                        .map { (MetricDescriptor.versusPrefix + $0.key, $0.value) }) { $1 }
                 } catch {
                     throw loader.error("frames[\(job.specIndex)].versus: \(error)", at: steps + [.key("versus")])
                 }

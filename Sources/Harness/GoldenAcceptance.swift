@@ -102,9 +102,11 @@ package struct GoldenAcceptance {
         }
         if numbers, let result = report.numbers, let name = suite.numbers?.golden {
             let source = (reportDirectory as NSString).appendingPathComponent(Self.numbersFile)
-            let bytes: [UInt8]
-            do { bytes = try FileContents.read(source) } catch { throw SuiteError(file: source, line: nil, message: "cannot read the run's numbers (\(error)); run the suite again") }
-            let path = try store.recordNumbers(bytes, name: name, environment: environment)
+            let actual: NamedNumbers
+            do { actual = try NamedNumbers(decoding: try FileContents.read(source), path: source) } catch {
+                throw SuiteError(file: source, line: nil, message: "cannot read the run's numbers (\(error)); run the suite again")
+            }
+            let path = try store.recordNumbers(actual, name: name, environment: environment)
             changed.append("accepted numbers \(name) (\(result.status.rawValue)) → \(path)")
         }
         return changed

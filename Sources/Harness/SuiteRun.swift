@@ -105,7 +105,7 @@ package struct SuiteRun {
         // Frames.
         let (frames, matrices) = try frameRunner.run(jobs.filter { includes(.frame($0.name)) }, progress: options.progress)
         results.frames = frames
-        results.frameNumbers = NumberGolden.values(matrices: matrices)
+        results.frameNumbers = SuiteNumbers.values(matrices: matrices)
         for frame in frames { timings[.frame(frame.name)] = frame.seconds }
 
         // Tuning sweep.
@@ -135,8 +135,8 @@ package struct SuiteRun {
             try SuiteAudit.finish(spec, traces: inputs.traces, loader: loader, evaluations: results.auditEvaluations ?? [], outputDirectory: outputDirectory)
         }
         let budgets = try SuiteBudgets.evaluate(suite.budgets, on: results.scenarios, loader: loader)
-        let numbers = try suite.numbers.map { tolerance in
-            try SuiteNumbers.compare(scenarios: results.scenarios, frameNumbers: results.frameNumbers, tolerance: tolerance,
+        let numbers = try suite.numbers.map { spec in
+            try SuiteNumbers.compare(scenarios: results.scenarios, frameNumbers: results.frameNumbers, spec: spec,
                                      store: store(suite, loader: loader, suitePath: options.suitePath), options: options, outputDirectory: outputDirectory)
         }
         // junit.xml's times.

@@ -239,21 +239,10 @@ package struct NumbersResult: Codable, Sendable {
     package var status: Verdict
     package var golden: String
     package var compared: Int
-    package var mismatches: [Mismatch]
+    package var mismatches: [NumberMismatch]
     package var recordCommand: String
 
-    package struct Mismatch: Codable, Sendable {
-        package var key: String
-        package var golden: Double?
-        package var actual: Double?
-        package init(key: String, golden: Double?, actual: Double?) {
-            self.key = key
-            self.golden = golden
-            self.actual = actual
-        }
-    }
-
-    package init(status: Verdict, golden: String, compared: Int, mismatches: [Mismatch], recordCommand: String) {
+    package init(status: Verdict, golden: String, compared: Int, mismatches: [NumberMismatch], recordCommand: String) {
         self.status = status
         self.golden = golden
         self.compared = compared

@@ -65,7 +65,7 @@ import Testing
                                  environment: ["CI": value, "HOME": "/root"])
             }
             #expect(throws: GoldenError.recordRefusedInCI(name: "numbers/n")) {
-                try store.recordNumbers([], name: "numbers/n", environment: ["CI": value])
+                try store.recordNumbers(NamedNumbers([:]), name: "numbers/n", environment: ["CI": value])
             }
         }
         #expect(allFiles(root).isEmpty)
