@@ -128,7 +128,7 @@ let package = Package(
         // The project's suite and the browser tests (skipped, naming what to install, without `make deps-browser`).
         .testTarget(name: "CLIIntegrationTests", dependencies: ["parallax", "Imaging", "ParallaxTestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Plumbing", "CZlib", "ParallaxTestSupport"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Plumbing", "Vocabulary"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "ParallaxTestSupport"]),
         .testTarget(name: "ProjectionTests", dependencies: ["Projection", "Geometry", "ParallaxTestSupport"]),

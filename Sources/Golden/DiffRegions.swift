@@ -1,26 +1,4 @@
-/// The bounding box of one region of over-tolerance pixels (x, y = top-left; row 0 = top).
-public struct DiffRegion: Sendable, Equatable, Codable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-    /// Over-tolerance pixels inside the region.
-    public var pixels: Int
-    /// Largest per-pixel difference in the region.
-    public var maxChannelDiff: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int, pixels: Int, maxChannelDiff: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
-        self.pixels = pixels; self.maxChannelDiff = maxChannelDiff
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case x, y, width, height, pixels
-        case maxChannelDiff = "max_channel_diff"
-    }
-
-    public var description: String { "\(width)×\(height) at (\(x), \(y)), \(pixels) px, max diff \(maxChannelDiff)" }
-}
+import Vocabulary
 
 /// How differing regions are found: a coarse grid. The image is cut into 16×16-pixel cells; each cell
 /// records the tight box and count of its over-tolerance pixels. Cells that hold any are joined into

@@ -8,17 +8,19 @@ import Plumbing
 /// separated by `/` (no empty, `.` or `..` components); its golden is `ROOT/NAME.png` and its sidecar
 /// `ROOT/NAME.json`, e.g. `cube/center` → `Tests/Goldens/cube/center.png`.
 ///
+/// Numeric goldens (`NamedNumbers`) are `ROOT/NAME.json`, loaded by `loadNumbers`.
+///
 /// Record policy: `record` (frames) and `recordNumbers` (numeric goldens) are the only writers. It refuses when the environment variable `CI` is present
 /// (any value), writes the sidecar and then the PNG, each atomically (temporary file + rename), so an
 /// interrupted record never leaves a partial file; the PNG is written last, so a golden exists only once
 /// it is complete. Reading a missing golden is an error that prints the exact command to record it.
 public struct GoldenStore: Sendable {
     public var root: String
-    /// The command that records `name` (printed when a golden is missing).
+    /// The command that records `name` (printed when a golden is missing). The store's creator knows how its goldens
+    /// are recorded — a suite's `parallax record` (`Remedy` builds it), `expectFrame`'s `swift test` —, the store does not.
     public var recordCommand: @Sendable (String) -> String
 
-    public init(root: String = "Tests/Goldens",
-                recordCommand: @escaping @Sendable (String) -> String = { "parallax record parallax.yml --only \($0)" }) {
+    public init(root: String = "Tests/Goldens", recordCommand: @escaping @Sendable (String) -> String) {
         self.root = root
         self.recordCommand = recordCommand
     }
@@ -69,14 +71,23 @@ public struct GoldenStore: Sendable {
     /// The numeric golden `name` (a JSON file of numbers): `ROOT/NAME.json`.
     public func numbersPath(for name: String) throws -> String { try sidecarPath(for: name) }
 
-    /// Records a numeric golden (JSON bytes) under `name`, atomically; refused when `CI` is set. Returns its path.
+    /// Loads the numeric golden `name`; a missing one is `GoldenError.missing` with the record command.
+    public func loadNumbers(_ name: String) throws -> NamedNumbers {
+        let path = try numbersPath(for: name)
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw GoldenError.missing(name: name, path: path, recordCommand: recordCommand(name))
+        }
+        return try NamedNumbers(decoding: try FileContents.read(path), path: path)
+    }
+
+    /// Records `numbers` as the numeric golden `name`, atomically; refused when `CI` is set. Returns its path.
     @discardableResult
-    public func recordNumbers(_ json: [UInt8], name: String,
+    public func recordNumbers(_ numbers: NamedNumbers, name: String,
                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         let path = try numbersPath(for: name)
         if ContinuousIntegration.isActive(in: environment) { throw GoldenError.recordRefusedInCI(name: name) }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try AtomicFile.write(json, to: path)
+        try AtomicFile.write(try numbers.encoded(), to: path)
         return path
     }
 
@@ -164,6 +175,7 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
     case recordRefusedInCI(name: String)
     case invalidName(String)
     case invalidSidecar(path: String, reason: String)
+    case invalidNumbers(path: String)
     case writeFailed(path: String, reason: String)
 
     public var description: String {
@@ -176,6 +188,8 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
             return "golden name '\(name)': expected a relative path of letters, digits, '.', '_', '-' separated by '/' (no empty, '.' or '..' parts)"
         case let .invalidSidecar(path, reason):
             return "\(path): invalid golden sidecar: \(reason)"
+        case let .invalidNumbers(path):
+            return "\(path): not a numbers golden (expected a JSON object of numbers)"
         case let .writeFailed(path, reason):
             return "\(path): cannot write: \(reason)"
         }

@@ -3,8 +3,12 @@ import Imaging
 import Plumbing
 import Vocabulary
 
-/// The one way a frame is checked against its golden — behind `parallax compare`, suite frames and
-/// `expectFrame`: load the golden, compare within the tolerance, and write the artifacts the caller asked for.
+/// The one way a golden is checked — behind `parallax compare`, suite frames, a suite's numeric golden and
+/// `expectFrame`: load the golden (missing: the verdict `missing`; unreadable: `error`), compare within the
+/// tolerance (`pass` or `fail`), and for a frame write the artifacts the caller asked for. Two kinds, after
+/// swift-snapshot-testing's `Diffing` (a value, a way to compare, a way to show the difference): frames
+/// (`RGBAImage`, `FrameComparison`, diff images and regions) and numbers (`NamedNumbers`, `NumberComparison`,
+/// the names whose numbers differ).
 public struct GoldenVerification {
     /// The images a verification can leave behind for a person to look at.
     public enum Artifact: String, CaseIterable, Sendable {
@@ -63,8 +67,7 @@ public struct GoldenVerification {
             golden = try loadGolden()
         } catch {
             if timing == .unlessPassed { try write(.actual, actual) }
-            let missing = (error as? GoldenError).map { if case .missing = $0 { return true } else { return false } } ?? false
-            return Outcome(verdict: missing ? .missing : .error, comparison: nil, artifacts: written, message: "\(error)")
+            return Outcome(verdict: Self.verdict(loading: error), comparison: nil, artifacts: written, message: "\(error)")
         }
         if timing == .always { try write(.golden, golden) }
         let wantsImages = artifactPaths[.diff] != nil || artifactPaths[.strip] != nil
@@ -103,6 +106,34 @@ public struct GoldenVerification {
             }
         }
         return Outcome(verdict: verdict, comparison: compared, artifacts: written, message: nil)
+    }
+
+    /// Numbers against their numeric golden.
+    public struct NumbersOutcome: Sendable {
+        public var verdict: Verdict
+        /// The comparison, when one ran.
+        public var comparison: NumberComparison?
+        /// Why the numbers were not compared (missing or unreadable golden), one line.
+        public var message: String?
+    }
+
+    /// Verifies `actual` against the numeric golden `loadGolden` returns, by the frames' rules.
+    public static func verify(_ actual: NamedNumbers, golden loadGolden: () throws -> NamedNumbers,
+                              tolerance: NumberTolerance) -> NumbersOutcome {
+        let golden: NamedNumbers
+        do {
+            golden = try loadGolden()
+        } catch {
+            return NumbersOutcome(verdict: verdict(loading: error), comparison: nil, message: "\(error)")
+        }
+        let comparison = NumberComparison(golden: golden, actual: actual, tolerance: tolerance)
+        return NumbersOutcome(verdict: Verdict(passed: comparison.passed), comparison: comparison, message: nil)
+    }
+
+    /// A golden that could not be loaded: `missing` when it was never recorded, `error` when it cannot be read.
+    static func verdict(loading error: Error) -> Verdict {
+        if case .missing? = error as? GoldenError { return .missing }
+        return .error
     }
 }
 

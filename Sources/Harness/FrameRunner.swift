@@ -116,7 +116,7 @@ struct FrameRunner {
                     let difference = try FrameComparator.compare(golden: other, actual: frame)
                     let notCompared: Set = [MetricDescriptor.ssimMin.name, MetricDescriptor.overTolerancePixels.name]
                     result.metrics.merge(difference.metrics.filter { !notCompared.contains($0.key) }
-                        .mapKeys { MetricDescriptor.versusPrefix + $0 }) { $1 }
+                        .map { (MetricDescriptor.versusPrefix + $0.key, $0.value) }) { $1 }
                 } catch {
                     throw loader.error("frames[\(job.specIndex)].versus: \(error)", at: steps + [.key("versus")])
                 }
@@ -157,13 +157,6 @@ struct FrameRunner {
                            actualImage: reportPath(.actual)!, goldenImage: reportPath(.golden), diffImage: reportPath(.diff),
                            stripImage: nil, metrics: outcome.comparison?.metrics ?? [:], checks: checks,
                            message: outcome.message, recordCommand: store.recordCommand(job.name),
-                           regions: outcome.comparison.map { $0.regions.map(\.reportRegion) }, regionCount: outcome.comparison?.regionCount)
-    }
-}
-
-extension DiffRegion {
-    /// The region as report.json and the page carry it.
-    var reportRegion: FrameRegion {
-        FrameRegion(x: x, y: y, width: width, height: height, pixels: pixels, maxChannelDiff: maxChannelDiff)
+                           regions: outcome.comparison?.regions, regionCount: outcome.comparison?.regionCount)
     }
 }

@@ -68,7 +68,7 @@ package struct GoldenAcceptance {
         guard suite.name == report.suite else {
             throw SuiteError(file: reportPath, line: nil, message: "the report is of suite '\(report.suite)', but \(report.suiteFile) is now suite '\(suite.name)'")
         }
-        let store = GoldenStore(root: loader.resolve(suite.goldens))
+        let store = SuiteRun.store(suite, loader: loader, suitePath: report.suiteFile)
         let frames: [FrameResult]
         var numbers = false
         switch selection {
@@ -101,9 +101,11 @@ package struct GoldenAcceptance {
         }
         if numbers, let result = report.numbers, let name = suite.numbers?.golden {
             let source = (reportDirectory as NSString).appendingPathComponent(Self.numbersFile)
-            let bytes: [UInt8]
-            do { bytes = try FileContents.read(source) } catch { throw SuiteError(file: source, line: nil, message: "cannot read the run's numbers (\(error)); run the suite again") }
-            let path = try store.recordNumbers(bytes, name: name, environment: environment)
+            let actual: NamedNumbers
+            do { actual = try NamedNumbers(decoding: try FileContents.read(source), path: source) } catch {
+                throw SuiteError(file: source, line: nil, message: "cannot read the run's numbers (\(error)); run the suite again")
+            }
+            let path = try store.recordNumbers(actual, name: name, environment: environment)
             changed.append("accepted numbers \(name) (\(result.status.rawValue)) → \(path)")
         }
         return changed

@@ -36,7 +36,7 @@ package struct Suite: Decodable, Sendable {
     package var screens: [String]
     package var movementScales: [Double]
     package var budgets: [Budget]
-    package var numbers: NumberTolerance?
+    package var numbers: NumbersSpec?
     package var frames: [FrameSpec]
     package var tune: TuneSpec?
     /// Noise bands for `--baseline`, by metric name, replacing the descriptors' default bands (`MetricDescriptor.noiseBand`):
@@ -62,7 +62,7 @@ package struct Suite: Decodable, Sendable {
         screens = try c.decodeIfPresent([String].self, forKey: .screens) ?? ["iphone-15-pro"]
         movementScales = try c.decodeIfPresent([Double].self, forKey: .movementScales) ?? [AppDefaults.movementScale]
         budgets = try c.decodeIfPresent([Budget].self, forKey: .budgets) ?? []
-        numbers = try c.decodeIfPresent(NumberTolerance.self, forKey: .numbers)
+        numbers = try c.decodeIfPresent(NumbersSpec.self, forKey: .numbers)
         frames = try c.decodeIfPresent([FrameSpec].self, forKey: .frames) ?? []
         tune = try c.decodeIfPresent(TuneSpec.self, forKey: .tune)
         baselineBands = try c.decodeIfPresent([String: NoiseBand].self, forKey: .baselineBands) ?? [:]

@@ -75,13 +75,16 @@ package struct SuiteRun {
                           publishedAt: destination)
     }
 
-    static func store(_ suite: Suite, loader: SuiteLoader, options: Options) -> GoldenStore {
-        let suitePath = options.suitePath
-        return GoldenStore(root: loader.resolve(suite.goldens)) { name in "parallax record \(suitePath) --only \(name)" }
+    /// The suite's goldens; a missing one names the command that records it, with the suite file as `suitePath` names it.
+    static func store(_ suite: Suite, loader: SuiteLoader, suitePath: String) -> GoldenStore {
+        let numbers = suite.numbers?.golden
+        return GoldenStore(root: loader.resolve(suite.goldens)) { name in
+            Remedy.record(suite: suitePath, only: name == numbers ? nil : name)
+        }
     }
 
     static func frameRunner(_ suite: Suite, loader: SuiteLoader, inputs: SuiteInputs, options: Options, into outputDirectory: String) -> FrameRunner {
-        FrameRunner(loader: loader, suite: suite, traces: inputs.tracesByName, store: store(suite, loader: loader, options: options),
+        FrameRunner(loader: loader, suite: suite, traces: inputs.tracesByName, store: store(suite, loader: loader, suitePath: options.suitePath),
                     framesDirectory: (outputDirectory as NSString).appendingPathComponent("frames"),
                     record: options.record, only: options.only, environment: options.environment)
     }
@@ -102,7 +105,7 @@ package struct SuiteRun {
         // Frames.
         let (frames, matrices) = try frameRunner.run(jobs.filter { includes(.frame($0.name)) }, progress: options.progress)
         results.frames = frames
-        results.frameNumbers = NumberGolden.values(matrices: matrices)
+        results.frameNumbers = SuiteNumbers.values(matrices: matrices)
         for frame in frames { timings[.frame(frame.name)] = frame.seconds }
 
         // Tuning sweep.
@@ -132,9 +135,9 @@ package struct SuiteRun {
             try SuiteAudit.finish(spec, traces: inputs.traces, loader: loader, evaluations: results.auditEvaluations ?? [], outputDirectory: outputDirectory)
         }
         let budgets = try SuiteBudgets.evaluate(suite.budgets, on: results.scenarios, loader: loader)
-        let numbers = try suite.numbers.map { tolerance in
-            try SuiteNumbers.compare(scenarios: results.scenarios, frameNumbers: results.frameNumbers, tolerance: tolerance,
-                                     store: store(suite, loader: loader, options: options), options: options, outputDirectory: outputDirectory)
+        let numbers = try suite.numbers.map { spec in
+            try SuiteNumbers.compare(scenarios: results.scenarios, frameNumbers: results.frameNumbers, spec: spec,
+                                     store: store(suite, loader: loader, suitePath: options.suitePath), options: options, outputDirectory: outputDirectory)
         }
         // junit.xml's times.
         let frames = results.frames.map { frame in

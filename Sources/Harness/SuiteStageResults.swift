@@ -6,7 +6,7 @@ import Reporting
 struct SuiteStageResults: Codable, Sendable {
     var scenarios: [ScenarioResult] = []
     var frames: [FrameResult] = []
-    /// `NumberGolden.values(matrices:)` of the frames: their projection and view matrices.
+    /// `SuiteNumbers.values(matrices:)` of the frames: their projection and view matrices.
     var frameNumbers: [String: Double] = [:]
     var tune: SuiteReport.TuneSummary?
     var tuneSections: [ReportPage.Section] = []

@@ -55,8 +55,13 @@ enum FrameViewer {
                                             : "Changed regions (\(total); pixel coordinates, origin top-left)"
         return HTML.el("div", ["class": "regions"], HTML.el("p", ["class": "regions-title"], .text(heading)),
                        HTML.el("ol", children: regions.enumerated().map { i, region in
-                           HTML.el("li", HTML.el("button", ["type": "button", "class": "region", "data-region": "\(i)"], .text(region.text)))
+                           HTML.el("li", HTML.el("button", ["type": "button", "class": "region", "data-region": "\(i)"], .text(entry(region))))
                        }))
+    }
+
+    /// "6×6 px at (120, 48) · 36 px over tolerance · max diff 255": a region's entry in the list.
+    static func entry(_ region: DiffRegion) -> String {
+        "\(region.width)×\(region.height) px at (\(region.x), \(region.y)) · \(region.pixels) px over tolerance · max diff \(region.maxChannelDiff)"
     }
 
     /// The boxes of the regions as an SVG in image coordinates laid over an image (each box outset by 2 px so that a

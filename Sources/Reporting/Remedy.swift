@@ -1,10 +1,16 @@
-/// What to run about a failing frame, as text that pastes into a shell: `accept` first (promote the report's
-/// actual frame, after looking at it), `record` only to re-render from scratch. The report folder is the one
-/// the run published to, as the user named it (`--output` or the suite's `output`), so the command works from
-/// the directory the run was started in.
+/// What to run about a failing golden, as text that pastes into a shell: `accept` first (promote the report's
+/// actual frame, after looking at it), `record` only to re-render from scratch. The one place these command lines
+/// are built. Paths are as the user named them (`--output` or the suite's `output`, the suite file as given), so the
+/// command works from the directory the run was started in.
 package enum Remedy {
     package static func accept(reportDirectory: String, frame: String) -> String {
         "parallax accept \(shellWord(reportDirectory)) --only \(shellWord(frame))"
+    }
+
+    /// Records the golden of `frame` again; without a frame, every golden of the suite (the numeric golden is
+    /// recorded only by a run of the whole suite).
+    package static func record(suite: String, only frame: String? = nil) -> String {
+        "parallax record \(shellWord(suite))" + (frame.map { " --only \(shellWord($0))" } ?? "")
     }
 
     /// A word the shell reads back unchanged: as is when it holds only safe characters, else single-quoted.

@@ -178,7 +178,7 @@ package struct FrameResult: Codable, Sendable {
     package var stripImage: String?
     /// The changed regions (largest first, at most `DiffRegions.maximumReported`) and how many there were in all;
     /// absent when the frame was not compared.
-    package var regions: [FrameRegion]?
+    package var regions: [DiffRegion]?
     package var regionCount: Int?
     package var metrics: [String: Double]
     package var checks: [Check]
@@ -210,7 +210,7 @@ package struct FrameResult: Codable, Sendable {
     package init(status: Verdict, name: String, scene: String, screen: String, head: [Double], eye: [Double], width: Int, height: Int,
                 golden: String, actualImage: String, goldenImage: String?, diffImage: String?, stripImage: String?,
                 metrics: [String: Double], checks: [Check], message: String?, recordCommand: String,
-                regions: [FrameRegion]? = nil, regionCount: Int? = nil) {
+                regions: [DiffRegion]? = nil, regionCount: Int? = nil) {
         self.regions = regions
         self.regionCount = regionCount
         self.status = status
@@ -239,21 +239,10 @@ package struct NumbersResult: Codable, Sendable {
     package var status: Verdict
     package var golden: String
     package var compared: Int
-    package var mismatches: [Mismatch]
+    package var mismatches: [NumberMismatch]
     package var recordCommand: String
 
-    package struct Mismatch: Codable, Sendable {
-        package var key: String
-        package var golden: Double?
-        package var actual: Double?
-        package init(key: String, golden: Double?, actual: Double?) {
-            self.key = key
-            self.golden = golden
-            self.actual = actual
-        }
-    }
-
-    package init(status: Verdict, golden: String, compared: Int, mismatches: [Mismatch], recordCommand: String) {
+    package init(status: Verdict, golden: String, compared: Int, mismatches: [NumberMismatch], recordCommand: String) {
         self.status = status
         self.golden = golden
         self.compared = compared

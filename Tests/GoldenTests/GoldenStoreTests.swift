@@ -11,7 +11,7 @@ import Testing
 
     func temporaryStore() throws -> (GoldenStore, String) {
         let root = try TemporaryDirectory(prefix: "goldens").url.path
-        return (GoldenStore(root: root), root)
+        return (GoldenStore(root: root) { "make record GOLDEN=\($0)" }, root)
     }
 
     func allFiles(_ root: String) -> [String] {
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func pathsDeriveFromFrameNames() throws {
-        let store = GoldenStore(root: "Tests/Goldens")
+        let store = GoldenStore(root: "Tests/Goldens") { $0 }
         #expect(try store.imagePath(for: "cube/center") == "Tests/Goldens/cube/center.png")
         #expect(try store.sidecarPath(for: "cube/center") == "Tests/Goldens/cube/center.json")
         for bad in ["", "/abs", "a//b", "../up", "a/./b", "sp ace", "a/", "x\\y"] {
@@ -34,7 +34,7 @@ import Testing
             _ = try store.load("cube/left")
             Issue.record("loading a missing golden succeeded")
         } catch {
-            #expect("\(error)" == "golden 'cube/left' is missing (expected \(root)/cube/left.png); record it with: parallax record parallax.yml --only cube/left")
+            #expect("\(error)" == "golden 'cube/left' is missing (expected \(root)/cube/left.png); record it with: make record GOLDEN=cube/left")
         }
     }
 
@@ -65,7 +65,7 @@ import Testing
                                  environment: ["CI": value, "HOME": "/root"])
             }
             #expect(throws: GoldenError.recordRefusedInCI(name: "numbers/n")) {
-                try store.recordNumbers([], name: "numbers/n", environment: ["CI": value])
+                try store.recordNumbers(NamedNumbers([:]), name: "numbers/n", environment: ["CI": value])
             }
         }
         #expect(allFiles(root).isEmpty)

@@ -5,6 +5,7 @@ import ParallaxTestSupport
 import Testing
 @testable import Harness
 @testable import Reporting
+import Vocabulary
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -53,6 +54,10 @@ import FoundationXML
         #expect(first.failure != nil)
         #expect(first.report.frames[0].status == .missing)
         #expect(first.report.frames[0].recordCommand.contains("parallax record"))
+        // The store's hint is Remedy's: a frame alone, the numeric golden by a run of the whole suite.
+        #expect(first.report.frames[0].recordCommand == Remedy.record(suite: fixture.suite, only: "cube/a"))
+        #expect(first.report.frames[0].message?.hasSuffix("record it with: \(Remedy.record(suite: fixture.suite, only: "cube/a"))") == true)
+        #expect(first.report.numbers?.recordCommand == Remedy.record(suite: fixture.suite))
         #expect(first.report.numbers?.status == .missing)
         // Recording is refused under CI…
         #expect(throws: SuiteError.self) { try fixture.run(record: true, environment: ["CI": "true"]) }
@@ -87,7 +92,7 @@ import FoundationXML
         #expect(summary.contains("❌ fail") && summary.contains("cube/a"))
         // The changed region is the painted square, exactly (the golden is a flat-shaded room: magenta differs from
         // every pixel under it by more than the tolerance), in the result, in report.json and boxed in the page.
-        #expect(frame.regions == [FrameRegion(x: 10, y: 20, width: 12, height: 12, pixels: 144, maxChannelDiff: frame.regions?.first?.maxChannelDiff ?? -1)])
+        #expect(frame.regions == [DiffRegion(x: 10, y: 20, width: 12, height: 12, pixels: 144, maxChannelDiff: frame.regions?.first?.maxChannelDiff ?? -1)])
         #expect(frame.regionCount == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture.output + "/report.json"))) as? [String: Any])
         let written = try #require((json["frames"] as? [[String: Any]])?.first)

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 @testable import Plumbing
 @testable import Reporting
+import Vocabulary
 
 /// The failing frame's changed regions: in report.json (snake_case, deterministic), boxed on the overlay, the
 /// actual and the diff, listed with pixel coordinates; the viewer and the page's status controls.
 @Suite struct FrameRegionTests {
-    static func report(regions: [FrameRegion], count: Int) -> SuiteReport {
+    static func report(regions: [DiffRegion], count: Int) -> SuiteReport {
         var report = ReportFixture.report()
         report.frames[0].width = 40
         report.frames[0].height = 30
@@ -16,8 +17,8 @@ import Testing
     }
 
     @Test func regionsAreInReportJSONAndReadBack() throws {
-        let regions = [FrameRegion(x: 12, y: 7, width: 6, height: 6, pixels: 36, maxChannelDiff: 255),
-                       FrameRegion(x: 0, y: 29, width: 1, height: 1, pixels: 1, maxChannelDiff: 9)]
+        let regions = [DiffRegion(x: 12, y: 7, width: 6, height: 6, pixels: 36, maxChannelDiff: 255),
+                       DiffRegion(x: 0, y: 29, width: 1, height: 1, pixels: 1, maxChannelDiff: 9)]
         let data = try ReportWriter.json(Self.report(regions: regions, count: 40))
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("\"region_count\" : 40"))
@@ -33,8 +34,8 @@ import Testing
     }
 
     @Test func regionsAreBoxedOnOverlayActualAndDiffAndListed() {
-        let regions = [FrameRegion(x: 12, y: 7, width: 6, height: 6, pixels: 36, maxChannelDiff: 255),
-                       FrameRegion(x: 0, y: 29, width: 1, height: 1, pixels: 1, maxChannelDiff: 9)]
+        let regions = [DiffRegion(x: 12, y: 7, width: 6, height: 6, pixels: 36, maxChannelDiff: 255),
+                       DiffRegion(x: 0, y: 29, width: 1, height: 1, pixels: 1, maxChannelDiff: 9)]
         let page = HTMLReport.render(Self.report(regions: regions, count: 40), reportDirectory: "Reports/latest")
         // Outset by 2 px and clipped to the 40×30 image: (10, 5) 10×10; (0, 27) 3×3.
         let largest = "<rect class=\"box largest\" data-region=\"0\" x=\"10\" y=\"5\" width=\"10\" height=\"10\"/>"
