@@ -4,6 +4,7 @@ import Foundation
 import Plumbing
 import Reporting
 import Tracking
+import Vocabulary
 
 struct EvaluateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,18 +74,8 @@ struct EvaluateCommand: ParsableCommand {
     @Option(name: .long, help: "Also write an HTML page: trajectories overlaid in plan and elevation, error over time, histogram.")
     var html: String?
 
-    func validate() throws {
-        guard maxDt.isFinite, maxDt >= 0 else { throw ValidationError("--max-dt: expected a time ≥ 0 s, found \(maxDt)") }
-        guard offset.isFinite else { throw ValidationError("--offset: expected a finite time in s, found \(offset)") }
-        guard maxGap.isFinite, maxGap > 0 else { throw ValidationError("--max-gap: expected a time > 0 s, found \(maxGap)") }
-        guard delta >= 1 else { throw ValidationError("--delta: expected a number of frames ≥ 1, found \(delta)") }
-        if let alignFirst, alignFirst < 1 { throw ValidationError("--align-first: expected a number of pairs ≥ 1, found \(alignFirst)") }
-        if alignFirst != nil, align == .none { throw ValidationError("--align-first: needs --align se3 or sim3") }
-    }
-
-    func run() throws {
-        let truthPoses = try TrajectoryFile.read(contentsOf: truth, format: format, sort: sort)
-        let estimatePoses = try TrajectoryFile.read(contentsOf: estimate, format: format, sort: sort)
+    /// The library's options from the flags.
+    var options: TrajectoryEvaluation.Options {
         var options = TrajectoryEvaluation.Options()
         options.association = association
         options.maxDifference = maxDt
@@ -93,7 +84,19 @@ struct EvaluateCommand: ParsableCommand {
         options.alignment = align
         options.alignFirst = alignFirst
         options.delta = delta
-        let result = try TrajectoryEvaluation.run(truth: truthPoses, estimate: estimatePoses, options: options)
+        return options
+    }
+
+    static let flags = ["max_difference": "--max-dt", "offset": "--offset", "max_gap": "--max-gap", "delta": "--delta", "align_first": "--align-first"]
+
+    func validate() throws {
+        do { try options.validate() } catch let error as FieldError { throw error.naming(flags: Self.flags) }
+        // Accepted by the library (nothing to align), but a flag without effect here.
+        if alignFirst != nil, align == .none { throw ValidationError("--align-first: needs --align se3 or sim3") }
+    }
+
+    func run() throws {
+        let result = try TrajectoryEvaluation.run(truthFile: truth, estimateFile: estimate, format: format, sort: sort, options: options)
         if let html {
             try AtomicFile.write(page(result).html, to: html)
         }
