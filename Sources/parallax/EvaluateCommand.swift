@@ -1,8 +1,6 @@
 import Analysis
 import ArgumentParser
-import Foundation
 import Plumbing
-import Reporting
 import Tracking
 import Vocabulary
 
@@ -98,31 +96,8 @@ struct EvaluateCommand: ParsableCommand {
     func run() throws {
         let result = try TrajectoryEvaluation.run(truthFile: truth, estimateFile: estimate, format: format, sort: sort, options: options)
         if let html {
-            try AtomicFile.write(page(result).html, to: html)
+            try AtomicFile.write(result.page(truthFile: truth, estimateFile: estimate).html, to: html)
         }
         print(json ? result.json : result.text)
-    }
-
-    func page(_ result: TrajectoryEvaluation.Result) -> TrajectoryComparisonPage {
-        let origin = result.truth.times.first ?? 0
-        func f(_ v: Double) -> String { String(format: "%.6f", v) }
-        var summary: [(String, String)] = [("truth", truth), ("estimate", estimate),
-                                           ("pairs", "\(result.pairs) (\(result.association.rawValue), offset \(result.timeOffset) s)")]
-        if let alignment = result.alignment {
-            summary.append(("alignment", String(format: "%@ on %d pairs: rotation %.4f°, scale %.6f", alignment.kind.rawValue, alignment.poses,
-                                                alignment.transform.rotationAngle * 180 / .pi, alignment.transform.scale)))
-        } else {
-            summary.append(("alignment", "none"))
-        }
-        let a = result.ape
-        summary.append(("APE (m)", "rmse \(f(a.rmse)), mean \(f(a.mean)), median \(f(a.median)), std \(f(a.std)), min \(f(a.min)), max \(f(a.max)), sse \(f(a.sse))"))
-        if let rpe = result.rpe {
-            let r = rpe.statistics
-            summary.append(("RPE (m, Δ \(rpe.deltaFrames))", "rmse \(f(r.rmse)), mean \(f(r.mean)), median \(f(r.median)), std \(f(r.std)), min \(f(r.min)), max \(f(r.max)), sse \(f(r.sse))"))
-        }
-        summary += result.notes.map { ("note", $0) }
-        return TrajectoryComparisonPage(title: "parallax evaluate", subtitle: "\(URL(fileURLWithPath: estimate).lastPathComponent) against \(URL(fileURLWithPath: truth).lastPathComponent)",
-                                        truth: result.truth.positions.map { ($0.x, $0.y, $0.z) }, estimate: result.estimate.positions.map { ($0.x, $0.y, $0.z) },
-                                        times: result.truth.times.map { $0 - origin }, errors: result.apeErrors, summary: summary)
     }
 }

@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 import Geometry
+import Reporting
 import Scientific
 import Testing
 import Tracking
@@ -176,6 +177,30 @@ struct TrajectoryEvaluationTests {
         #expect(result.alignment?.poses == 50)
         options.association = .interpolate
         #expect(try TrajectoryEvaluation.run(truth: truth, estimate: truth, options: options).pairs == 50)
+    }
+
+    /// `evaluate --html`'s page: the files as given, the pairing, alignment and statistics rows, the series.
+    @Test func thePageSummarizesTheEvaluation() throws {
+        let truth = helix(101)
+        let shifted = PoseTrajectory(times: truth.times, positions: truth.positions.map { $0 + Vec3(0.03, 0.04, 0) }, orientations: truth.orientations)
+        var options = TrajectoryEvaluation.Options()
+        options.alignment = .se3
+        options.delta = 10
+        let result = try TrajectoryEvaluation.run(truth: truth, estimate: shifted, options: options)
+        let page = result.page(truthFile: "data/gt.tum", estimateFile: "data/est.tum")
+        #expect(page.title == "parallax evaluate" && page.subtitle == "est.tum against gt.tum")
+        #expect(page.summary.map(\.0) == ["truth", "estimate", "pairs", "alignment", "APE (m)", "RPE (m, Δ 10)"])
+        #expect(page.summary.prefix(4).map(\.1) == ["data/gt.tum", "data/est.tum", "101 (nearest, offset 0.0 s)",
+                                                     "se3 on 101 pairs: rotation 0.0000°, scale 1.000000"])
+        #expect(page.summary[4].1.hasPrefix("rmse 0.000000, mean 0.000000"))
+        #expect(page.times.first == 0 && page.times.last.map { abs($0 - 1) < 1e-12 } == true)
+        #expect(page.errors == result.apeErrors && page.truth.count == 101 && page.estimate.count == 101)
+
+        // No orientations: no RPE row, the note instead; no alignment.
+        let positionsOnly = PoseTrajectory(times: truth.times, positions: shifted.positions)
+        let plain = try TrajectoryEvaluation.run(truth: truth, estimate: positionsOnly, options: .init()).page(truthFile: "gt.tum", estimateFile: "est.tum")
+        #expect(plain.summary.map(\.0) == ["truth", "estimate", "pairs", "alignment", "APE (m)", "note"])
+        #expect(plain.summary[3].1 == "none" && plain.summary[5].1 == "RPE not computed: the estimate has no orientations")
     }
 
     @Test func singularValuesOfAKnownMatrix() throws {
