@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "Reporting", dependencies: ["Plumbing", "Vocabulary"], exclude: ["README.md"]),
         .target(name: "Projection", dependencies: ["Plumbing", "Vocabulary", "Geometry"], exclude: ["README.md"]),
         .target(name: "Smoothing", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking"], exclude: ["README.md"]),
-        .target(name: "Analysis", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Smoothing", "Projection", "Scientific"], exclude: ["README.md"]),
+        .target(name: "Analysis", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Smoothing", "Projection", "Scientific", "Reporting"], exclude: ["README.md"]),
         .target(name: "Rendering", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Imaging"], exclude: ["README.md"]),
         .target(name: "Harness", dependencies: [
             "Plumbing",
@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "ParallaxTestSupport"]),
         .testTarget(name: "ProjectionTests", dependencies: ["Projection", "Geometry", "ParallaxTestSupport"]),
         .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific", "Geometry", "Plumbing", "Vocabulary"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection", "Geometry", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection", "Geometry", "Plumbing", "Vocabulary", "Reporting", "ParallaxTestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Plumbing", "Vocabulary", "Projection", "Smoothing", "Tracking", "ParallaxTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting", "Geometry", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),

@@ -40,6 +40,16 @@ package enum TrajectoryEvaluation {
         package var delta = 1
 
         package init() {}
+
+        /// Every value `run` can use: a `FieldError` naming the field (`max_difference`, `offset`, `max_gap`,
+        /// `delta`, `align_first`) otherwise — a zero delta would never step, a count below 1 cuts nothing.
+        package func validate() throws {
+            guard maxDifference.isFinite, maxDifference >= 0 else { throw FieldError("max_difference", expected: "a time ≥ 0 s", found: "\(maxDifference)") }
+            guard offset.isFinite else { throw FieldError("offset", expected: "a finite time in s", found: "\(offset)") }
+            guard maxGap.isFinite, maxGap > 0 else { throw FieldError("max_gap", expected: "a time > 0 s", found: "\(maxGap)") }
+            guard delta >= 1 else { throw FieldError("delta", expected: "a number of frames ≥ 1", found: "\(delta)") }
+            if let alignFirst, alignFirst < 1 { throw FieldError("align_first", expected: "a number of pairs ≥ 1", found: "\(alignFirst)") }
+        }
     }
 
     package struct Alignment: Sendable, Encodable {
@@ -121,7 +131,17 @@ package enum TrajectoryEvaluation {
         package var description: String { message }
     }
 
+    /// `parallax evaluate TRUTH ESTIMATE`: the options checked before either file is read, then each file read
+    /// once (`TrajectoryFile`: TUM, EuRoC or trace CSV, in `format` when given) and evaluated.
+    package static func run(truthFile: String, estimateFile: String, format: TrajectoryFormat?, sort: Bool, options: Options) throws -> Result {
+        try options.validate()
+        return try run(truth: TrajectoryFile.read(contentsOf: truthFile, format: format, sort: sort),
+                       estimate: TrajectoryFile.read(contentsOf: estimateFile, format: format, sort: sort), options: options)
+    }
+
+    /// The evaluation of `estimate` against `truth`; options that `validate()` refuses are a `FieldError`.
     package static func run(truth: PoseTrajectory, estimate: PoseTrajectory, options: Options) throws -> Result {
+        try options.validate()
         let paired: TimeAssociation
         switch options.association {
         case .nearest:

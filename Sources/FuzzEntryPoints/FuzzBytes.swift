@@ -25,6 +25,12 @@ struct FuzzBytes {
         return Double(bitPattern: high << 32 | low)
     }
 
+    /// Any bit pattern: zero, negative, `Int.min`, `Int.max`.
+    mutating func int() -> Int {
+        let low = UInt64(uint32()), high = UInt64(uint32())
+        return Int(truncatingIfNeeded: high << 32 | low)
+    }
+
     /// A bit of the next byte as a choice.
     mutating func flag() -> Bool { byte() & 1 == 1 }
 

@@ -18,22 +18,11 @@ struct SuiteInputs {
         for (i, source) in suite.traces.enumerated() {
             progress("trace \(source.name)")
             let entry = FieldPath([.key("traces"), .index(i)])
-            if let file = source.file, let importSpec = source.importSpec {
-                let at = entry.appending(FieldPath("import"))
-                let path = loader.resolve(file)
-                var trace: HeadTrace
-                if let format = try loader.value(at: at, { try importSpec.trajectoryFormat(of: path) }) {
-                    trace = try TrajectoryImporter.read(contentsOf: path, format: format, sort: importSpec.sort ?? false).trace
-                } else {
-                    let importOptions = try loader.value(at: at) { try importSpec.options() }
-                    trace = try TraceImporter.read(contentsOf: path, options: importOptions).trace
-                }
-                if let truth = importSpec.truth {
-                    let (format, options) = try loader.value(at: at) { try importSpec.pairing() }
-                    let truthPath = loader.resolve(truth)
-                    let poses = try TrajectoryFile.read(contentsOf: truthPath, format: format, sort: importSpec.sort ?? false)
-                    trace = try TruthPairing.pair(recording: trace, truth: poses, truthName: (truth as NSString).lastPathComponent, options: options).trace
-                }
+            if let file = source.file, var recordingImport = source.recordingImport {
+                if let truth = recordingImport.truth { recordingImport.truth?.path = loader.resolve(truth.path) }
+                // What only the detected format can refuse (a CSV key for a trajectory, sort for a CSV) is
+                // located at `import`, as the decoder locates the rest.
+                let trace = try loader.value(at: entry.appending(FieldPath("import"))) { try recordingImport.read(contentsOf: loader.resolve(file)) }
                 traces.append((source.name, trace))
             } else if let file = source.file {
                 traces.append((source.name, try TraceCSVReader.read(contentsOf: loader.resolve(file))))

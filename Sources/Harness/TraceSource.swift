@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 import Reporting
 import Geometry
@@ -10,14 +11,14 @@ import Plumbing
 import Tracking
 
 /// A trace: a CSV file (`Traces/sway.csv`), a synthesis spec (`{name: glance, spec: Traces/glance.yml}`)
-/// or a recording to import (`{file: rec.tsv, import: {time_unit: ms, …}}`, `TraceImportSpec`).
+/// or a recording to import (`{file: rec.tsv, import: {time_unit: ms, …}}`, `RecordingImport`).
 package struct TraceSource: Decodable, Sendable {
     package var name: String
     package var file: String?
     package var spec: String?
-    package var importSpec: TraceImportSpec?
+    package var recordingImport: RecordingImport?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, file, spec, importSpec = "import" }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, file, spec, recordingImport = "import" }
 
     package init(from decoder: Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let path = try? single.decode(String.self) {
@@ -30,8 +31,8 @@ package struct TraceSource: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         file = try c.decodeIfPresent(String.self, forKey: .file)
         spec = try c.decodeIfPresent(String.self, forKey: .spec)
-        importSpec = try c.decodeIfPresent(TraceImportSpec.self, forKey: .importSpec)
-        guard importSpec == nil || file != nil else {
+        recordingImport = try c.decodeIfPresent(RecordingImport.self, forKey: .recordingImport)
+        guard recordingImport == nil || file != nil else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "'import' needs 'file' (the recording)"))
         }
         guard (file == nil) != (spec == nil) else {

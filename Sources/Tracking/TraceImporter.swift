@@ -23,10 +23,15 @@ public enum TraceImporter {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw TraceError(file: path, message: "\(reason); expected a CSV or TSV recording")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw TraceError(file: path, message: "not UTF-8 text; expected a CSV or TSV recording")
+        return try parse([UInt8](data), file: path, options: options)
+    }
+
+    /// A recording's bytes as read (`FileContents`): UTF-8 text, then `parse(_:file:options:)` of the text.
+    public static func parse(_ bytes: [UInt8], file: String, options: ImportOptions) throws -> Result {
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw TraceError(file: file, message: "not UTF-8 text; expected a CSV or TSV recording")
         }
-        return try parse(text, file: path, options: options)
+        return try parse(text, file: file, options: options)
     }
 
     /// `parallax import`: reads the recording at `input` and writes it as a trace CSV at `output` (atomically;

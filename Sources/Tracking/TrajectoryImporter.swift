@@ -13,7 +13,15 @@ public enum TrajectoryImporter {
     }
 
     public static func read(contentsOf path: String, format: TrajectoryFormat?, sort: Bool) throws -> Result {
-        let file = try TrajectoryReader.read(contentsOf: path, format: format, sort: sort)
+        try importing(TrajectoryReader.read(contentsOf: path, format: format, sort: sort), from: path)
+    }
+
+    /// A trajectory file's bytes as read (`FileContents`), imported as `read(contentsOf:format:sort:)` does.
+    public static func parse(_ bytes: [UInt8], file: String, format: TrajectoryFormat?, sort: Bool) throws -> Result {
+        try importing(TrajectoryReader.parse(bytes, file: file, format: format, sort: sort), from: file)
+    }
+
+    private static func importing(_ file: TrajectoryReader.Result, from path: String) throws -> Result {
         let name = URL(fileURLWithPath: path).lastPathComponent
         var (trace, notes) = try file.trajectory.headTrace(metadata: [], extraColumns: file.extraColumns, file: path, lines: file.lines)
         notes = file.notes + notes

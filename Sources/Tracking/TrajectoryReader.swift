@@ -24,11 +24,15 @@ public enum TrajectoryReader {
     }
 
     public static func read(contentsOf path: String, format: TrajectoryFormat? = nil, sort: Bool = false) throws -> Result {
-        let bytes = try FileContents.read(path)
+        try parse(FileContents.read(path), file: path, format: format, sort: sort)
+    }
+
+    /// A trajectory file's bytes as read (`FileContents`): UTF-8 text, then `parse(_:file:format:sort:)` of the text.
+    public static func parse(_ bytes: [UInt8], file: String, format: TrajectoryFormat? = nil, sort: Bool = false) throws -> Result {
         guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw TraceError(file: path, message: "not UTF-8 text; expected a TUM or EuRoC trajectory")
+            throw TraceError(file: file, message: "not UTF-8 text; expected a TUM or EuRoC trajectory")
         }
-        return try parse(text, file: path, format: format, sort: sort)
+        return try parse(text, file: file, format: format, sort: sort)
     }
 
     public static func parse(_ text: String, file: String, format: TrajectoryFormat? = nil, sort: Bool = false) throws -> Result {

@@ -1,9 +1,8 @@
 import Analysis
 import ArgumentParser
-import Foundation
 import Plumbing
-import Reporting
 import Tracking
+import Vocabulary
 
 struct EvaluateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,18 +72,8 @@ struct EvaluateCommand: ParsableCommand {
     @Option(name: .long, help: "Also write an HTML page: trajectories overlaid in plan and elevation, error over time, histogram.")
     var html: String?
 
-    func validate() throws {
-        guard maxDt.isFinite, maxDt >= 0 else { throw ValidationError("--max-dt: expected a time ≥ 0 s, found \(maxDt)") }
-        guard offset.isFinite else { throw ValidationError("--offset: expected a finite time in s, found \(offset)") }
-        guard maxGap.isFinite, maxGap > 0 else { throw ValidationError("--max-gap: expected a time > 0 s, found \(maxGap)") }
-        guard delta >= 1 else { throw ValidationError("--delta: expected a number of frames ≥ 1, found \(delta)") }
-        if let alignFirst, alignFirst < 1 { throw ValidationError("--align-first: expected a number of pairs ≥ 1, found \(alignFirst)") }
-        if alignFirst != nil, align == .none { throw ValidationError("--align-first: needs --align se3 or sim3") }
-    }
-
-    func run() throws {
-        let truthPoses = try TrajectoryFile.read(contentsOf: truth, format: format, sort: sort)
-        let estimatePoses = try TrajectoryFile.read(contentsOf: estimate, format: format, sort: sort)
+    /// The library's options from the flags.
+    var options: TrajectoryEvaluation.Options {
         var options = TrajectoryEvaluation.Options()
         options.association = association
         options.maxDifference = maxDt
@@ -93,33 +82,22 @@ struct EvaluateCommand: ParsableCommand {
         options.alignment = align
         options.alignFirst = alignFirst
         options.delta = delta
-        let result = try TrajectoryEvaluation.run(truth: truthPoses, estimate: estimatePoses, options: options)
-        if let html {
-            try AtomicFile.write(page(result).html, to: html)
-        }
-        print(json ? result.json : result.text)
+        return options
     }
 
-    func page(_ result: TrajectoryEvaluation.Result) -> TrajectoryComparisonPage {
-        let origin = result.truth.times.first ?? 0
-        func f(_ v: Double) -> String { String(format: "%.6f", v) }
-        var summary: [(String, String)] = [("truth", truth), ("estimate", estimate),
-                                           ("pairs", "\(result.pairs) (\(result.association.rawValue), offset \(result.timeOffset) s)")]
-        if let alignment = result.alignment {
-            summary.append(("alignment", String(format: "%@ on %d pairs: rotation %.4f°, scale %.6f", alignment.kind.rawValue, alignment.poses,
-                                                alignment.transform.rotationAngle * 180 / .pi, alignment.transform.scale)))
-        } else {
-            summary.append(("alignment", "none"))
+    static let flags = ["max_difference": "--max-dt", "offset": "--offset", "max_gap": "--max-gap", "delta": "--delta", "align_first": "--align-first"]
+
+    func validate() throws {
+        do { try options.validate() } catch let error as FieldError { throw error.naming(flags: Self.flags) }
+        // Accepted by the library (nothing to align), but a flag without effect here.
+        if alignFirst != nil, align == .none { throw ValidationError("--align-first: needs --align se3 or sim3") }
+    }
+
+    func run() throws {
+        let result = try TrajectoryEvaluation.run(truthFile: truth, estimateFile: estimate, format: format, sort: sort, options: options)
+        if let html {
+            try AtomicFile.write(result.page(truthFile: truth, estimateFile: estimate).html, to: html)
         }
-        let a = result.ape
-        summary.append(("APE (m)", "rmse \(f(a.rmse)), mean \(f(a.mean)), median \(f(a.median)), std \(f(a.std)), min \(f(a.min)), max \(f(a.max)), sse \(f(a.sse))"))
-        if let rpe = result.rpe {
-            let r = rpe.statistics
-            summary.append(("RPE (m, Δ \(rpe.deltaFrames))", "rmse \(f(r.rmse)), mean \(f(r.mean)), median \(f(r.median)), std \(f(r.std)), min \(f(r.min)), max \(f(r.max)), sse \(f(r.sse))"))
-        }
-        summary += result.notes.map { ("note", $0) }
-        return TrajectoryComparisonPage(title: "parallax evaluate", subtitle: "\(URL(fileURLWithPath: estimate).lastPathComponent) against \(URL(fileURLWithPath: truth).lastPathComponent)",
-                                        truth: result.truth.positions.map { ($0.x, $0.y, $0.z) }, estimate: result.estimate.positions.map { ($0.x, $0.y, $0.z) },
-                                        times: result.truth.times.map { $0 - origin }, errors: result.apeErrors, summary: summary)
+        print(json ? result.json : result.text)
     }
 }

@@ -1,9 +1,8 @@
 import Analysis
 import ArgumentParser
-import Foundation
-import Plumbing
 import Projection
 import Tracking
+import Vocabulary
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -92,20 +91,25 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "No truth interpolated between samples further apart than this, s (default: 3 × the truth's median interval).")
     var truthMaxGap: Double?
 
-    /// The CSV-only options given, by flag.
-    var csvOnlyFlags: [String] {
-        [columns != nil ? "--columns" : nil, timeUnit != .seconds ? "--time-unit" : nil, positionUnit != .meters ? "--position-unit" : nil,
-         axes != .identity ? "--axes" : nil, frame != .screen ? "--frame" : nil, skipBadRows ? "--skip-bad-rows" : nil].compactMap { $0 }
-    }
+    /// The library's field names, by flag.
+    static let flags = ["columns": "--columns", "time_unit": "--time-unit", "position_unit": "--position-unit", "axes": "--axes", "frame": "--frame",
+                        "skip_bad_rows": "--skip-bad-rows", "sort": "--sort", "truth_offset": "--truth-offset", "truth_max_gap": "--truth-max-gap"]
 
-    func validate() throws {
+    /// The import the flags ask for; a pairing flag without --truth has nowhere to go.
+    func recordingImport() throws -> RecordingImport {
         if truth == nil, let flag = [truthFormat != nil ? "--truth-format" : nil, truthOffset != nil ? "--truth-offset" : nil,
                                      truthAlign != .se3 ? "--truth-align" : nil, truthMaxGap != nil ? "--truth-max-gap" : nil].compactMap({ $0 }).first {
             throw ValidationError("\(flag): needs --truth")
         }
-        if let truthOffset, !truthOffset.isFinite { throw ValidationError("--truth-offset: expected a finite time in s, found \(truthOffset)") }
-        if let truthMaxGap, !(truthMaxGap > 0 && truthMaxGap.isFinite) { throw ValidationError("--truth-max-gap: expected a time > 0 s, found \(truthMaxGap)") }
-        if let format, let flag = csvOnlyFlags.first { throw ValidationError("\(flag): applies to CSV/TSV recordings, not to --format \(format)") }
+        let csv = ImportOptions(columns: columns, timeUnit: timeUnit, positionUnit: positionUnit, axes: axes,
+                                cameraOffset: frame == .camera ? screen?.cameraOffset : nil, skipBadRows: skipBadRows)
+        return RecordingImport(format: format, csv: csv, sort: sort, truth: truth.map {
+            RecordingImport.Truth(path: $0, format: truthFormat, pairing: TruthPairing.Options(offset: truthOffset, alignment: truthAlign, maxGap: truthMaxGap))
+        })
+    }
+
+    func validate() throws {
+        do { try recordingImport().validate() } catch let error as FieldError { throw error.naming(flags: Self.flags) }
         switch frame {
         case .screen: if screen != nil { throw ValidationError("--screen: only used with --frame camera") }
         case .camera: if screen == nil { throw ValidationError("--frame camera: needs --screen (whose camera offset to add)") }
@@ -113,38 +117,8 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let detected = try format ?? TrajectoryFormat.detect(Substring(String(decoding: FileContents.read(input).prefix(1 << 16), as: UTF8.self)))
-        var trace: HeadTrace
-        if let trajectoryFormat = detected {
-            if let flag = csvOnlyFlags.first { throw ValidationError("\(flag): applies to CSV/TSV recordings; \(input) is a \(trajectoryFormat) trajectory") }
-            let result = try TrajectoryImporter.read(contentsOf: input, format: trajectoryFormat, sort: sort)
-            trace = result.trace
-            print(String(format: "%@: %@ trajectory, %d poses, %.2f s", input, trajectoryFormat.description, trace.count, trace.duration))
-            for note in result.notes { print("note: \(note)") }
-        } else {
-            if sort, truth == nil { throw ValidationError("--sort: applies to TUM and EuRoC trajectories; \(input) is read as a CSV/TSV recording") }
-            let options = ImportOptions(columns: columns, timeUnit: timeUnit, positionUnit: positionUnit, axes: axes,
-                                        cameraOffset: screen?.cameraOffset, skipBadRows: skipBadRows)
-            let result = try TraceImporter.read(contentsOf: input, options: options)
-            trace = result.trace
-            print(String(format: "%@: %d samples, %.2f s, columns %@%@", input, trace.count, trace.duration, result.columns.description,
-                         result.skippedRows > 0 ? ", \(result.skippedRows) bad row(s) skipped" : ""))
+        do { try recordingImport().convert(contentsOf: input, to: output) { print($0) } } catch let error as FieldError {
+            throw error.naming(flags: Self.flags)
         }
-        if let truth {
-            let poses = try TrajectoryFile.read(contentsOf: truth, format: truthFormat, sort: sort)
-            let paired = try TruthPairing.pair(recording: trace, truth: poses, truthName: URL(fileURLWithPath: truth).lastPathComponent,
-                                               options: TruthPairing.Options(offset: truthOffset, alignment: truthAlign, maxGap: truthMaxGap))
-            trace = paired.trace
-            print("\(truth): \(poses.count) poses; \(paired.summary)")
-            if paired.offsetEstimated, abs(paired.offset) <= 1 {
-                print(String(format: "sensor latency (recording behind its truth, on one clock: −offset) %.1f ms; the latency model assumes %.1f ms without truth",
-                             -paired.offset * 1000, LatencyModel.assumedSensorLatency * 1000))
-            } else if paired.offsetEstimated {
-                print(String(format: "the clocks differ by %.3f s: the sensor latency is not separable from the clock offset (the latency model assumes %.1f ms)",
-                             paired.offset, LatencyModel.assumedSensorLatency * 1000))
-            }
-        }
-        try TraceCSVWriter.write(trace, to: output)
-        print("→ \(output): \(trace.count) samples\(trace.truth != nil ? " with truth" : "")")
     }
 }

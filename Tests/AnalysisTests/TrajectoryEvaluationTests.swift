@@ -1,9 +1,11 @@
 import Analysis
 import Foundation
 import Geometry
+import Reporting
 import Scientific
 import Testing
 import Tracking
+import Vocabulary
 
 /// `parallax evaluate`'s pieces on hand-computed cases: statistics, evo's nearest association, interpolation
 /// that never crosses a gap, Umeyama recovering a known rigid and similarity transform, APE of a known offset,
@@ -119,6 +121,86 @@ struct TrajectoryEvaluationTests {
     @Test func noOverlapIsAOneLineError() {
         let truth = helix(20), later = helix(20, start: 100)
         #expect(throws: TrajectoryEvaluation.Failure.self) { try TrajectoryEvaluation.run(truth: truth, estimate: later, options: .init()) }
+    }
+
+    static func options(_ change: (inout TrajectoryEvaluation.Options) -> Void) -> TrajectoryEvaluation.Options {
+        var options = TrajectoryEvaluation.Options()
+        change(&options)
+        return options
+    }
+
+    /// A library caller's options are checked by `run` itself: every value outside its field's range is a
+    /// `FieldError` naming the field, never a trap (a zero delta would stride by 0, a count below 1 cut a negative
+    /// prefix).
+    @Test(arguments: [
+        ("delta", options { $0.delta = 0 }, "delta: expected a number of frames ≥ 1, found 0"),
+        ("delta", options { $0.delta = -3 }, "delta: expected a number of frames ≥ 1, found -3"),
+        ("delta", options { $0.delta = .min }, "delta: expected a number of frames ≥ 1, found \(Int.min)"),
+        ("align_first", options { $0.alignment = .se3; $0.alignFirst = 0 }, "align_first: expected a number of pairs ≥ 1, found 0"),
+        ("align_first", options { $0.alignment = .sim3; $0.alignFirst = .min }, "align_first: expected a number of pairs ≥ 1, found \(Int.min)"),
+        ("max_difference", options { $0.maxDifference = -0.01 }, "max_difference: expected a time ≥ 0 s, found -0.01"),
+        ("max_difference", options { $0.maxDifference = .nan }, "max_difference: expected a time ≥ 0 s, found nan"),
+        ("max_difference", options { $0.maxDifference = .infinity }, "max_difference: expected a time ≥ 0 s, found inf"),
+        ("offset", options { $0.offset = .nan }, "offset: expected a finite time in s, found nan"),
+        ("offset", options { $0.offset = -.infinity }, "offset: expected a finite time in s, found -inf"),
+        ("max_gap", options { $0.association = .interpolate; $0.maxGap = 0 }, "max_gap: expected a time > 0 s, found 0.0"),
+        ("max_gap", options { $0.maxGap = -1 }, "max_gap: expected a time > 0 s, found -1.0"),
+        ("max_gap", options { $0.maxGap = .nan }, "max_gap: expected a time > 0 s, found nan"),
+        ("max_gap", options { $0.maxGap = .infinity }, "max_gap: expected a time > 0 s, found inf"),
+    ])
+    func optionsOutOfRangeAreAFieldErrorNotATrap(_ field: String, _ options: TrajectoryEvaluation.Options, _ message: String) {
+        let truth = helix(50)
+        #expect(throws: FieldError.self) { try options.validate() }
+        do {
+            _ = try TrajectoryEvaluation.run(truth: truth, estimate: truth, options: options)
+            Issue.record("\(field): evaluated with \(options)")
+        } catch let error as FieldError {
+            #expect(error.path.firstKey == field)
+            #expect("\(error)" == message)
+        } catch {
+            Issue.record("\(field): \(error)")
+        }
+    }
+
+    /// The other extremes are values, not errors: a delta beyond the pairs leaves RPE out with a note, a count
+    /// beyond them aligns on all, a huge difference or gap pairs everything.
+    @Test func hugeButValidOptionsEvaluate() throws {
+        let truth = helix(50)
+        var options = TrajectoryEvaluation.Options()
+        options.delta = .max
+        options.alignment = .se3
+        options.alignFirst = .max
+        options.maxDifference = .greatestFiniteMagnitude
+        options.maxGap = .greatestFiniteMagnitude
+        let result = try TrajectoryEvaluation.run(truth: truth, estimate: truth, options: options)
+        #expect(result.rpe == nil && result.notes == ["RPE not computed: 50 pair(s) give no pose pair \(Int.max) frame(s) apart"])
+        #expect(result.alignment?.poses == 50)
+        options.association = .interpolate
+        #expect(try TrajectoryEvaluation.run(truth: truth, estimate: truth, options: options).pairs == 50)
+    }
+
+    /// `evaluate --html`'s page: the files as given, the pairing, alignment and statistics rows, the series.
+    @Test func thePageSummarizesTheEvaluation() throws {
+        let truth = helix(101)
+        let shifted = PoseTrajectory(times: truth.times, positions: truth.positions.map { $0 + Vec3(0.03, 0.04, 0) }, orientations: truth.orientations)
+        var options = TrajectoryEvaluation.Options()
+        options.alignment = .se3
+        options.delta = 10
+        let result = try TrajectoryEvaluation.run(truth: truth, estimate: shifted, options: options)
+        let page = result.page(truthFile: "data/gt.tum", estimateFile: "data/est.tum")
+        #expect(page.title == "parallax evaluate" && page.subtitle == "est.tum against gt.tum")
+        #expect(page.summary.map(\.0) == ["truth", "estimate", "pairs", "alignment", "APE (m)", "RPE (m, Δ 10)"])
+        #expect(page.summary.prefix(4).map(\.1) == ["data/gt.tum", "data/est.tum", "101 (nearest, offset 0.0 s)",
+                                                     "se3 on 101 pairs: rotation 0.0000°, scale 1.000000"])
+        #expect(page.summary[4].1.hasPrefix("rmse 0.000000, mean 0.000000"))
+        #expect(page.times.first == 0 && page.times.last.map { abs($0 - 1) < 1e-12 } == true)
+        #expect(page.errors == result.apeErrors && page.truth.count == 101 && page.estimate.count == 101)
+
+        // No orientations: no RPE row, the note instead; no alignment.
+        let positionsOnly = PoseTrajectory(times: truth.times, positions: shifted.positions)
+        let plain = try TrajectoryEvaluation.run(truth: truth, estimate: positionsOnly, options: .init()).page(truthFile: "gt.tum", estimateFile: "est.tum")
+        #expect(plain.summary.map(\.0) == ["truth", "estimate", "pairs", "alignment", "APE (m)", "note"])
+        #expect(plain.summary[3].1 == "none" && plain.summary[5].1 == "RPE not computed: the estimate has no orientations")
     }
 
     @Test func singularValuesOfAKnownMatrix() throws {

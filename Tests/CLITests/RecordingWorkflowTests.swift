@@ -84,6 +84,11 @@ import Testing
             (["--time-unit", "fortnights"], "The value 'fortnights' is invalid for '--time-unit <time-unit>': time_unit: expected one of s, ms, us, ns, ticks"),
             (["--frame", "camera"], "--frame camera: needs --screen"),
             (["--columns", "t=timestamp_ms,x=pos_x"], "The value 't=timestamp_ms,x=pos_x' is invalid for '--columns <columns>': columns: expected 't=NAME,x=NAME,y=NAME,z=NAME[,tracked=NAME]', found 't=timestamp_ms,x=pos_x' without 'y=NAME'"),
+            // RecordingImport's checks, rooted at the flag the value came from.
+            (["--truth", Self.example, "--truth-max-gap", "0"], "--truth-max-gap: expected a time > 0 s, found 0.0"),
+            (["--truth-offset", "0.1"], "--truth-offset: needs --truth"),
+            (["--format", "tum", "--time-unit", "ms"], "--time-unit: expected a CSV/TSV recording, found a tum trajectory"),
+            (["--sort"], "--sort: expected a TUM or EuRoC recording (sort applies to their rows), found a CSV/TSV recording"),
         ] {
             let run = try ParallaxProcess.run(["import", Self.example, "-o", dir.path("out.csv")] + arguments)
             #expect(run.status == 2)

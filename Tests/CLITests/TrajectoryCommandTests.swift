@@ -60,6 +60,24 @@ import Testing
         #expect(report["reference"] as? String == "truth")
     }
 
+    /// `evaluate`'s options are checked by the library (`TrajectoryEvaluation.Options.validate`), each error rooted
+    /// at its flag, before either file is read.
+    @Test func evaluateOptionErrorsNameTheirFlag() throws {
+        for (arguments, message) in [
+            (["--delta", "0"], "--delta: expected a number of frames ≥ 1, found 0"),
+            (["--delta=-2"], "--delta: expected a number of frames ≥ 1, found -2"),
+            (["--max-dt", "nan"], "--max-dt: expected a time ≥ 0 s, found nan"),
+            (["--offset", "inf"], "--offset: expected a finite time in s, found inf"),
+            (["--max-gap", "0"], "--max-gap: expected a time > 0 s, found 0.0"),
+            (["--align", "se3", "--align-first", "0"], "--align-first: expected a number of pairs ≥ 1, found 0"),
+            (["--align-first", "5"], "--align-first: needs --align se3 or sim3"),
+        ] {
+            let run = try ParallaxProcess.run(["evaluate", Self.truth, "missing.txt"] + arguments)
+            #expect(run.status == 2)
+            #expect(run.stderr == "parallax: error: \(message)\n", "\(arguments)")
+        }
+    }
+
     /// (format, header, good row, a row to make bad).
     static let formats: [(String, String, String, String)] = [
         ("tum", "# timestamp tx ty tz qx qy qz qw", "1.0 0.1 0.2 0.3 0 0 0 1", "1.1 0.1 0.2 0.3 0 0 0 1"),

@@ -295,4 +295,13 @@ import FoundationXML
         #expect(try values.failure("name: x\ntraces:\n  - {file: t.csv, import: {format: kitti}}\n")
             == "suite.yml:3: traces[0].import.format: expected one of tum, euroc, found 'kitti'")
     }
+
+    /// What only the recording's detected format can refuse is located under the trace's `import` too.
+    @Test func aKeyTheDetectedFormatRefusesNamesItself() throws {
+        let values = SuiteValueErrorTests()
+        #expect(try values.failure("name: x\ntraces:\n  - {file: r.tum, import: {time_unit: ms}}\n", files: ["r.tum": "1.0 0 0 0.3 0 0 0 1\n"])
+            == "suite.yml:3: traces[0].import.time_unit: expected a CSV/TSV recording, found a tum trajectory")
+        #expect(try values.failure("name: x\ntraces:\n  - {file: t.csv, import: {sort: true}}\n")
+            == "suite.yml:3: traces[0].import.sort: expected a TUM or EuRoC recording (sort applies to their rows), found a CSV/TSV recording")
+    }
 }
