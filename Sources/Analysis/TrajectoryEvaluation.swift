@@ -119,9 +119,7 @@ package enum TrajectoryEvaluation {
 
         /// The JSON form: sorted keys, `null` for what was not computed.
         package var json: String {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            return String(decoding: try! encoder.encode(self), as: UTF8.self)
+            String(decoding: try! JSONEncoder.deterministic().encode(self), as: UTF8.self)
         }
     }
 

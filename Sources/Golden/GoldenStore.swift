@@ -60,7 +60,7 @@ public struct GoldenStore: Sendable {
     /// The sidecar recorded with the golden, or nil when there is none.
     public func sidecar(_ name: String) throws -> GoldenSidecar? {
         let path = try sidecarPath(for: name)
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let data = (try? FileContents.read(path)).map({ Data($0) }) else { return nil }
         do {
             return try JSONDecoder().decode(GoldenSidecar.self, from: data)
         } catch {
@@ -115,9 +115,7 @@ public struct GoldenStore: Sendable {
         }
         let sidecar = GoldenSidecar(name: name, image: (path as NSString).lastPathComponent,
                                     width: image.width, height: image.height, parameters: parameters)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let json = Array(try encoder.encode(sidecar)) + [0x0A]
+        let json = Array(try JSONEncoder.deterministic().encode(sidecar)) + [0x0A]
         let png = try PNGCodec.encode(image, options: .compact)
         try AtomicFile.write(json, to: try sidecarPath(for: name))
         try AtomicFile.write(png, to: path, beforeRename: beforeRename)

@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 
 /// Numbers by name: the value of a numeric golden, as an `RGBAImage` is a frame golden's. Its file is a flat JSON
 /// object, `{"schema": 1, "value/NAME": number, …}`, sorted by key and pretty-printed, so that a diff of two
@@ -14,8 +15,7 @@ public struct NamedNumbers: Sendable, Equatable {
 
     /// The file's bytes (no trailing newline); non-finite numbers cannot be written and throw.
     public func encoded() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let encoder = JSONEncoder.deterministic()
         let keyed = Dictionary(uniqueKeysWithValues: values.map { (Self.prefix + $0.key, $0.value) })
         return [UInt8](try encoder.encode(keyed.merging(["schema": 1]) { value, _ in value }))
     }

@@ -19,11 +19,11 @@ public enum TraceImporter {
     }
 
     public static func read(contentsOf path: String, options: ImportOptions) throws -> Result {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = try? FileContents.read(path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw TraceError(file: path, message: "\(reason); expected a CSV or TSV recording")
         }
-        return try parse([UInt8](data), file: path, options: options)
+        return try parse(bytes, file: path, options: options)
     }
 
     /// A recording's bytes as read (`FileContents`): UTF-8 text, then `parse(_:file:options:)` of the text.
