@@ -204,9 +204,9 @@ if selected("smoothers throughput") {
     throughput("desp:alpha=0.5,predict=0.05") { DESPFilter() }
     throughput("kalman-cv") { KalmanCVFilter() }
     throughput("predict:horizon=0.03") { PredictStage() }
-    throughput("spec 'ema:alpha=0.25' (any Smoother)") { SmootherChain([try! SmootherSpec("ema:alpha=0.25").makeSmoother()]) }
-    throughput("spec 'one-euro' (any Smoother)") { SmootherChain([try! SmootherSpec("one-euro").makeSmoother()]) }
-    throughput("spec 'kalman-cv' (any Smoother)") { SmootherChain([try! SmootherSpec("kalman-cv").makeSmoother()]) }
+    throughput("spec 'ema:alpha=0.25' (any Smoother)") { SmootherChain([try! SmootherSpec(parsing: "ema:alpha=0.25").makeSmoother()]) }
+    throughput("spec 'one-euro' (any Smoother)") { SmootherChain([try! SmootherSpec(parsing: "one-euro").makeSmoother()]) }
+    throughput("spec 'kalman-cv' (any Smoother)") { SmootherChain([try! SmootherSpec(parsing: "kalman-cv").makeSmoother()]) }
     throughput("chain one-euro|predict:horizon=0.03") { SmootherChain([OneEuroFilter(), PredictStage()]) }
 }
 
@@ -215,7 +215,7 @@ if selected("analyze 1 h trace") {
     let hourTrace = try TraceSynthesizer.synthesize(hourSpec)
     let hourPath = directory.appendingPathComponent("hour.csv").path
     try TraceCSVWriter.write(hourTrace, to: hourPath)
-    let oneEuro = try SmootherSpec("one-euro:mincutoff=1,beta=10")
+    let oneEuro = try SmootherSpec(parsing: "one-euro:mincutoff=1,beta=10")
     try measure("read + analyze 1 h trace (one-euro)") {
         _ = TraceAnalysis.analyze(try TraceCSVReader.read(contentsOf: hourPath), smoother: oneEuro)
     }
@@ -228,7 +228,7 @@ if selected("truth") {  // every name below contains "truth": `parallax-bench tr
     let withTruth = try TraceSynthesizer.synthesize(hourSpec)
     var recording = withTruth
     recording.truth = nil
-    let ema = try SmootherSpec("ema:alpha=0.25")
+    let ema = try SmootherSpec(parsing: "ema:alpha=0.25")
     measure("analyze 1 h with truth (ema)") { _ = TraceAnalysis.analyze(withTruth, smoother: ema) }
     measure("reference estimate without truth (RTS), 1 h") { _ = ReferenceEstimate.estimate(recording) }
     try measure("analyze 1 h without truth (ema, --screen)") {

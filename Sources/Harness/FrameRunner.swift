@@ -40,7 +40,7 @@ struct FrameRunner {
                 let trace = try traces[traceName] ?? TraceCSVReader.read(contentsOf: loader.resolve(traceName))
                 var positions = trace.samples.map(\.position)
                 if let smoother = spec.smoother {
-                    let parsed = try loader.value(at: FieldPath([.key("frames"), .index(index), .key("smoother")])) { try SmootherSpec(smoother) }
+                    let parsed = try loader.value(at: FieldPath([.key("frames"), .index(index), .key("smoother")])) { try SmootherSpec(parsing: smoother) }
                     var filter = parsed.makeSmoother()
                     positions = filter.smooth(trace.samples)
                 }

@@ -11,7 +11,7 @@ enum SuiteBudgets {
         let canonical = try budgets.enumerated().map { i, budget -> Budget in
             var budget = budget
             budget.smoothers = try budget.smoothers?.enumerated().map { j, text in
-                try loader.value(at: FieldPath([.key("budgets"), .index(i), .key("smoothers"), .index(j)])) { try SmootherSpec(text).description }
+                try loader.value(at: FieldPath([.key("budgets"), .index(i), .key("smoothers"), .index(j)])) { try SmootherSpec(parsing: text).description }
             }
             return budget
         }

@@ -47,7 +47,7 @@ struct SuiteInputs {
             }
         }
         let smoothers = try suite.smoothers.enumerated().map { i, text in
-            (text, try loader.value(at: FieldPath([.key("smoothers"), .index(i)])) { try SmootherSpec(text) })
+            (text, try loader.value(at: FieldPath([.key("smoothers"), .index(i)])) { try SmootherSpec(parsing: text) })
         }
         let screens = try suite.screens.enumerated().map { i, text in
             (text, try loader.value(at: FieldPath([.key("screens"), .index(i)])) { try ScreenModel.parse(text) })

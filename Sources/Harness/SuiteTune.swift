@@ -24,7 +24,7 @@ struct SuiteTune {
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         // The tuner's errors name the field of `tune:` (`smoother.ema.alpha`); the suite adds its file and line.
         let outcome = try loader.value(at: FieldPath("tune")) {
-            var request = TuneRequest(traces: .loaded(chosen), sweep: try SweepSpec(tune.smoother),
+            var request = TuneRequest(traces: .loaded(chosen), sweep: try SweepSpec(parsing: tune.smoother),
                                       movementScales: try ParameterRange(tune.movementScale, name: "movement_scale"),
                                       objective: try TuneObjective(tune.objective ?? TuneContext.defaultObjective))
             request.robustness = RobustnessOptions(seeds: tune.seeds ?? 1, holdout: held.isEmpty ? .none : .files(held),

@@ -31,7 +31,7 @@ public struct SmootherSpec: Sendable, Equatable, CustomStringConvertible {
     public var stages: [Stage]
 
     /// Parses a spec string (see the type's documentation).
-    public init(_ text: String) throws {
+    public init(parsing text: String) throws {
         let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty else {
             throw FieldError(FieldPath(), expected: "a smoother such as 'ema:alpha=0.25' (filters: \(SmootherKind.names))", found: "an empty smoother spec")

@@ -25,7 +25,7 @@ package struct SweepSpec: Sendable, Equatable {
 
     package static func == (a: SweepSpec, b: SweepSpec) -> Bool { a.text == b.text }
 
-    package init(_ raw: String) throws {
+    package init(parsing raw: String) throws {
         let text = raw.trimmingCharacters(in: .whitespaces)
         self.text = text
         let form = "filter:param=lo...hi/step,… (e.g. 'ema:alpha=0.05...0.95/0.01')"
@@ -123,7 +123,7 @@ package struct SweepSpec: Sendable, Equatable {
         }
         let text = parts.isEmpty ? kind.rawValue : kind.rawValue + ":" + parts.joined(separator: ",")
         do {
-            return try SmootherSpec(text)
+            return try SmootherSpec(parsing: text)
         } catch let error as FieldError {
             throw error.under(FieldPath("smoother"))
         }

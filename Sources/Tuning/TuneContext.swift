@@ -37,7 +37,7 @@ package struct TuneContext: Sendable {
         objective: String = TuneContext.defaultObjective, constraints: [String] = TuneContext.defaultConstraints,
         refine: Bool = true, roomDepth: Double = 0.30, settle: Double = JitterMetrics.Options().settle
     ) throws {
-        try self.init(sweep: try SweepSpec(smoother), movementScales: try ParameterRange(movementScale, name: "movement_scale"),
+        try self.init(sweep: try SweepSpec(parsing: smoother), movementScales: try ParameterRange(movementScale, name: "movement_scale"),
                       screen: screen, traces: traces, objective: try TuneObjective(objective),
                       constraints: try constraints.map { try TuneConstraint($0) }, refine: refine, roomDepth: roomDepth, settle: settle)
     }

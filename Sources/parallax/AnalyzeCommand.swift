@@ -31,7 +31,7 @@ struct AnalyzeCommand: ParsableCommand {
     @Argument(help: "Trace CSV.")
     var input: String
 
-    @Option(name: .long, help: "Smoother spec (default: the app's ema:alpha=0.25).", transform: SmootherSpec.init)
+    @Option(name: .long, help: "Smoother spec (default: the app's ema:alpha=0.25).", transform: SmootherSpec.init(parsing:))
     var smoother = SmootherSpec.app
 
     @Flag(name: .long, help: "Print JSON instead of a text table.")

@@ -28,8 +28,8 @@ struct TuneCommand: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Trace CSVs (with ground truth for exact parallax errors).")
     var traces: [String] = []
 
-    @Option(name: .long, help: "Smoother sweep, e.g. 'ema:alpha=0.05...0.95/0.01' (default).", transform: SweepSpec.init)
-    var smoother = try! SweepSpec("ema:alpha=0.05...0.95/0.01")
+    @Option(name: .long, help: "Smoother sweep, e.g. 'ema:alpha=0.05...0.95/0.01' (default).", transform: SweepSpec.init(parsing:))
+    var smoother = try! SweepSpec(parsing: "ema:alpha=0.05...0.95/0.01")
 
     @Option(name: .long, help: "movementScale value or range lo...hi/step (default 0.5...3.0/0.1).",
             transform: { try ParameterRange($0, name: "movement_scale") })

@@ -12,7 +12,7 @@ import Vocabulary
 struct ScenarioMetricCatalogTests {
     @Test func everyScenarioMetricHasADescriptor() throws {
         let trace = try TraceCSVReader.read(contentsOf: SuiteRunTests.repository.appendingPathComponent("Traces/glance.csv").path)
-        let runner = ScenarioRunner(traces: [("glance", trace)], smoothers: [("ema", try SmootherSpec("ema:alpha=0.25"))],
+        let runner = ScenarioRunner(traces: [("glance", trace)], smoothers: [("ema", try SmootherSpec(parsing: "ema:alpha=0.25"))],
                                     screens: [("iphone-15-pro", try ScreenModel.device("iphone-15-pro"))], movementScales: [1.5])
         let scenarios = try runner.run(progress: { _ in })
         let computed = Set(scenarios.flatMap(\.metrics.keys))
