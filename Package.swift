@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Plumbing", "Vocabulary"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "ParallaxTestSupport"]),
-        .testTarget(name: "ProjectionTests", dependencies: ["Projection", "Geometry", "ParallaxTestSupport"]),
+        .testTarget(name: "ProjectionTests", dependencies: ["Projection", "Geometry", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific", "Geometry", "Plumbing", "Vocabulary"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection", "Geometry", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Plumbing", "Vocabulary", "Projection", "Smoothing", "Tracking", "ParallaxTestSupport"]),

@@ -3,6 +3,7 @@ import Foundation
 import Plumbing
 import Reporting
 import Tracking
+import Vocabulary
 
 /// The app audit run with the suite (`audit:`): `{screens: [iphone-15-pro], mode: shipped, arkit_frame: gravity, fix: [], gate: false}`.
 /// Ungated (`gate: false`, the default) its failures are reported only; gated they fail the run.
@@ -21,7 +22,7 @@ package struct AuditSpec: Decodable, Sendable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         traces = try c.decodeIfPresent([String].self, forKey: .traces)
-        screens = try c.decodeIfPresent([String].self, forKey: .screens) ?? ["iphone-15-pro"]
+        screens = try c.decodeIfPresent([String].self, forKey: .screens) ?? [AppDefaults.screen]
         mode = try c.decodeIfPresent(String.self, forKey: .mode) ?? AuditScope.shipped.rawValue
         arkitFrame = try c.decodeIfPresent(String.self, forKey: .arkitFrame) ?? ARKitFrame.gravity.rawValue
         fix = try c.decodeIfPresent([String].self, forKey: .fix) ?? []

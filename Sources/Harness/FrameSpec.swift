@@ -39,7 +39,7 @@ package struct FrameSpec: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decode(String.self, forKey: .name)
         scene = try c.decode(SceneSpec.self, forKey: .scene)
-        screen = try c.decodeIfPresent(String.self, forKey: .screen) ?? "iphone-15-pro"
+        screen = try c.decodeIfPresent(String.self, forKey: .screen) ?? AppDefaults.screen
         var heads = try c.decodeIfPresent([Vec3].self, forKey: .heads) ?? []
         if let head = try c.decodeIfPresent(Vec3.self, forKey: .head) { heads.insert(head, at: 0) }
         self.heads = heads

@@ -59,7 +59,7 @@ package struct Suite: Decodable, Sendable {
         goldens = try c.decodeIfPresent(String.self, forKey: .goldens) ?? "Tests/Goldens"
         traces = try c.decodeIfPresent([TraceSource].self, forKey: .traces) ?? []
         smoothers = try c.decodeIfPresent([String].self, forKey: .smoothers) ?? [AppDefaults.smootherSpec]
-        screens = try c.decodeIfPresent([String].self, forKey: .screens) ?? ["iphone-15-pro"]
+        screens = try c.decodeIfPresent([String].self, forKey: .screens) ?? [AppDefaults.screen]
         movementScales = try c.decodeIfPresent([Double].self, forKey: .movementScales) ?? [AppDefaults.movementScale]
         budgets = try c.decodeIfPresent([Budget].self, forKey: .budgets) ?? []
         numbers = try c.decodeIfPresent(NumberTolerance.self, forKey: .numbers)

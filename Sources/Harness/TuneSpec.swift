@@ -8,6 +8,7 @@ import Scenes
 import Splatting
 import Plumbing
 import Tracking
+import Vocabulary
 
 /// A tuning sweep run with the suite (its sections join the report; tune.json is written beside it):
 /// `{smoother: "ema:alpha=0.05...0.95/0.05", movement_scale: "0.5...3.0/0.25", screen: iphone-15-pro}`.
@@ -36,7 +37,7 @@ package struct TuneSpec: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         smoother = try c.decode(String.self, forKey: .smoother)
         movementScale = try c.decodeIfPresent(String.self, forKey: .movementScale) ?? "1.5"
-        screen = try c.decodeIfPresent(String.self, forKey: .screen) ?? "iphone-15-pro"
+        screen = try c.decodeIfPresent(String.self, forKey: .screen) ?? AppDefaults.screen
         traces = try c.decodeIfPresent([String].self, forKey: .traces)
         objective = try c.decodeIfPresent(String.self, forKey: .objective)
         constraints = try c.decodeIfPresent([String].self, forKey: .constraints)

@@ -91,6 +91,9 @@ public struct ScreenModel: Hashable, Sendable {
         }
     }
 
+    /// The screen a command or suite assumes when none is given (`AppDefaults.screen`).
+    public static let appDefault = try! ScreenModel.device(AppDefaults.screen)  // a display-table key; covered by tests
+
     /// A display-table iPhone in portrait, looked up by marketing name (`iPhone 16 Pro`), slug
     /// (`iphone-16-pro`) or identifier (`iPhone17,1`). Width × height = pixels / ppi × 0.0254 m.
     public static func device(_ key: String, source: Source = .displayTable, orientation: Orientation = .portrait) throws -> ScreenModel {

@@ -1,5 +1,6 @@
 import Foundation
 import Tracking
+import Vocabulary
 
 /// Where a tune run's traces come from: trace CSV files (read here; the paths go into tune.json) or traces
 /// already in memory under their names (a suite's).
@@ -19,7 +20,7 @@ package struct TuneRequest: Sendable {
     package var grid = TuneGrid.full
     package var sweep: SweepSpec
     package var movementScales: ParameterRange
-    package var screen = "iphone-15-pro"
+    package var screen = AppDefaults.screen
     package var objective: TuneObjective
     /// nil: `TuneContext.defaultConstraints`.
     package var constraints: [TuneConstraint]?

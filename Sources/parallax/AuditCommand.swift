@@ -28,8 +28,8 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Trace CSVs.")
     var traces: [String] = []
 
-    @Option(name: .long, parsing: .upToNextOption, help: "Display-table iPhones, or 'all' (default iphone-15-pro).")
-    var screen: [String] = ["iphone-15-pro"]
+    @Option(name: .long, parsing: .upToNextOption, help: "Display-table iPhones, or 'all' (default \(AppDefaults.screen)).")
+    var screen: [String] = [AppDefaults.screen]
 
     @Option(name: .long, help: "shipped (default: what the shipped app shows — the cube gated, splat-only checks listed as unreachable), cube, splat or both.")
     var mode = "shipped"

@@ -7,7 +7,7 @@ import Vocabulary
 /// The options that place the eye and build the app's off-axis camera, shared by `project` and `render`.
 struct CameraOptions: ParsableArguments {
     @Option(name: .long, help: "Screen: iPhone name, slug or identifier, or WxH[@PWxPH] in meters.")
-    var screen: String = "iphone-15-pro"
+    var screen: String = AppDefaults.screen
 
     @Option(name: .long, help: "Screen size source: display-table (true active area) or app-table (the app's).")
     var screenSource: ScreenModel.Source = .displayTable

@@ -39,8 +39,8 @@ struct TuneCommand: ParsableCommand {
             transform: TuneGrid.init(parsing:))
     var grid = TuneGrid.full
 
-    @Option(name: .long, help: "Screen model (default iphone-15-pro).")
-    var screen = "iphone-15-pro"
+    @Option(name: .long, help: "Screen model (default \(AppDefaults.screen)).")
+    var screen = AppDefaults.screen
 
     @Option(name: .long, help: "Objective to minimise (default visible_jitter_px).", transform: TuneObjective.init)
     var objective = try! TuneObjective(TuneContext.defaultObjective)

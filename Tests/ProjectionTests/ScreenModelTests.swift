@@ -3,6 +3,7 @@ import Geometry
 import ParallaxTestSupport
 import Projection
 import Testing
+import Vocabulary
 
 @Suite struct ScreenModelTests {
     @Test func tableActiveAreaIsPixelsOverPPI() {
@@ -32,6 +33,11 @@ import Testing
         #expect(try ScreenModel.parse("iPhone10,6").record?.model == "iPhone X")
         #expect(DisplayTable.slug("iPhone 16 Pro Max") == "iphone-16-pro-max")
         #expect(try ScreenModel.parse("iphone-16e").record?.model == "iPhone 16e")
+    }
+
+    @Test func theDefaultScreenIsTheDisplayTablesIPhone15Pro() throws {
+        #expect(ScreenModel.appDefault.record?.model == "iPhone 15 Pro")
+        #expect(ScreenModel.appDefault == (try ScreenModel.parse(AppDefaults.screen)))
     }
 
     @Test func iPhone16ProSizeIsTheWorkedExamplesScreen() throws {
