@@ -11,7 +11,7 @@ import Vocabulary
 /// (`OffAxisProjection.HeadFrame.camera`). Only iPhone X's offset is measured
 /// (on the top edge of the active area, ≈ 9 mm right of the centre line); the
 /// others are estimates from the cut-out layout, flagged `.estimated`.
-public struct ScreenModel: Hashable, Sendable {
+public struct ScreenModel: TextParsable, Hashable, Sendable {
     /// Where the physical size came from.
     public enum Source: String, Hashable, Sendable, Codable {
         /// The active display area from the display table (pixels / ppi): the true size.
@@ -170,6 +170,11 @@ public struct ScreenModel: Hashable, Sendable {
     /// Pixels per meter along x and y.
     @inlinable public var pixelsPerMeter: (x: Double, y: Double) {
         (Double(pixelWidth) / width, Double(pixelHeight) / height)
+    }
+
+    /// A display-table screen in portrait, as `parse(_:source:orientation:)` reads `text`.
+    public init(parsing text: String) throws {
+        self = try Self.parse(text)
     }
 
     /// Parses a `--screen` value: a device name/slug/identifier, optionally prefixed `app-table:`, or a

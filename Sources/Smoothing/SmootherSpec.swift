@@ -8,7 +8,7 @@ import Vocabulary
 /// not a number or out of range gives a `FieldError` naming the filter, the parameter and its
 /// valid range. Omitted parameters take their documented defaults; `description` is the canonical form
 /// with every parameter written out.
-public struct SmootherSpec: Sendable, Equatable, CustomStringConvertible {
+public struct SmootherSpec: TextParsable, Sendable, Equatable, CustomStringConvertible {
     /// One stage: a filter kind and its complete, validated parameters.
     public struct Stage: Sendable, Equatable {
         public var kind: SmootherKind

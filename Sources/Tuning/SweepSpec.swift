@@ -9,7 +9,7 @@ import Vocabulary
 /// a parameter's valid domain is an error naming the parameter and its range).
 ///
 /// Grid order: the swept parameters in the filter's documented order, the last one varying fastest.
-package struct SweepSpec: Sendable, Equatable {
+package struct SweepSpec: TextParsable, Sendable, Equatable {
     package struct Axis: Sendable, Equatable {
         package var name: String
         package var range: ParameterRange

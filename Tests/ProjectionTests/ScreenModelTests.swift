@@ -40,6 +40,17 @@ import Vocabulary
         #expect(ScreenModel.appDefault == (try ScreenModel.parse(AppDefaults.screen)))
     }
 
+    /// In a suite file a screen is its `--screen` text; a bad one is the parser's error, whole.
+    @Test func decodesFromItsText() throws {
+        let screens = try JSONDecoder().decode([ScreenModel].self, from: Data(#"["iPhone17,1", "0.065x0.141@1170x2532"]"#.utf8))
+        #expect(screens == [try ScreenModel.parse("iPhone17,1"), try ScreenModel.parse("0.065x0.141@1170x2532")])
+        #expect {
+            try JSONDecoder().decode([ScreenModel].self, from: Data(#"["iphone-99"]"#.utf8))
+        } throws: { error in
+            (error as? DecodingError).flatMap(FieldError.init)?.description.hasPrefix("[0].screen: expected an iPhone name") == true
+        }
+    }
+
     @Test func iPhone16ProSizeIsTheWorkedExamplesScreen() throws {
         let screen = try ScreenModel.device("iPhone 16 Pro")
         expectClose(screen.width, 1206.0 / 460 * 0.0254, within: .relative(1e-15))

@@ -18,6 +18,16 @@ import Vocabulary
         #expect(try SmootherSpec(parsing: "kalman-cv:q=1e-2,r=4e-7").stages[0].parameters.number("r") == 4e-7)
     }
 
+    /// In a suite file a smoother is its spec text; a bad one is the parser's error, whole.
+    @Test func decodesFromItsText() throws {
+        #expect(try JSONDecoder().decode([SmootherSpec].self, from: Data(#"["kalman-cv"]"#.utf8)) == [try SmootherSpec(parsing: "kalman-cv")])
+        #expect {
+            try JSONDecoder().decode([SmootherSpec].self, from: Data(#"["ema", "ema:alpha=1.5"]"#.utf8))
+        } throws: { error in
+            (error as? DecodingError).flatMap(FieldError.init)?.description == "[1].ema.alpha: expected alpha ∈ (0, 1], found 1.5"
+        }
+    }
+
     /// Every error names the filter, the parameter and its valid range.
     @Test(arguments: [
         ("ema:alpha=1.5", ["ema", "alpha", "(0, 1]"]),

@@ -33,6 +33,11 @@ struct ParameterRangeTests {
         }
     }
 
+    @Test func sweepSpecsDecodeFromTheirText() throws {
+        let sweep = try JSONDecoder().decode(SweepSpec.self, from: Data(#""ema:alpha=0.1...0.3/0.1""#.utf8))
+        #expect(sweep == (try SweepSpec(parsing: "ema:alpha=0.1...0.3/0.1")) && sweep.count == 3)
+    }
+
     @Test func sweepSpecsCheckParameterDomains() throws {
         #expect(throws: FieldError.self) { try SweepSpec(parsing: "ema:alpha=0...0.5/0.1") }  // alpha ∈ (0, 1]
         #expect(throws: FieldError.self) { try SweepSpec(parsing: "ema:gain=0.1...0.5/0.1") }
