@@ -215,3 +215,8 @@ public struct ScreenModel: TextParsable, Hashable, Sendable {
         return try ScreenModel(name: name, width: w, height: h, pixelWidth: pw, pixelHeight: ph).oriented(orientation)
     }
 }
+
+extension Parsed<ScreenModel> {
+    /// `ScreenModel.appDefault` named as `AppDefaults.screen`.
+    public static let appDefault = Parsed(text: AppDefaults.screen, value: .appDefault)
+}
