@@ -107,7 +107,7 @@ package struct SuiteRun {
 
         // Tuning sweep.
         if let spec = suite.tune, includes(.tune) {
-            options.progress("tune \(spec.smoother) × s \(spec.movementScale)")
+            options.progress("tune \(spec.smoother.text) × s \(spec.movementScale.text)")
             let started = ContinuousClock.now
             let tune = try SuiteTune.run(spec, traces: traces, loader: loader, outputDirectory: outputDirectory)
             timings[.tune] = started.duration(to: .now).seconds

@@ -1,4 +1,5 @@
 import Foundation
+import Projection
 import Tracking
 import Vocabulary
 
@@ -20,7 +21,8 @@ package struct TuneRequest: Sendable {
     package var grid = TuneGrid.full
     package var sweep: SweepSpec
     package var movementScales: ParameterRange
-    package var screen = AppDefaults.screen
+    /// tune.json names it as written (`merge` parses it back).
+    package var screen = Parsed<ScreenModel>.appDefault
     package var objective: TuneObjective
     /// nil: `TuneContext.defaultConstraints`.
     package var constraints: [TuneConstraint]?

@@ -86,19 +86,20 @@ struct TuneCommand: ParsableCommand {
     }
 
     func run() throws {
-        var request = TuneRequest(traces: .files(traces), sweep: smoother, movementScales: movementScale, objective: objective)
-        request.robustness = RobustnessOptions(seeds: seeds, holdout: holdoutFraction ?? (holdout.isEmpty ? .none : .files(holdout)),
-                                               margin: holdoutMargin)
-        request.grid = grid
-        request.screen = screen
-        request.constraints = constraint.isEmpty ? nil : constraint
-        request.refine = !noRefine
-        request.roomDepth = roomDepth
-        request.settle = settle
-        request.shard = shard
-        request.output = output
         let outcome: TuneOutcome
         do {
+            var request = TuneRequest(traces: .files(traces), sweep: smoother, movementScales: movementScale, objective: objective)
+            request.robustness = RobustnessOptions(seeds: seeds, holdout: holdoutFraction ?? (holdout.isEmpty ? .none : .files(holdout)),
+                                                   margin: holdoutMargin)
+            request.grid = grid
+            // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
+            request.screen = try Parsed(parsing: screen)
+            request.constraints = constraint.isEmpty ? nil : constraint
+            request.refine = !noRefine
+            request.roomDepth = roomDepth
+            request.settle = settle
+            request.shard = shard
+            request.output = output
             outcome = try Tuner.run(request)
         } catch let error as FieldError {
             throw error.naming(flags: Self.flags)

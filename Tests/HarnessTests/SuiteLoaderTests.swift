@@ -5,6 +5,7 @@ import Smoothing
 import ParallaxTestSupport
 import Splatting
 import Testing
+import Tuning
 @testable import Harness
 import Vocabulary
 
@@ -64,6 +65,17 @@ import Vocabulary
             try load("frames:\n  - {name: a, scene: {cube: screen}, screen: iphone-99, head: [0, 0, 0.3]}\n")
         }
         #expect(bad?.line == 2 && bad?.description.contains("suite.yml:2: frames[0].screen.screen: expected an iPhone name") == true, "\(String(describing: bad))")
+    }
+
+    /// `tune:` holds its sweep, scales, screen, objective and constraints parsed; an error names the field under `tune`.
+    @Test func tuneValuesAreParsedAsTheSuiteIsRead() throws {
+        let suite = try load("tune: {smoother: 'ema:alpha=0.1...0.3/0.1', screen: 'iPhone17,1', objective: jitter_mm, constraints: ['ramp_lag_ms<=40']}\n")
+        let tune = try #require(suite.tune)
+        #expect(try tune.smoother == SweepSpec(parsing: "ema:alpha=0.1...0.3/0.1") && tune.movementScale.values == [1.5])
+        #expect(try tune.screen.text == "iPhone17,1" && tune.screen.value == ScreenModel.device("iphone-16-pro"))
+        #expect(try tune.objective == TuneObjective("jitter_mm") && tune.constraints == [TuneConstraint("ramp_lag_ms<=40")])
+        let bad = thrownError(FieldError.self) { try load("tune:\n  smoother: 'ema:alpha=0...2/0.1'\n") }
+        #expect(bad?.description.contains("suite.yml:2: tune.smoother.ema.alpha: expected alpha ∈ (0, 1], found 0.0") == true, "\(String(describing: bad))")
     }
 
     @Test func unknownKeyNamesFileLineAndKey() {
