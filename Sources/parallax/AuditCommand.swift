@@ -49,7 +49,9 @@ struct AuditCommand: ParsableCommand {
     func run() throws {
         let result: AuditResult
         do {
-            result = try AppAudit.run(tracePaths: traces, screens: screen, mode: mode, fixes: fix, arkitFrame: arkitFrame, directory: output)
+            // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
+            result = try AppAudit.run(tracePaths: traces, screens: try AuditOptions.screens(parsing: screen), mode: mode, fixes: fix,
+                                      arkitFrame: arkitFrame, directory: output)
         } catch let error as FieldError {
             throw error.naming(flags: ["screens": "--screen", "screen": "--screen", "mode": "--mode", "fix": "--fix", "traces": "--traces", "arkit_frame": "--arkit-frame"])
         }

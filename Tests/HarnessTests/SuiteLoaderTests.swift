@@ -55,12 +55,14 @@ import Vocabulary
               - {metric: lag_ms, max: 60, smoothers: ['ema']}
             frames:
               - {name: a, scene: {cube: screen}, screen: 'app-table:iPhone17,1', trace: t.csv, smoother: 'ema:alpha=0.5', at: [0]}
+            audit: {screens: [all]}
             """, files: ["t.csv": "t,x,y,z\n0,0,0,0.3\n"])
         #expect(suite.smoothers.map(\.text) == ["kalman-cv"] && suite.screens.map(\.text) == ["iPhone 16 Pro"])
         #expect(suite.screens[0].value == (try ScreenModel.device("iphone-16-pro")))
         #expect(suite.budgets[0].smoothers == [try SmootherSpec(parsing: "ema:alpha=0.25")])
         #expect(suite.frames[0].screen.text == "app-table:iPhone17,1" && suite.frames[0].screen.value.source == .appTable)
         #expect(suite.frames[0].smoother == (try SmootherSpec(parsing: "ema:alpha=0.5")))
+        #expect(suite.audit?.screens == (try DisplayTable.records.map { try ScreenModel.device($0) }))
         let bad = thrownError(FieldError.self) {
             try load("frames:\n  - {name: a, scene: {cube: screen}, screen: iphone-99, head: [0, 0, 0.3]}\n")
         }
