@@ -287,7 +287,7 @@ func splatBenchmark(count: Int, label: String, sizeScale: Double = 1) throws {
     let scene = SyntheticScene.make(count: count, seed: 3, shDegree: 3, sizeScale: sizeScale)
     let model = try ScenePlacement(flipY: true).modelMatrix(for: scene, screenWidth: screen.width, screenHeight: screen.height)
     let setup = try OffAxisProjection(screen: screen, movementScale: 1).camera(head: Vec3(0.15, 0, 0.35))
-    let camera = try SplatCamera(setup, width: screen.pixelWidth, height: screen.pixelHeight)
+    let camera = try SplatCamera(setup, size: try FrameSize(width: screen.pixelWidth, height: screen.pixelHeight))
     for mode in SplatMode.allCases {
         var stats = SplatRenderStats(splats: 0, visible: 0, tileEntries: 0)
         measure("render splat \(label) 1179×2556 \(mode.rawValue)", repetitions: 5) {
@@ -341,7 +341,7 @@ if selected("render splat metalsplatter precision") {
     let scene = SyntheticScene.make(count: 100_000, seed: 3, shDegree: 3)
     let model = try ScenePlacement(flipY: true).modelMatrix(for: scene, screenWidth: screen.width, screenHeight: screen.height)
     let camera = try SplatCamera(try OffAxisProjection(screen: screen, movementScale: 1).camera(head: Vec3(0.15, 0, 0.35)),
-                                 width: screen.pixelWidth, height: screen.pixelHeight)
+                                 size: try FrameSize(width: screen.pixelWidth, height: screen.pixelHeight))
     for half in [false, true] {
         measure("render splat metalsplatter precision: \(half ? "float16 emulation" : "float32")") {
             _ = SplatRenderer.render(scene, model: model, camera: camera, options: SplatRenderOptions(mode: .metalsplatter, halfPrecision: half))

@@ -84,13 +84,14 @@ struct FrameRunner {
                 throw loader.error("frames[\(job.specIndex)] (\(job.name)): \(error)", at: steps)
             }
             matrices[job.name] = camera
-            let size = FrameSize(of: screen, scaledBy: spec.scale)
+            let size: FrameSize
             let frame: RGBAImage
             do {
                 if loaded?.specIndex != job.specIndex {
                     loaded = (job.specIndex, try SceneRenderer(spec.scene.source(samples: spec.samples, resolve: loader.resolve), screen: screen))
                 }
-                frame = try loaded!.scene.render(camera, width: size.width, height: size.height, time: job.time)
+                size = try FrameSize(of: screen, scaledBy: spec.scale)
+                frame = try loaded!.scene.render(camera, size: size, time: job.time)
             } catch {
                 let field: [SuiteLoader.PathStep] = spec.scene.splat != nil ? [.key("scene"), .key("splat")] : [.key("scene"), .key("textures")]
                 throw loader.error("\(spec.scene.splat != nil ? "scene.splat" : "scene.textures"): \(error)", at: steps + field)
