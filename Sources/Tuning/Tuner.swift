@@ -67,7 +67,7 @@ package enum Tuner {
                 index: index, smoother: specs[k].description, values: sweep.values(at: index), rampLagMs: pooled.lagMs,
                 jitterMm: pooled.jitterMm, errors: context.scales.map { pooled.errors($0) }))
         }
-        let appSpec = try SmootherSpec(parsing: TuneContext.appSmoother)
+        let appSpec = SmootherSpec.app
         let app = try context.pooled(appSpec)
         let appScale = TuneContext.appMovementScale
         let appMetrics = TuneResult.metrics(rampLagMs: app.lagMs, jitterMm: app.jitterMm, errors: app.errors(appScale),
