@@ -12,7 +12,7 @@ import Vocabulary
 /// and the on-screen parallax error (`ParallaxAccuracy`), and keeps downsampled series for the plots.
 struct ScenarioRunner {
     let traces: [(name: String, trace: HeadTrace)]
-    /// Labelled as written (`label`: the text, the scenario's smoother name and unit).
+    /// As the suite writes them: the text names the scenario (and its unit), the value runs.
     let smoothers: [Parsed<SmootherSpec>]
     let screens: [Parsed<ScreenModel>]
     let movementScales: [Double]

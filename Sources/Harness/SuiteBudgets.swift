@@ -1,6 +1,5 @@
 import Plumbing
 import Reporting
-import Smoothing
 import Vocabulary
 
 /// A suite's budgets checked against its scenarios: one result per (budget, scenario it applies to).
