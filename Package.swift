@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "ParallaxTestSupport"]),
-        .testTarget(name: "ProjectionTests", dependencies: ["Projection", "Geometry", "ParallaxTestSupport"]),
+        .testTarget(name: "ProjectionTests", dependencies: ["Projection", "Geometry", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific", "Geometry", "Plumbing", "Vocabulary"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection", "Geometry", "Plumbing", "Vocabulary", "Reporting", "ParallaxTestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Plumbing", "Vocabulary", "Projection", "Smoothing", "Tracking", "ParallaxTestSupport"]),
@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Tracking", "Projection", "Geometry", "Golden", "Imaging", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "ImportGraphTests"),  // Package.swift and ARCHITECTURE.md against the import lines
-        .testTarget(name: "SplattingTests", dependencies: ["Splatting", "CSplatKernel", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "ParallaxTestSupport"]),
+        .testTarget(name: "SplattingTests", dependencies: ["Splatting", "CSplatKernel", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "Vocabulary", "ParallaxTestSupport"]),
 
         // Every outside input surface behind one entry point (fuzz targets and the corpus replay test).
         .target(name: "FuzzEntryPoints", dependencies: [

@@ -146,7 +146,7 @@ func cubeBenchmarks(directory: URL, selected: (String) -> Bool) throws {
         let cubeScene = try SceneRenderer(.cube(SceneSource.CubeSettings()), screen: projection.screen)
         let time = try medianSeconds(repetitions: 3) {
             try FrameSequence(trace: HeadTrace(samples: samples), traceName: "sway", every: 1)
-                .render(cubeScene, projection: projection, width: width, height: height, into: output)
+                .render(cubeScene, projection: projection, size: try FrameSize(of: screen), into: output)
         }
         let paths = (0..<100).map { FrameSequence.path(of: $0, in: output) }
         let bytes = paths.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }

@@ -21,7 +21,7 @@ func splatCaptureBenchmarks(directory: URL, selected: (String) -> Bool) throws {
     if selected("render splat plant frame") {
         let scene = try SceneFile.load(plantCapturePath)
         let model = try ScenePlacement(flipY: true).modelMatrix(for: scene, screenWidth: screen.width, screenHeight: screen.height)
-        let camera = try SplatCamera(try projection.camera(head: head), width: width, height: height)
+        let camera = try SplatCamera(try projection.camera(head: head), size: try FrameSize(of: screen))
         for mode in SplatMode.allCases {
             var stats = SplatRenderStats(splats: 0, visible: 0, tileEntries: 0)
             measure("render splat plant frame 1179×2556 \(mode.rawValue)", repetitions: 5) {
@@ -38,7 +38,7 @@ func splatCaptureBenchmarks(directory: URL, selected: (String) -> Bool) throws {
         let f = 1 / Foundation.tan(Double.pi / 6), aspect = Double(width) / Double(height), near = 0.01, far = 100.0
         let projection = Mat4(f / aspect, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) / (near - far), 2 * far * near / (near - far), 0, 0, -1, 0)
         let view = Mat4(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -1.8, 0, 0, 0, 1)
-        let camera = try SplatCamera(view: view, projection: projection, width: width, height: height, clip: .openGL)
+        let camera = try SplatCamera(view: view, projection: projection, size: try FrameSize(of: screen), clip: .openGL)
         for mode in SplatMode.allCases {
             var stats = SplatRenderStats(splats: 0, visible: 0, tileEntries: 0)
             measure("render splat plant explicit 1179×2556 \(mode.rawValue)", repetitions: 7) {
@@ -62,7 +62,7 @@ func splatCaptureBenchmarks(directory: URL, selected: (String) -> Bool) throws {
                                          screen: screen)
         let time = try medianSeconds(repetitions: 3) {
             try FrameSequence(trace: HeadTrace(samples: samples), traceName: "sway", every: 1)
-                .render(renderer, projection: projection, width: width / 2, height: height / 2, into: output)
+                .render(renderer, projection: projection, size: try FrameSize(width: width / 2, height: height / 2), into: output)
         }
         print(String(format: "%-46@ median %.3f s  (%.2f frames/s, %.0f ms per frame)",
                      "render splat plant sequence \(mode.rawValue) \(frames) × 590×1278 → PNG" as NSString, time,

@@ -204,9 +204,9 @@ if selected("smoothers throughput") {
     throughput("desp:alpha=0.5,predict=0.05") { DESPFilter() }
     throughput("kalman-cv") { KalmanCVFilter() }
     throughput("predict:horizon=0.03") { PredictStage() }
-    throughput("spec 'ema:alpha=0.25' (any Smoother)") { SmootherChain([try! SmootherSpec("ema:alpha=0.25").makeSmoother()]) }
-    throughput("spec 'one-euro' (any Smoother)") { SmootherChain([try! SmootherSpec("one-euro").makeSmoother()]) }
-    throughput("spec 'kalman-cv' (any Smoother)") { SmootherChain([try! SmootherSpec("kalman-cv").makeSmoother()]) }
+    throughput("spec 'ema:alpha=0.25' (any Smoother)") { SmootherChain([try! SmootherSpec(parsing: "ema:alpha=0.25").makeSmoother()]) }
+    throughput("spec 'one-euro' (any Smoother)") { SmootherChain([try! SmootherSpec(parsing: "one-euro").makeSmoother()]) }
+    throughput("spec 'kalman-cv' (any Smoother)") { SmootherChain([try! SmootherSpec(parsing: "kalman-cv").makeSmoother()]) }
     throughput("chain one-euro|predict:horizon=0.03") { SmootherChain([OneEuroFilter(), PredictStage()]) }
 }
 
@@ -215,7 +215,7 @@ if selected("analyze 1 h trace") {
     let hourTrace = try TraceSynthesizer.synthesize(hourSpec)
     let hourPath = directory.appendingPathComponent("hour.csv").path
     try TraceCSVWriter.write(hourTrace, to: hourPath)
-    let oneEuro = try SmootherSpec("one-euro:mincutoff=1,beta=10")
+    let oneEuro = try SmootherSpec(parsing: "one-euro:mincutoff=1,beta=10")
     try measure("read + analyze 1 h trace (one-euro)") {
         _ = TraceAnalysis.analyze(try TraceCSVReader.read(contentsOf: hourPath), smoother: oneEuro)
     }
@@ -228,7 +228,7 @@ if selected("truth") {  // every name below contains "truth": `parallax-bench tr
     let withTruth = try TraceSynthesizer.synthesize(hourSpec)
     var recording = withTruth
     recording.truth = nil
-    let ema = try SmootherSpec("ema:alpha=0.25")
+    let ema = try SmootherSpec(parsing: "ema:alpha=0.25")
     measure("analyze 1 h with truth (ema)") { _ = TraceAnalysis.analyze(withTruth, smoother: ema) }
     measure("reference estimate without truth (RTS), 1 h") { _ = ReferenceEstimate.estimate(recording) }
     try measure("analyze 1 h without truth (ema, --screen)") {
@@ -287,7 +287,7 @@ func splatBenchmark(count: Int, label: String, sizeScale: Double = 1) throws {
     let scene = SyntheticScene.make(count: count, seed: 3, shDegree: 3, sizeScale: sizeScale)
     let model = try ScenePlacement(flipY: true).modelMatrix(for: scene, screenWidth: screen.width, screenHeight: screen.height)
     let setup = try OffAxisProjection(screen: screen, movementScale: 1).camera(head: Vec3(0.15, 0, 0.35))
-    let camera = try SplatCamera(setup, width: screen.pixelWidth, height: screen.pixelHeight)
+    let camera = try SplatCamera(setup, size: try FrameSize(width: screen.pixelWidth, height: screen.pixelHeight))
     for mode in SplatMode.allCases {
         var stats = SplatRenderStats(splats: 0, visible: 0, tileEntries: 0)
         measure("render splat \(label) 1179×2556 \(mode.rawValue)", repetitions: 5) {
@@ -341,7 +341,7 @@ if selected("render splat metalsplatter precision") {
     let scene = SyntheticScene.make(count: 100_000, seed: 3, shDegree: 3)
     let model = try ScenePlacement(flipY: true).modelMatrix(for: scene, screenWidth: screen.width, screenHeight: screen.height)
     let camera = try SplatCamera(try OffAxisProjection(screen: screen, movementScale: 1).camera(head: Vec3(0.15, 0, 0.35)),
-                                 width: screen.pixelWidth, height: screen.pixelHeight)
+                                 size: try FrameSize(width: screen.pixelWidth, height: screen.pixelHeight))
     for half in [false, true] {
         measure("render splat metalsplatter precision: \(half ? "float16 emulation" : "float32")") {
             _ = SplatRenderer.render(scene, model: model, camera: camera, options: SplatRenderOptions(mode: .metalsplatter, halfPrecision: half))

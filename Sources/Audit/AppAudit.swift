@@ -67,7 +67,7 @@ package struct AuditOptions: Sendable {
             if text.lowercased() == "all" {
                 screens += try DisplayTable.records.map { try ScreenModel.device($0) }
             } else {
-                let screen = try ScreenModel.parse(text)
+                let screen = try ScreenModel(parsing: text)
                 guard screen.source == .displayTable else {
                     throw FieldError(FieldPath([.key("screens"), .index(index)]), expected: "a display-table iPhone (the audit compares the app's table with the true active area itself)", found: "'\(text)'")
                 }

@@ -12,12 +12,17 @@ enum AuditFrames {
     /// The strip's frames: the panel's pixels / 10.
     static let downscale = 10
 
+    /// The size of the strip's frames for `screen`.
+    static func size(of screen: ScreenModel) throws -> FrameSize {
+        try FrameSize(width: max(1, screen.pixelWidth / downscale), height: max(1, screen.pixelHeight / downscale))
+    }
+
     static func write(_ check: AuditCheckID, case audit: AuditCase, app: (AppPipeline, Vec3), reference: (AppPipeline, Vec3),
                       to directory: String) throws -> String {
-        let width = max(1, audit.screen.pixelWidth / downscale), height = max(1, audit.screen.pixelHeight / downscale)
+        let size = try size(of: audit.screen)
         let renderer = try SceneRenderer(.cube(.init(room: .appCube)), screen: audit.screen, background: RGBA(40, 40, 40))
-        let appFrame = try renderer.render(try camera(app.0, eye: app.1, audit), width: width, height: height)
-        let trueFrame = try renderer.render(try camera(reference.0, eye: reference.1, audit), width: width, height: height)
+        let appFrame = try renderer.render(try camera(app.0, eye: app.1, audit), size: size)
+        let trueFrame = try renderer.render(try camera(reference.0, eye: reference.1, audit), size: size)
         let strip = DiffImage.strip(golden: appFrame, actual: trueFrame, diff: DiffImage.make(golden: appFrame, actual: trueFrame, threshold: 2))
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let name = "\(check.rawValue).png"

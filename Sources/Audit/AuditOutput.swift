@@ -1,19 +1,21 @@
 import Foundation
 import Plumbing
+import Projection
 import Reporting
 import Tracking
 
 extension AppAudit {
     /// Reads trace CSVs (named by their file's base name), runs the audit and, with `directory`, writes
-    /// audit.json and audit.html there atomically.
-    package static func run(tracePaths: [String], screens: [String], mode: String, fixes: [String], arkitFrame: String = ARKitFrame.gravity.rawValue,
+    /// audit.json and audit.html there atomically. `screens` are parsed where their text entered
+    /// (`AuditOptions.screens(parsing:)`).
+    package static func run(tracePaths: [String], screens: [ScreenModel], mode: String, fixes: [String], arkitFrame: String = ARKitFrame.gravity.rawValue,
                            pipeline: AppPipeline = .shipped, directory: String? = nil) throws -> AuditResult {
         let traces = try tracePaths.map { path in
             (((path as NSString).lastPathComponent as NSString).deletingPathExtension, try TraceCSVReader.read(contentsOf: path))
         }
         var pipeline = pipeline
         pipeline.arkitFrame = try AuditOptions.arkitFrame(parsing: arkitFrame)
-        let options = AuditOptions(traces: traces, screens: try AuditOptions.screens(parsing: screens),
+        let options = AuditOptions(traces: traces, screens: screens,
                                    scope: try AuditOptions.scope(parsing: mode), fixes: try AuditOptions.fixes(parsing: fixes), pipeline: pipeline)
         let framesDirectory = directory.map { (($0 as NSString).appendingPathComponent(AuditReport.framesFolder)) }
         if let framesDirectory { try? FileManager.default.removeItem(atPath: framesDirectory) }

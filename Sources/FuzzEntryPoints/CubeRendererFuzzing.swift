@@ -21,7 +21,7 @@ enum CubeRendererFuzzing {
                                     filteringSpace: input.flag() ? .linear : .encoded,
                                     background: RGBA(input.byte(), input.byte(), input.byte()))
         options.depthRange = input.flag() ? .zeroToOne : .negativeOneToOne
-        let width = input.size(upTo: 48), height = input.size(upTo: 48)
+        let size = try FrameSize(width: input.size(upTo: 48), height: input.size(upTo: 48))
         let clipFromWorld: Mat4
         if input.flag() {
             clipFromWorld = FuzzGeometry.matrix(&input)
@@ -29,7 +29,7 @@ enum CubeRendererFuzzing {
             let projection = try FuzzGeometry.projection(&input, view: .translate)
             clipFromWorld = try projection.camera(head: FuzzGeometry.vector(&input)).viewProjection
         }
-        let image = try scene.renderValidated(clipFromWorld: clipFromWorld, width: width, height: height, options: options)
-        precondition(image.width == width && image.height == height, "the frame has the requested size")
+        let image = try scene.renderValidated(clipFromWorld: clipFromWorld, size: size, options: options)
+        precondition(image.width == size.width && image.height == size.height, "the frame has the requested size")
     }
 }

@@ -75,7 +75,7 @@ package enum FuzzSurface: String, CaseIterable, Sendable {
         case .range:
             try RangeFuzzing.run(String(decoding: bytes, as: UTF8.self))
         case .screenSpec:
-            _ = try ScreenModel.parse(String(decoding: bytes, as: UTF8.self))
+            _ = try ScreenModel(parsing: String(decoding: bytes, as: UTF8.self))
         case .splatRenderer:
             try SplatRendererFuzzing.run(bytes)
         case .cubeRenderer:

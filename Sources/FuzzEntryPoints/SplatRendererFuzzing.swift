@@ -1,4 +1,5 @@
 import Geometry
+import Imaging
 import Projection
 import Splatting
 
@@ -11,17 +12,17 @@ enum SplatRendererFuzzing {
         var input = FuzzBytes(bytes)
         let mode: SplatMode = input.flag() ? .metalsplatter : .inria
         let halfPrecision = input.flag()
-        let width = input.size(upTo: 48), height = input.size(upTo: 48)
+        let size = try FrameSize(width: input.size(upTo: 48), height: input.size(upTo: 48))
         let camera: SplatCamera
         if input.flag() {
             let view = FuzzGeometry.matrix(&input), projection = FuzzGeometry.matrix(&input)
             let clip: ClipConvention = input.flag() ? .metal : .openGL
-            camera = try SplatCamera(view: view, projection: projection, width: width, height: height, clip: clip)
+            camera = try SplatCamera(view: view, projection: projection, size: size, clip: clip)
         } else {
             let view: OffAxisProjection.ViewMode = input.flag() ? .splat : .translate
             let projection = try FuzzGeometry.projection(&input, view: view)
             let setup = try projection.camera(head: FuzzGeometry.vector(&input))
-            camera = try SplatCamera(setup, width: width, height: height)
+            camera = try SplatCamera(setup, size: size)
         }
         let count = Int(input.byte() % 5)
         var values: [[Float]] = [[], [], [], [], []]
@@ -37,7 +38,7 @@ enum SplatRendererFuzzing {
         let options = SplatRenderOptions(mode: mode, halfPrecision: halfPrecision, tilesPerTask: 1 + Int(input.byte() % 4),
                                          splatsPerChunk: 1 + Int(input.byte() % 3))
         let image = SplatRenderer.render(scene, model: model, camera: camera, options: options)
-        precondition(image.width == width && image.height == height, "the frame has the camera's size")
+        precondition(image.width == size.width && image.height == size.height, "the frame has the camera's size")
     }
 }
 

@@ -37,7 +37,7 @@ enum SmootherFuzzing {
     }
 
     static func run(_ text: String) throws {
-        var smoother = try SmootherSpec(text).makeSmoother()
+        var smoother = try SmootherSpec(parsing: text).makeSmoother()
         _ = smoother.smooth(samples)
     }
 }
@@ -46,7 +46,7 @@ enum SmootherFuzzing {
 enum RangeFuzzing {
     static func run(_ text: String) throws {
         if text.contains(":") {
-            let sweep = try SweepSpec(text)
+            let sweep = try SweepSpec(parsing: text)
             for index in [0, sweep.count - 1] { _ = try sweep.spec(at: index) }
         } else {
             _ = try ParameterRange(text, name: "movement_scale").values

@@ -1,15 +1,18 @@
 import Audit
 import Foundation
 import Plumbing
+import Projection
 import Reporting
 import Tracking
+import Vocabulary
 
 /// The app audit run with the suite (`audit:`): `{screens: [iphone-15-pro], mode: shipped, arkit_frame: gravity, fix: [], gate: false}`.
 /// Ungated (`gate: false`, the default) its failures are reported only; gated they fail the run.
 package struct AuditSpec: Decodable, Sendable {
     /// Suite trace names to audit (default: all).
     package var traces: [String]?
-    package var screens: [String]
+    /// Parsed as the suite is read (`all`: every TrueDepth iPhone).
+    package var screens: [ScreenModel]
     package var mode: String
     package var arkitFrame: String
     package var fix: [String]
@@ -21,7 +24,8 @@ package struct AuditSpec: Decodable, Sendable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         traces = try c.decodeIfPresent([String].self, forKey: .traces)
-        screens = try c.decodeIfPresent([String].self, forKey: .screens) ?? ["iphone-15-pro"]
+        // The audit's screen errors name their own field (`screen`, `screens[i]`), so they go under `audit`.
+        screens = try c.decodeIfPresent(.screens, parsedBy: AuditOptions.screens(parsing:)) ?? [.appDefault]
         mode = try c.decodeIfPresent(String.self, forKey: .mode) ?? AuditScope.shipped.rawValue
         arkitFrame = try c.decodeIfPresent(String.self, forKey: .arkitFrame) ?? ARKitFrame.gravity.rawValue
         fix = try c.decodeIfPresent([String].self, forKey: .fix) ?? []

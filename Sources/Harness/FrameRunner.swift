@@ -40,8 +40,7 @@ struct FrameRunner {
                 let trace = try traces[traceName] ?? TraceCSVReader.read(contentsOf: loader.resolve(traceName))
                 var positions = trace.samples.map(\.position)
                 if let smoother = spec.smoother {
-                    let parsed = try loader.value(at: FieldPath([.key("frames"), .index(index), .key("smoother")])) { try SmootherSpec(smoother) }
-                    var filter = parsed.makeSmoother()
+                    var filter = smoother.makeSmoother()
                     positions = filter.smooth(trace.samples)
                 }
                 let start = trace.samples[0].t
@@ -77,7 +76,7 @@ struct FrameRunner {
             let started = ContinuousClock.now
             let spec = job.spec
             let steps: [SuiteLoader.PathStep] = [.key("frames"), .index(job.specIndex)]
-            let screen = try loader.value(at: FieldPath([.key("frames"), .index(job.specIndex), .key("screen")])) { try ScreenModel.parse(spec.screen) }
+            let screen = spec.screen.value
             let camera: CameraSetup
             do {
                 camera = try OffAxisProjection(screen: screen, movementScale: spec.movementScale, view: spec.scene.view.mode).camera(head: job.head)
@@ -85,13 +84,14 @@ struct FrameRunner {
                 throw loader.error("frames[\(job.specIndex)] (\(job.name)): \(error)", at: steps)
             }
             matrices[job.name] = camera
-            let size = FrameSize(of: screen, scaledBy: spec.scale)
+            let size: FrameSize
             let frame: RGBAImage
             do {
                 if loaded?.specIndex != job.specIndex {
                     loaded = (job.specIndex, try SceneRenderer(spec.scene.source(samples: spec.samples, resolve: loader.resolve), screen: screen))
                 }
-                frame = try loaded!.scene.render(camera, width: size.width, height: size.height, time: job.time)
+                size = try FrameSize(of: screen, scaledBy: spec.scale)
+                frame = try loaded!.scene.render(camera, size: size, time: job.time)
             } catch {
                 let field: [SuiteLoader.PathStep] = spec.scene.splat != nil ? [.key("scene"), .key("splat")] : [.key("scene"), .key("textures")]
                 throw loader.error("\(spec.scene.splat != nil ? "scene.splat" : "scene.textures"): \(error)", at: steps + field)
@@ -100,7 +100,7 @@ struct FrameRunner {
                 : spec.scene.look == .app ? "cube app look (ray cast, 4× MSAA)" : "cube rasterizer (\(spec.samples)×\(spec.samples) samples)"
             let parameters = GoldenParameters(renderer: renderer, scene: spec.scene.description,
                                               headPose: [job.head.x, job.head.y, job.head.z],
-                                              screen: "\(spec.screen) \(size.width)x\(size.height), movement scale \(spec.movementScale)",
+                                              screen: "\(spec.screen.text) \(size.width)x\(size.height), movement scale \(spec.movementScale)",
                                               version: ParallaxVersion.string)
             if record {
                 let path = try store.record(image: frame, name: job.name, parameters: parameters, environment: environment)
@@ -151,7 +151,7 @@ struct FrameRunner {
         let checks = outcome.comparison?.checks.map {
             FrameResult.Check(limit: $0.limit, value: $0.value, bound: $0.bound, relation: $0.relation, passed: $0.passed)
         } ?? []
-        return FrameResult(status: outcome.verdict, name: job.name, scene: job.spec.scene.description, screen: job.spec.screen,
+        return FrameResult(status: outcome.verdict, name: job.name, scene: job.spec.scene.description, screen: job.spec.screen.text,
                            head: [job.head.x, job.head.y, job.head.z], eye: [camera.eye.x, camera.eye.y, camera.eye.z],
                            width: frame.width, height: frame.height, golden: (try? store.imagePath(for: job.name)) ?? job.name,
                            actualImage: reportPath(.actual)!, goldenImage: reportPath(.golden), diffImage: reportPath(.diff),

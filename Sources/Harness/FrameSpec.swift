@@ -5,6 +5,7 @@ import Golden
 import Projection
 import Rendering
 import Scenes
+import Smoothing
 import Splatting
 import Plumbing
 import Tracking
@@ -14,12 +15,13 @@ import Vocabulary
 package struct FrameSpec: Decodable, Sendable {
     package var name: String
     package var scene: SceneSpec
-    package var screen: String
+    /// Named as written in the golden's sidecar and the report.
+    package var screen: Parsed<ScreenModel>
     /// Explicit head positions (m), or `trace` + `at` (seconds) to sample a trace (through `smoother`).
     package var heads: [Vec3]
     package var trace: String?
     package var at: [Double]
-    package var smoother: String?
+    package var smoother: SmootherSpec?
     package var movementScale: Double
     /// Fraction of the screen's pixel size to render at (1 = device resolution).
     package var scale: Double
@@ -39,13 +41,13 @@ package struct FrameSpec: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decode(String.self, forKey: .name)
         scene = try c.decode(SceneSpec.self, forKey: .scene)
-        screen = try c.decodeIfPresent(String.self, forKey: .screen) ?? "iphone-15-pro"
+        screen = try c.decodeIfPresent(Parsed<ScreenModel>.self, forKey: .screen) ?? .appDefault
         var heads = try c.decodeIfPresent([Vec3].self, forKey: .heads) ?? []
         if let head = try c.decodeIfPresent(Vec3.self, forKey: .head) { heads.insert(head, at: 0) }
         self.heads = heads
         trace = try c.decodeIfPresent(String.self, forKey: .trace)
         at = try c.decodeIfPresent([Double].self, forKey: .at) ?? []
-        smoother = try c.decodeIfPresent(String.self, forKey: .smoother)
+        smoother = try c.decodeIfPresent(SmootherSpec.self, forKey: .smoother)
         movementScale = try c.decodeIfPresent(Double.self, forKey: .movementScale) ?? AppDefaults.movementScale
         scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
         samples = try c.decodeIfPresent(Int.self, forKey: .samples) ?? 1

@@ -12,8 +12,9 @@ import Vocabulary
 /// and the on-screen parallax error (`ParallaxAccuracy`), and keeps downsampled series for the plots.
 struct ScenarioRunner {
     let traces: [(name: String, trace: HeadTrace)]
-    let smoothers: [(label: String, spec: SmootherSpec)]
-    let screens: [(name: String, model: ScreenModel)]
+    /// As the suite writes them: the text names the scenario (and its unit), the value runs.
+    let smoothers: [Parsed<SmootherSpec>]
+    let screens: [Parsed<ScreenModel>]
     let movementScales: [Double]
 
     /// Plot series are thinned to about this many points (a chart is at most ~600 px wide) and rounded to the
@@ -47,7 +48,7 @@ struct ScenarioRunner {
             let breaks = TraceBreaks(samples: original.samples)
             let shaded = (breaks.gaps.map { [$0.start, $0.start + $0.duration] } + breaks.frozen.map { [$0.start, $0.start + $0.duration] })
                 .map { $0.map { $0 - original.samples[0].t } }
-            for (label, spec) in smoothers {
+            for (label, spec) in smoothers.map({ ($0.text, $0.value) }) {
                 let unit = SuiteUnit.scenarios(trace: traceName, smoother: label)
                 guard includes(unit) else { continue }
                 let started = ContinuousClock.now
@@ -60,7 +61,7 @@ struct ScenarioRunner {
                                                      screenGiven: !screens.isEmpty)
                 truthless?.label(&analysis, filtered: filtered)
                 let psd = residualPSD(trace: trace, filtered: filtered)
-                for (screenName, screen) in screens {
+                for (screenName, screen) in screens.map({ ($0.text, $0.value) }) {
                     for scale in movementScales {
                         var metrics: [String: Double] = [:]
                         var notes = analysis.notes

@@ -5,6 +5,7 @@ import Golden
 import Projection
 import Rendering
 import Scenes
+import Smoothing
 import Splatting
 import Plumbing
 import Tracking
@@ -32,8 +33,9 @@ package struct Suite: Decodable, Sendable {
     package var output: String
     package var goldens: String
     package var traces: [TraceSource]
-    package var smoothers: [String]
-    package var screens: [String]
+    /// Parsed where the suite is decoded; reports and shard units name them as written.
+    package var smoothers: [Parsed<SmootherSpec>]
+    package var screens: [Parsed<ScreenModel>]
     package var movementScales: [Double]
     package var budgets: [Budget]
     package var numbers: NumbersSpec?
@@ -58,8 +60,8 @@ package struct Suite: Decodable, Sendable {
         output = try c.decodeIfPresent(String.self, forKey: .output) ?? "Reports/latest"
         goldens = try c.decodeIfPresent(String.self, forKey: .goldens) ?? "Tests/Goldens"
         traces = try c.decodeIfPresent([TraceSource].self, forKey: .traces) ?? []
-        smoothers = try c.decodeIfPresent([String].self, forKey: .smoothers) ?? [AppDefaults.smootherSpec]
-        screens = try c.decodeIfPresent([String].self, forKey: .screens) ?? ["iphone-15-pro"]
+        smoothers = try c.decodeIfPresent([Parsed<SmootherSpec>].self, forKey: .smoothers) ?? [.app]
+        screens = try c.decodeIfPresent([Parsed<ScreenModel>].self, forKey: .screens) ?? [.appDefault]
         movementScales = try c.decodeIfPresent([Double].self, forKey: .movementScales) ?? [AppDefaults.movementScale]
         budgets = try c.decodeIfPresent([Budget].self, forKey: .budgets) ?? []
         numbers = try c.decodeIfPresent(NumbersSpec.self, forKey: .numbers)

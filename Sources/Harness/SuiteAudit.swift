@@ -22,7 +22,7 @@ struct SuiteAudit {
             var pipeline = AppPipeline.shipped
             pipeline.arkitFrame = try AuditOptions.arkitFrame(parsing: spec.arkitFrame)
             let options = AuditOptions(traces: traces.filter { spec.traces?.contains($0.name) ?? true },
-                                       screens: try AuditOptions.screens(parsing: spec.screens),
+                                       screens: spec.screens,
                                        scope: try AuditOptions.scope(parsing: spec.mode), fixes: try AuditOptions.fixes(parsing: spec.fix), pipeline: pipeline)
             return (options, try AppAudit.cases(options))
         }

@@ -1,21 +1,12 @@
 import Plumbing
 import Reporting
-import Smoothing
 import Vocabulary
 
 /// A suite's budgets checked against its scenarios: one result per (budget, scenario it applies to).
 enum SuiteBudgets {
-    /// Budgets name smoothers as written in the suite; scenarios carry the canonical spec, so the names are
-    /// canonicalised first (a bad one is a `FieldError` at `budgets[i].smoothers[j]`).
-    static func evaluate(_ budgets: [Budget], on scenarios: [ScenarioResult], loader: SuiteLoader) throws -> [BudgetResult] {
-        let canonical = try budgets.enumerated().map { i, budget -> Budget in
-            var budget = budget
-            budget.smoothers = try budget.smoothers?.enumerated().map { j, text in
-                try loader.value(at: FieldPath([.key("budgets"), .index(i), .key("smoothers"), .index(j)])) { try SmootherSpec(text).description }
-            }
-            return budget
-        }
-        return evaluate(canonical, on: scenarios, lines: canonical.indices.map { loader.line(at: [.key("budgets"), .index($0)]) })
+    /// Each result with the line of its budget in the suite.
+    static func evaluate(_ budgets: [Budget], on scenarios: [ScenarioResult], loader: SuiteLoader) -> [BudgetResult] {
+        evaluate(budgets, on: scenarios, lines: budgets.indices.map { loader.line(at: [.key("budgets"), .index($0)]) })
     }
 
     static func evaluate(_ budgets: [Budget], on scenarios: [ScenarioResult], lines: [Int?] = []) -> [BudgetResult] {

@@ -1,17 +1,13 @@
 import Analysis
 import Foundation
 import Plumbing
-import Projection
-import Smoothing
 import Tracking
 import Vocabulary
 
-/// A suite's inputs, loaded and validated: its traces (files, specs or imported recordings), smoothers, screens
-/// and movement scales. A bad value is a `FieldError` located at its suite entry.
+/// A suite's inputs, loaded and validated: its traces (files, specs or imported recordings) and movement scales
+/// (its smoothers and screens were parsed with the suite). A bad value is a `FieldError` located at its suite entry.
 struct SuiteInputs {
     var traces: [(name: String, trace: HeadTrace)]
-    var smoothers: [(text: String, spec: SmootherSpec)]
-    var screens: [(text: String, model: ScreenModel)]
 
     static func load(_ suite: Suite, loader: SuiteLoader, progress: (String) -> Void) throws -> SuiteInputs {
         var traces: [(name: String, trace: HeadTrace)] = []
@@ -35,17 +31,11 @@ struct SuiteInputs {
                 }
             }
         }
-        let smoothers = try suite.smoothers.enumerated().map { i, text in
-            (text, try loader.value(at: FieldPath([.key("smoothers"), .index(i)])) { try SmootherSpec(text) })
-        }
-        let screens = try suite.screens.enumerated().map { i, text in
-            (text, try loader.value(at: FieldPath([.key("screens"), .index(i)])) { try ScreenModel.parse(text) })
-        }
         for (i, scale) in suite.movementScales.enumerated() where !(scale.isFinite && scale > 0 && scale <= 10) {
             throw loader.located(FieldError(FieldPath(), expected: "a scale in (0, 10]", found: "\(scale)"),
                                  under: FieldPath([.key("movement_scales"), .index(i)]))
         }
-        return SuiteInputs(traces: traces, smoothers: smoothers, screens: screens)
+        return SuiteInputs(traces: traces)
     }
 
     /// The traces by name (the first of a repeated name wins).

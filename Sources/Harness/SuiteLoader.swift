@@ -41,6 +41,8 @@ package struct SuiteLoader {
         do {
             suite = try YAMLDecoder().decode(Suite.self, from: root)
         } catch let error as DecodingError {
+            // A value parser's error (a smoother, a screen), carried whole: located as any value's error is.
+            if let carried = FieldError(error) { throw located(carried, under: FieldPath()) }
             throw SuiteError(file: path, line: line(at: error.codingPath.map { $0.intValue.map(PathStep.index) ?? .key($0.stringValue) }),
                              message: error.fieldDescription)
         }

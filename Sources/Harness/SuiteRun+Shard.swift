@@ -35,7 +35,7 @@ extension SuiteRun {
             let frameRunner = frameRunner(suite, loader: loader, inputs: inputs, options: options, into: staging)
             let jobs = try frameRunner.jobs()
             let auditUnits = try suite.audit.map { spec in try SuiteAudit.prepare(spec, traces: inputs.traces, loader: loader).1.map(SuiteAudit.unit) } ?? []
-            let units = inputs.traces.flatMap { trace in inputs.smoothers.map { SuiteUnit.scenarios(trace: trace.name, smoother: $0.text) } }
+            let units = inputs.traces.flatMap { trace in suite.smoothers.map { SuiteUnit.scenarios(trace: trace.name, smoother: $0.text) } }
                 + jobs.map { SuiteUnit.frame($0.name) } + (suite.tune != nil ? [.tune] : []) + auditUnits
             var seen = Set<SuiteUnit>()
             if let repeated = units.first(where: { !seen.insert($0).inserted }) {

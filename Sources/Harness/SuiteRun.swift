@@ -96,10 +96,10 @@ package struct SuiteRun {
                        timings: inout [SuiteUnit: Double]) throws -> SuiteStageResults {
         let traces = inputs.traces
         var results = SuiteStageResults(setup: RunSetup(traces: Dictionary(traces.map { ($0.name, SuiteBaseline.fingerprint($0.trace)) }) { a, _ in a },
-                                                        smoothers: inputs.smoothers.map { $0.spec.description }, screens: suite.screens,
+                                                        smoothers: suite.smoothers.map(\.value.description), screens: suite.screens.map(\.text),
                                                         movementScales: suite.movementScales))
         // Scenarios.
-        results.scenarios = try ScenarioRunner(traces: traces, smoothers: inputs.smoothers.map { ($0.text, $0.spec) }, screens: inputs.screens.map { ($0.text, $0.model) }, movementScales: suite.movementScales)
+        results.scenarios = try ScenarioRunner(traces: traces, smoothers: suite.smoothers, screens: suite.screens, movementScales: suite.movementScales)
             .run(including: includes, progress: options.progress, timings: &timings)
 
         // Frames.
@@ -110,7 +110,7 @@ package struct SuiteRun {
 
         // Tuning sweep.
         if let spec = suite.tune, includes(.tune) {
-            options.progress("tune \(spec.smoother) × s \(spec.movementScale)")
+            options.progress("tune \(spec.smoother.text) × s \(spec.movementScale.text)")
             let started = ContinuousClock.now
             let tune = try SuiteTune.run(spec, traces: traces, loader: loader, outputDirectory: outputDirectory)
             timings[.tune] = started.duration(to: .now).seconds
@@ -134,7 +134,7 @@ package struct SuiteRun {
         let audit = try suite.audit.map { spec in
             try SuiteAudit.finish(spec, traces: inputs.traces, loader: loader, evaluations: results.auditEvaluations ?? [], outputDirectory: outputDirectory)
         }
-        let budgets = try SuiteBudgets.evaluate(suite.budgets, on: results.scenarios, loader: loader)
+        let budgets = SuiteBudgets.evaluate(suite.budgets, on: results.scenarios, loader: loader)
         let numbers = try suite.numbers.map { spec in
             try SuiteNumbers.compare(scenarios: results.scenarios, frameNumbers: results.frameNumbers, spec: spec,
                                      store: store(suite, loader: loader, suitePath: options.suitePath), options: options, outputDirectory: outputDirectory)

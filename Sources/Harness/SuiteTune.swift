@@ -24,13 +24,12 @@ struct SuiteTune {
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         // The tuner's errors name the field of `tune:` (`smoother.ema.alpha`); the suite adds its file and line.
         let outcome = try loader.value(at: FieldPath("tune")) {
-            var request = TuneRequest(traces: .loaded(chosen), sweep: try SweepSpec(tune.smoother),
-                                      movementScales: try ParameterRange(tune.movementScale, name: "movement_scale"),
-                                      objective: try TuneObjective(tune.objective ?? TuneContext.defaultObjective))
+            var request = TuneRequest(traces: .loaded(chosen), sweep: tune.smoother, movementScales: tune.movementScale,
+                                      objective: try tune.objective ?? TuneObjective(TuneContext.defaultObjective))
             request.robustness = RobustnessOptions(seeds: tune.seeds ?? 1, holdout: held.isEmpty ? .none : .files(held),
                                                    margin: tune.holdoutMargin ?? RobustnessOptions().margin)
             request.screen = tune.screen
-            request.constraints = try (tune.constraints ?? TuneContext.defaultConstraints).map(TuneConstraint.init)
+            request.constraints = tune.constraints
             request.output = (outputDirectory as NSString).appendingPathComponent("tune.json")
             // The page is written below, with the view section the report shares (computed once).
             request.writesPage = false
@@ -44,7 +43,7 @@ struct SuiteTune {
                 HTML.el("p", .text("Sliders for every swept parameter and movementScale, with the metrics and series of each grid point: "),
                         HTML.el("a", ["href": "tune.html#\(view.id)"], .text("tune.html"))),
             ])],
-            summary: SuiteReport.TuneSummary(file: "tune.json", smoother: tune.smoother, movementScale: tune.movementScale,
+            summary: SuiteReport.TuneSummary(file: "tune.json", smoother: tune.smoother.text, movementScale: tune.movementScale.text,
                                              recommendation: result.recommendation?.reasoning ?? result.notes.joined(separator: " ")))
     }
 }

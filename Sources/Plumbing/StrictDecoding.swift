@@ -76,7 +76,8 @@ extension DecodingError {
         case .keyNotFound(let key, let context):
             return "\(Self.path(context.codingPath + [key])): missing required key '\(key.stringValue)'"
         case .dataCorrupted(let context):
-            let underlying = context.underlyingError.map { ": \($0)" } ?? ""
+            // An underlying error the description already tells (a value parser's `FieldError`) is not repeated.
+            let underlying = context.underlyingError.map { "\($0)" }.flatMap { $0 == context.debugDescription ? nil : ": \($0)" } ?? ""
             return "\(Self.path(context.codingPath)): \(context.debugDescription)\(underlying)"
         @unknown default:
             return "\(self)"

@@ -11,7 +11,7 @@ import Vocabulary
 /// (`OffAxisProjection.HeadFrame.camera`). Only iPhone X's offset is measured
 /// (on the top edge of the active area, ≈ 9 mm right of the centre line); the
 /// others are estimates from the cut-out layout, flagged `.estimated`.
-public struct ScreenModel: Hashable, Sendable {
+public struct ScreenModel: TextParsable, Hashable, Sendable {
     /// Where the physical size came from.
     public enum Source: String, Hashable, Sendable, Codable {
         /// The active display area from the display table (pixels / ppi): the true size.
@@ -91,6 +91,9 @@ public struct ScreenModel: Hashable, Sendable {
         }
     }
 
+    /// The screen a command or suite assumes when none is given (`AppDefaults.screen`).
+    public static let appDefault = try! ScreenModel.device(AppDefaults.screen)  // a display-table key; covered by tests
+
     /// A display-table iPhone in portrait, looked up by marketing name (`iPhone 16 Pro`), slug
     /// (`iphone-16-pro`) or identifier (`iPhone17,1`). Width × height = pixels / ppi × 0.0254 m.
     public static func device(_ key: String, source: Source = .displayTable, orientation: Orientation = .portrait) throws -> ScreenModel {
@@ -169,6 +172,11 @@ public struct ScreenModel: Hashable, Sendable {
         (Double(pixelWidth) / width, Double(pixelHeight) / height)
     }
 
+    /// A display-table screen in portrait, as `parse(_:source:orientation:)` reads `text`.
+    public init(parsing text: String) throws {
+        self = try Self.parse(text)
+    }
+
     /// Parses a `--screen` value: a device name/slug/identifier, optionally prefixed `app-table:`, or a
     /// custom size `WxH` in meters with optional pixels `WxH@PWxPH` (`0.065x0.141@1170x2532`).
     public static func parse(_ text: String, source: Source = .displayTable, orientation: Orientation = .portrait) throws -> ScreenModel {
@@ -206,4 +214,9 @@ public struct ScreenModel: Hashable, Sendable {
         let name = "custom \(w) x \(h) m"
         return try ScreenModel(name: name, width: w, height: h, pixelWidth: pw, pixelHeight: ph).oriented(orientation)
     }
+}
+
+extension Parsed<ScreenModel> {
+    /// `ScreenModel.appDefault` named as `AppDefaults.screen`.
+    public static let appDefault = Parsed(text: AppDefaults.screen, value: .appDefault)
 }

@@ -4,19 +4,12 @@ import Imaging
 import Vocabulary
 
 extension CubeScene {
-    /// Checks what `render(clipFromWorld:width:height:options:)` is given before any pixel work: the frame
-    /// size (`FrameLimits`), a room of positive finite sizes, a finite matrix, and that the room's triangles
-    /// clip to vertices in front of the eye with finite screen positions (a matrix with huge entries can
+    /// Checks what `render(clipFromWorld:width:height:options:)` is given before any pixel work (the frame size is
+    /// a `FrameSize`, checked already): a room of positive finite sizes, a finite matrix, and that the room's
+    /// triangles clip to vertices in front of the eye with finite screen positions (a matrix with huge entries can
     /// lose the clipped w to rounding). The rasterizer itself assumes these, so callers with outside input
     /// (files, command lines) check first.
-    package func validate(clipFromWorld: Mat4, width: Int, height: Int,
-                         depthRange: ClipDepthRange = .negativeOneToOne) throws(FieldError) {
-        do {
-            try FrameLimits.check(width: width, height: height)
-        } catch {
-            throw FieldError("size", expected: "1…\(FrameLimits.maximumSide) pixels per side and at most \(FrameLimits.maximumPixels) pixels (e.g. 4096x4096)",
-                             found: "\(error.width)x\(error.height)")
-        }
+    package func validate(clipFromWorld: Mat4, depthRange: ClipDepthRange = .negativeOneToOne) throws(FieldError) {
         for (name, value) in [("width", room.width), ("height", room.height), ("depth", room.depth)] where !(value.isFinite && value > 0) {
             throw FieldError(FieldPath([.key("room \(name)")]), expected: "a positive finite size in meters", found: "\(value)")
         }
@@ -38,9 +31,9 @@ extension CubeScene {
 
 extension CubeScene {
     /// `validate` then `render`: the entry point for input from outside.
-    package func renderValidated(clipFromWorld: Mat4, width: Int, height: Int,
+    package func renderValidated(clipFromWorld: Mat4, size: FrameSize,
                                 options: RasterOptions = RasterOptions()) throws(FieldError) -> RGBAImage {
-        try validate(clipFromWorld: clipFromWorld, width: width, height: height, depthRange: options.depthRange)
-        return render(clipFromWorld: clipFromWorld, width: width, height: height, options: options)
+        try validate(clipFromWorld: clipFromWorld, depthRange: options.depthRange)
+        return render(clipFromWorld: clipFromWorld, width: size.width, height: size.height, options: options)
     }
 }

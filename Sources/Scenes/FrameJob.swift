@@ -24,13 +24,13 @@ package enum FrameJob: Sendable {
             return 1
         case .head(let head, let name, let projection, let size):
             let size = try size ?? FrameSize(of: projection.screen)
-            let frame = try scene.render(try projection.camera(head: head, naming: name), width: size.width, height: size.height, time: time)
+            let frame = try scene.render(try projection.camera(head: head, naming: name), size: size, time: time)
             try PNGCodec.write(frame, to: output, options: scene.pngOptions)
             return 1
         case .trace(let path, let every, let projection, let size):
             let size = try size ?? FrameSize(of: projection.screen)
             let sequence = FrameSequence(trace: try TraceCSVReader.read(contentsOf: path), traceName: path, every: every)
-            return try sequence.render(scene, projection: projection, width: size.width, height: size.height, into: output)
+            return try sequence.render(scene, projection: projection, size: size, into: output)
         }
     }
 }

@@ -28,7 +28,7 @@ package struct FrameSequence {
 
     /// Renders and writes the frames; returns how many.
     @discardableResult
-    package func render(_ scene: SceneRenderer, projection: OffAxisProjection, width: Int, height: Int, into directory: String,
+    package func render(_ scene: SceneRenderer, projection: OffAxisProjection, size: FrameSize, into directory: String,
                        framesInFlight: Int = ProcessInfo.processInfo.activeProcessorCount + 1) throws -> Int {
         let indices = Array(stride(from: 0, to: trace.count, by: every))
         let cameras = try indices.map { index in
@@ -45,11 +45,11 @@ package struct FrameSequence {
                 let sample = Self.sortSample(for: index, lag: scene.sortLag)
                 if sort?.sample != sample {
                     let sortCamera = try projection.camera(head: trace.samples[sample].position, naming: "\(traceName): sample \(sample + 1)")
-                    sort = (sample, try scene.splatOrder(for: sortCamera, width: width, height: height))
+                    sort = (sample, try scene.splatOrder(for: sortCamera, size: size))
                 }
                 order = sort?.order
             }
-            let frame = try scene.render(camera, width: width, height: height, time: trace.samples[index].t - start, sortOrder: order)
+            let frame = try scene.render(camera, size: size, time: trace.samples[index].t - start, sortOrder: order)
             writer.write(frame, to: Self.path(of: index, in: directory))
         }
         try writer.finish()

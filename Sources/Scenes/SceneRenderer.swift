@@ -49,44 +49,45 @@ package struct SceneRenderer: Sendable {
         }
     }
 
-    /// The frame seen through `camera` (the app's off-axis camera for a head pose), width × height pixels, at
-    /// `time` seconds (video faces); `metalsplatter` splats in `sortOrder` when given (a stale asynchronous sort,
-    /// from `splatOrder(for:width:height:)`).
-    package func render(_ camera: CameraSetup, width: Int, height: Int, time: Double = 0, sortOrder: SplatOrder? = nil) throws -> RGBAImage {
-        try render(view: camera.view, projection: camera.projection, clip: camera.clip, width: width, height: height, time: time,
-                   sortOrder: sortOrder)
+    /// The frame seen through `camera` (the app's off-axis camera for a head pose), `size` pixels, at `time`
+    /// seconds (video faces); `metalsplatter` splats in `sortOrder` when given (a stale asynchronous sort, from
+    /// `splatOrder(for:size:)`).
+    package func render(_ camera: CameraSetup, size: FrameSize, time: Double = 0, sortOrder: SplatOrder? = nil) throws -> RGBAImage {
+        try render(view: camera.view, projection: camera.projection, clip: camera.clip, size: size, time: time, sortOrder: sortOrder)
     }
 
     /// The `metalsplatter` sort order for `camera`'s eye, to be reused by the frames that use that sort; nil for
     /// other scenes and modes (they have no asynchronous sort).
-    package func splatOrder(for camera: CameraSetup, width: Int, height: Int) throws -> SplatOrder? {
+    package func splatOrder(for camera: CameraSetup, size: FrameSize) throws -> SplatOrder? {
         guard case .splat(let scene, let model, let options, _) = loaded, options.mode == .metalsplatter else { return nil }
-        let eye = try SplatCamera(view: camera.view, projection: camera.projection, width: width, height: height, clip: camera.clip).eye
+        let eye = try SplatCamera(camera, size: size).eye
         return SplatOrder(scene: scene, model: model, eye: eye)
     }
 
-    /// The frame seen through the matrices of a camera file (read from `path`), at its size.
+    /// The frame seen through the matrices of a camera file (read from `path`), at its size (checked here: the
+    /// file's own check cannot see the frame limits).
     package func render(_ file: CameraFile, from path: String, time: Double = 0) throws -> RGBAImage {
         do {
             return try render(view: file.viewMatrix, projection: file.projectionMatrix, clip: file.clipConvention,
-                              width: file.width, height: file.height, time: time, sortOrder: nil)
+                              size: try FrameSize(width: file.width, height: file.height), time: time, sortOrder: nil)
         } catch {
             throw SceneError("\(path): \(error)")
         }
     }
 
-    private func render(view: Mat4, projection: Mat4, clip: ClipConvention, width: Int, height: Int, time: Double,
+    private func render(view: Mat4, projection: Mat4, clip: ClipConvention, size: FrameSize, time: Double,
                         sortOrder: SplatOrder?) throws -> RGBAImage {
         switch loaded {
         case .cube(let scene, var options):
             options.depthRange = clip == .metal ? .zeroToOne : .negativeOneToOne
-            return try scene.renderValidated(clipFromWorld: projection * view, width: width, height: height, options: options)
+            return try scene.renderValidated(clipFromWorld: projection * view, size: size, options: options)
         case .appLook(let scene):
-            do { try FrameLimits.check(width: width, height: height) } catch { throw SceneError("size: \(error.description)") }
+            // The eye the view matrix holds, not `CameraSetup.eye`: for a lookAt view the two differ in the last bits,
+            // and the frames (goldens) are made with this one; a camera file has only the matrix.
             guard let eye = view.inverse?.transform(point: .zero).xyz else { throw FieldError("camera.view", expected: "an invertible matrix") }
-            return scene.render(clipFromWorld: projection * view, eye: eye, width: width, height: height, time: time)
+            return scene.render(clipFromWorld: projection * view, eye: eye, width: size.width, height: size.height, time: time)
         case .splat(let scene, let model, let options, _):
-            let camera = try SplatCamera(view: view, projection: projection, width: width, height: height, clip: clip)
+            let camera = try SplatCamera(view: view, projection: projection, size: size, clip: clip)
             return SplatRenderer.render(scene, model: model, camera: camera, options: options, order: sortOrder)
         }
     }

@@ -8,7 +8,7 @@ import Vocabulary
 /// not a number or out of range gives a `FieldError` naming the filter, the parameter and its
 /// valid range. Omitted parameters take their documented defaults; `description` is the canonical form
 /// with every parameter written out.
-public struct SmootherSpec: Sendable, Equatable, CustomStringConvertible {
+public struct SmootherSpec: TextParsable, Sendable, Equatable, CustomStringConvertible {
     /// One stage: a filter kind and its complete, validated parameters.
     public struct Stage: Sendable, Equatable {
         public var kind: SmootherKind
@@ -31,7 +31,7 @@ public struct SmootherSpec: Sendable, Equatable, CustomStringConvertible {
     public var stages: [Stage]
 
     /// Parses a spec string (see the type's documentation).
-    public init(_ text: String) throws {
+    public init(parsing text: String) throws {
         let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty else {
             throw FieldError(FieldPath(), expected: "a smoother such as 'ema:alpha=0.25' (filters: \(SmootherKind.names))", found: "an empty smoother spec")

@@ -8,16 +8,13 @@ import Projection
 package struct SplatCamera: Sendable, Equatable {
     package var view: Mat4
     package var projection: Mat4
-    package var width: Int
-    package var height: Int
+    package var size: FrameSize
     package var clip: ClipConvention
 
-    package init(view: Mat4, projection: Mat4, width: Int, height: Int, clip: ClipConvention) throws {
-        do {
-            try FrameLimits.check(width: width, height: height)
-        } catch {
-            throw SplatError("camera: size: \(error.description)")
-        }
+    package var width: Int { size.width }
+    package var height: Int { size.height }
+
+    package init(view: Mat4, projection: Mat4, size: FrameSize, clip: ClipConvention) throws {
         let p = projection
         guard p.isFinite, view.isFinite, p[3, 0] == 0, p[3, 1] == 0, p[3, 2] == -1, p[3, 3] == 0,
               p[0, 1] == 0, p[0, 3] == 0, p[1, 0] == 0, p[1, 3] == 0, p[0, 0] > 0, p[1, 1] > 0 else {
@@ -26,15 +23,15 @@ package struct SplatCamera: Sendable, Equatable {
         guard view.inverse != nil else { throw SplatError("camera: view: expected an invertible matrix") }
         self.view = view
         self.projection = projection
-        self.width = width
-        self.height = height
+        self.size = size
         self.clip = clip
     }
 
-    package init(_ setup: CameraSetup, width: Int, height: Int) throws {
-        try self.init(view: setup.view, projection: setup.projection, width: width, height: height, clip: setup.clip)
+    package init(_ setup: CameraSetup, size: FrameSize) throws {
+        try self.init(view: setup.view, projection: setup.projection, size: size, clip: setup.clip)
     }
 
-    /// The eye in world coordinates (inverse view applied to the origin).
+    /// The eye in world coordinates (inverse view applied to the origin). Not `CameraSetup.eye`: for a lookAt view
+    /// the two differ in the last bits, and the frames (goldens) are sorted and shaded from this one.
     package var eye: Vec3 { view.inverse!.transform(point: .zero).xyz }
 }

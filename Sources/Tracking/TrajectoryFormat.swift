@@ -8,7 +8,7 @@ import Vocabulary
 /// - `euroc`: the EuRoC MAV ground truth (`state_groundtruth_estimate0/data.csv`): a `#timestamp [ns],
 ///   p_RS_R_x [m], …, q_RS_w [], q_RS_x [], …` header, comma-separated, nanoseconds, quaternion w first; at
 ///   least 8 columns (the velocity and bias columns that follow are carried as extra columns).
-public enum TrajectoryFormat: String, CaseIterable, Sendable, CustomStringConvertible {
+public enum TrajectoryFormat: String, CaseIterable, TextParsable, Sendable, CustomStringConvertible {
     case tum, euroc
 
     /// `tum` or `euroc`; the error names the `format` field.
@@ -17,6 +17,11 @@ public enum TrajectoryFormat: String, CaseIterable, Sendable, CustomStringConver
             throw FieldError("format", expected: "one of \(TrajectoryFormat.allCases.map(\.rawValue).joined(separator: ", "))", found: "'\(text)'")
         }
         self = format
+    }
+
+    /// From its name as `init(parsing:)` reads it (any case), not its raw value alone.
+    public init(from decoder: any Decoder) throws {
+        try self.init(parsingTextFrom: decoder)
     }
 
     public var description: String { rawValue }

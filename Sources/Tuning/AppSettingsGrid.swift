@@ -24,7 +24,7 @@ package enum AppSettingsGrid {
     package static let alpha = try! ParameterRange("0.10...0.50/0.05", name: "app alpha")
     package static let movementScale = try! ParameterRange("0.5...3.0/0.1", name: "app movement_scale")
     /// The app's only filter, swept over its settable α.
-    package static let sweep = try! SweepSpec("ema:alpha=\(alpha.text)")
+    package static let sweep = try! SweepSpec(parsing: "ema:alpha=\(alpha.text)")
 
     /// The settable value nearest to `value` on `range` (ties go to the lower value).
     package static func nearest(_ value: Double, on range: ParameterRange) -> Double {
@@ -61,7 +61,7 @@ package enum AppSettingsGrid {
 
     /// α of an EMA spec (swept or fixed), nil for any other filter.
     static func emaAlpha(_ smoother: String) -> Double? {
-        guard let stage = try? SmootherSpec(smoother).stages.first, stage.kind == .ema else { return nil }
+        guard let stage = try? SmootherSpec(parsing: smoother).stages.first, stage.kind == .ema else { return nil }
         return stage.parameters.number("alpha")
     }
 }

@@ -9,7 +9,7 @@ import Vocabulary
 /// a parameter's valid domain is an error naming the parameter and its range).
 ///
 /// Grid order: the swept parameters in the filter's documented order, the last one varying fastest.
-package struct SweepSpec: Sendable, Equatable {
+package struct SweepSpec: TextParsable, Sendable, Equatable {
     package struct Axis: Sendable, Equatable {
         package var name: String
         package var range: ParameterRange
@@ -25,7 +25,7 @@ package struct SweepSpec: Sendable, Equatable {
 
     package static func == (a: SweepSpec, b: SweepSpec) -> Bool { a.text == b.text }
 
-    package init(_ raw: String) throws {
+    package init(parsing raw: String) throws {
         let text = raw.trimmingCharacters(in: .whitespaces)
         self.text = text
         let form = "filter:param=lo...hi/step,… (e.g. 'ema:alpha=0.05...0.95/0.01')"
@@ -123,7 +123,7 @@ package struct SweepSpec: Sendable, Equatable {
         }
         let text = parts.isEmpty ? kind.rawValue : kind.rawValue + ":" + parts.joined(separator: ",")
         do {
-            return try SmootherSpec(text)
+            return try SmootherSpec(parsing: text)
         } catch let error as FieldError {
             throw error.under(FieldPath("smoother"))
         }

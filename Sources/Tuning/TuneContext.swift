@@ -31,20 +31,20 @@ package struct TuneContext: Sendable {
     package static let defaultObjective = MetricDescriptor.visibleJitterPx.name
     package static let defaultConstraints = ["\(MetricDescriptor.rampLagMs.name)<=50", "\(MetricDescriptor.gainPxPerCm.name)>=app"]
 
-    /// Parses and validates a setup given as text (suite files, tune.json); errors name the field.
+    /// Parses and validates a setup given as text (tune.json); errors name the field.
     package init(
         smoother: String, movementScale: String, screen: String, traces: [(String, HeadTrace)],
         objective: String = TuneContext.defaultObjective, constraints: [String] = TuneContext.defaultConstraints,
         refine: Bool = true, roomDepth: Double = 0.30, settle: Double = JitterMetrics.Options().settle
     ) throws {
-        try self.init(sweep: try SweepSpec(smoother), movementScales: try ParameterRange(movementScale, name: "movement_scale"),
-                      screen: screen, traces: traces, objective: try TuneObjective(objective),
+        try self.init(sweep: try SweepSpec(parsing: smoother), movementScales: try ParameterRange(movementScale, name: "movement_scale"),
+                      screen: try Parsed(parsing: screen), traces: traces, objective: try TuneObjective(objective),
                       constraints: try constraints.map { try TuneConstraint($0) }, refine: refine, roomDepth: roomDepth, settle: settle)
     }
 
     /// Validates the parsed options; `traces` are (name, trace) pairs, in order.
     package init(
-        sweep: SweepSpec, movementScales scaleRange: ParameterRange, screen: String, traces: [(String, HeadTrace)],
+        sweep: SweepSpec, movementScales scaleRange: ParameterRange, screen: Parsed<ScreenModel>, traces: [(String, HeadTrace)],
         objective: TuneObjective, constraints: [TuneConstraint], refine: Bool = true, roomDepth: Double = 0.30,
         settle: Double = JitterMetrics.Options().settle
     ) throws {
@@ -53,7 +53,7 @@ package struct TuneContext: Sendable {
         if let bad = scales.first(where: { !($0 > 0 && $0 <= 10) }) {
             throw FieldError("movement_scale", expected: "values in (0, 10]", found: "\(bad) in '\(scaleRange.text)'")
         }
-        self.screen = try ScreenModel.parse(screen)  // its error names the screen field
+        self.screen = screen.value
         self.objective = objective
         self.constraints = constraints
         guard !traces.isEmpty else { throw FieldError("traces", expected: "at least one trace CSV", found: "none") }
@@ -79,7 +79,7 @@ package struct TuneContext: Sendable {
         for trace in self.traces { zs.append(contentsOf: trace.trueEyes.map(\.z)) }
         eyeDistance = Statistics.median(zs)
         setup = TuneSetup(
-            smoother: sweep.text, movementScale: scaleRange.text, screen: screen,
+            smoother: sweep.text, movementScale: scaleRange.text, screen: screen.text,
             traces: traces.map { TuneSetup.TraceEntry(path: $0.0, samples: $0.1.count, fingerprint: Self.fingerprint($0.1)) },
             objective: self.objective.description, constraints: self.constraints.map(\.description), refine: refine,
             roomDepth: roomDepth, settle: settle)

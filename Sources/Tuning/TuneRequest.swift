@@ -1,5 +1,7 @@
 import Foundation
+import Projection
 import Tracking
+import Vocabulary
 
 /// Where a tune run's traces come from: trace CSV files (read here; the paths go into tune.json) or traces
 /// already in memory under their names (a suite's).
@@ -19,7 +21,8 @@ package struct TuneRequest: Sendable {
     package var grid = TuneGrid.full
     package var sweep: SweepSpec
     package var movementScales: ParameterRange
-    package var screen = "iphone-15-pro"
+    /// tune.json names it as written (`merge` parses it back).
+    package var screen = Parsed<ScreenModel>.appDefault
     package var objective: TuneObjective
     /// nil: `TuneContext.defaultConstraints`.
     package var constraints: [TuneConstraint]?

@@ -101,7 +101,7 @@ package struct TuneViewData: Codable, Equatable, Sendable {
         appMetrics = TuneMetric.allCases.map { Self.significant(result.appDefault.metrics[$0]) }
 
         // The grid points every thinning keeps.
-        let appStage = try SmootherSpec(TuneContext.appSmoother).stages[0]
+        let appStage = SmootherSpec.app.stages[0]
         let appValues: [Double]? = appStage.kind == context.sweep.kind ? axes.indices.map { a in
             appStage.parameters.number(context.sweep.axes[a].name)
         } : nil
@@ -197,7 +197,7 @@ package struct TuneViewData: Codable, Equatable, Sendable {
             values: axes.indices.map { a in seriesKept[a].map { tableValues[a][$0] } }, scales: seriesScaleValues,
             nearest: axes.indices.map { TuneViewThinning.nearest(count: tableValues[$0].count, kept: seriesKept[$0]) },
             nearestScale: TuneViewThinning.nearest(count: tableScaleValues.count, kept: seriesScales), points: computed)
-        appSeries = try pointSeries(try SmootherSpec(TuneContext.appSmoother), scales: [TuneContext.appMovementScale])
+        appSeries = try pointSeries(SmootherSpec.app, scales: [TuneContext.appMovementScale])
         values = tableValues
         self.scales = tableScaleValues
         self.recommended = recommended

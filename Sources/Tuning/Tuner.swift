@@ -67,7 +67,7 @@ package enum Tuner {
                 index: index, smoother: specs[k].description, values: sweep.values(at: index), rampLagMs: pooled.lagMs,
                 jitterMm: pooled.jitterMm, errors: context.scales.map { pooled.errors($0) }))
         }
-        let appSpec = try SmootherSpec(TuneContext.appSmoother)
+        let appSpec = SmootherSpec.app
         let app = try context.pooled(appSpec)
         let appScale = TuneContext.appMovementScale
         let appMetrics = TuneResult.metrics(rampLagMs: app.lagMs, jitterMm: app.jitterMm, errors: app.errors(appScale),
@@ -162,7 +162,7 @@ package enum Tuner {
         var recommendation = Recommendation(
             source: .grid, index: configuration.index, smoother: configuration.smoother, values: configuration.values,
             movementScale: s, metrics: result.metrics(configuration, scale: best.k), objective: best.value, reasoning: "")
-        let sweep = try SweepSpec(result.setup.smoother)
+        let sweep = try SweepSpec(parsing: result.setup.smoother)
         if result.setup.refine && sweep.axes.count >= 2 {
             let context = try given ?? TuneContext(setup: result.setup)
             let refinement = try refine(context, from: configuration.values, scale: s, scaleIndex: best.k,

@@ -8,6 +8,9 @@ public enum AppDefaults {
     public static let smoothingAlpha = 0.25
     /// The smoother spec of `smoothingAlpha` (the `ema` filter is the app's `ExponentialSmoother`).
     public static let smootherSpec = "ema:alpha=0.25"
+    /// The screen a command or suite assumes when none is given: ParallaxLab's choice, not one of the app's constants
+    /// (the app runs on whatever iPhone it is installed on). A `ScreenModel` key; `ScreenModel.appDefault` is the screen.
+    public static let screen = "iphone-15-pro"
     /// Head x and y are multiplied by this before the projection (`Services/OffAxisProjection.swift:11`).
     public static let movementScale = 1.5
     /// Near plane, m (`Services/OffAxisProjection.swift:6`).

@@ -29,6 +29,11 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
         self.steps = steps
     }
 
+    /// A decoder's coding path: integer keys are indices.
+    public init(codingPath: [any CodingKey]) {
+        steps = codingPath.map { key in key.intValue.map(Step.index) ?? .key(key.stringValue) }
+    }
+
     public var isEmpty: Bool { steps.isEmpty }
 
     /// `self` followed by `other`: a suite entry's path before the path inside its value.

@@ -31,7 +31,7 @@ struct AnalyzeCommand: ParsableCommand {
     @Argument(help: "Trace CSV.")
     var input: String
 
-    @Option(name: .long, help: "Smoother spec (default: the app's ema:alpha=0.25).", transform: SmootherSpec.init)
+    @Option(name: .long, help: "Smoother spec (default: the app's ema:alpha=0.25).", transform: SmootherSpec.init(parsing:))
     var smoother = SmootherSpec.app
 
     @Flag(name: .long, help: "Print JSON instead of a text table.")
@@ -69,7 +69,7 @@ struct AnalyzeCommand: ParsableCommand {
         let trace = try TraceCSVReader.read(contentsOf: input)
         let report: TraceAnalysisReport
         do {
-            report = try TraceAnalysis.analyze(trace, smoother: smoother, screen: try screen.map { try ScreenModel.parse($0) },
+            report = try TraceAnalysis.analyze(trace, smoother: smoother, screen: try screen.map(ScreenModel.init(parsing:)),
                                                movementScale: movementScale ?? AppDefaults.movementScale, options: options)
         } catch let error as FieldError {
             // The trace file is what lacks the truth or holds the frame; options name their flags.

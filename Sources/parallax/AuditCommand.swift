@@ -28,8 +28,8 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Trace CSVs.")
     var traces: [String] = []
 
-    @Option(name: .long, parsing: .upToNextOption, help: "Display-table iPhones, or 'all' (default iphone-15-pro).")
-    var screen: [String] = ["iphone-15-pro"]
+    @Option(name: .long, parsing: .upToNextOption, help: "Display-table iPhones, or 'all' (default \(AppDefaults.screen)).")
+    var screen: [String] = [AppDefaults.screen]
 
     @Option(name: .long, help: "shipped (default: what the shipped app shows — the cube gated, splat-only checks listed as unreachable), cube, splat or both.")
     var mode = "shipped"
@@ -49,7 +49,9 @@ struct AuditCommand: ParsableCommand {
     func run() throws {
         let result: AuditResult
         do {
-            result = try AppAudit.run(tracePaths: traces, screens: screen, mode: mode, fixes: fix, arkitFrame: arkitFrame, directory: output)
+            // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
+            result = try AppAudit.run(tracePaths: traces, screens: try AuditOptions.screens(parsing: screen), mode: mode, fixes: fix,
+                                      arkitFrame: arkitFrame, directory: output)
         } catch let error as FieldError {
             throw error.naming(flags: ["screens": "--screen", "screen": "--screen", "mode": "--mode", "fix": "--fix", "traces": "--traces", "arkit_frame": "--arkit-frame"])
         }

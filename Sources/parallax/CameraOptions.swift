@@ -7,7 +7,7 @@ import Vocabulary
 /// The options that place the eye and build the app's off-axis camera, shared by `project` and `render`.
 struct CameraOptions: ParsableArguments {
     @Option(name: .long, help: "Screen: iPhone name, slug or identifier, or WxH[@PWxPH] in meters.")
-    var screen: String = "iphone-15-pro"
+    var screen: String = AppDefaults.screen
 
     @Option(name: .long, help: "Screen size source: display-table (true active area) or app-table (the app's).")
     var screenSource: ScreenModel.Source = .displayTable
@@ -39,20 +39,23 @@ struct CameraOptions: ParsableArguments {
     @Option(name: .long, help: "Head positions are screen-relative (as the app uses them) or camera-relative (camera offset applied).")
     var headFrame: OffAxisProjection.HeadFrame = .screen
 
+    /// The screen `--screen`, `--screen-source` and `--orientation` name: a command parses it once and passes it on.
+    /// Parsed here rather than by argument-parser: the three flags make one screen, and argument-parser's message
+    /// would not be the `--screen: …` one.
     func screenModel() throws -> ScreenModel {
         do { return try ScreenModel.parse(screen, source: screenSource, orientation: orientation) } catch let error as FieldError {
             throw error.naming(flags: ["screen": "--screen"])
         }
     }
 
-    func projection(view: OffAxisProjection.ViewPreset) throws -> OffAxisProjection {
-        try OffAxisProjection(screen: try screenModel(), movementScale: movementScale, near: near, far: far,
+    func projection(on screen: ScreenModel, view: OffAxisProjection.ViewPreset) throws -> OffAxisProjection {
+        try OffAxisProjection(screen: screen, movementScale: movementScale, near: near, far: far,
                               zMin: noClamp ? nil : zMin, clip: clip, headFrame: headFrame, view: view.mode)
     }
 
     /// The camera for `--head`.
-    func camera(view: OffAxisProjection.ViewPreset) throws -> CameraSetup {
-        try projection(view: view).camera(head: head)
+    func camera(on screen: ScreenModel, view: OffAxisProjection.ViewPreset) throws -> CameraSetup {
+        try projection(on: screen, view: view).camera(head: head)
     }
 }
 

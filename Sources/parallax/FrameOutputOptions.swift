@@ -31,9 +31,9 @@ struct FrameOutputOptions: ParsableArguments {
     }
 
     /// What the options ask for: one frame from a camera file, a sequence along a trace, or one frame at `--head`.
-    func job(camera: CameraOptions, view: OffAxisProjection.ViewPreset) throws -> FrameJob {
+    func job(camera: CameraOptions, on screen: ScreenModel, view: OffAxisProjection.ViewPreset) throws -> FrameJob {
         if let cameraFile { return .cameraFile(cameraFile) }
-        let projection = try camera.projection(view: view)
+        let projection = try camera.projection(on: screen, view: view)
         if let path { return .trace(path: path, every: every, projection: projection, size: size) }
         return .head(camera.head, naming: "--head", projection: projection, size: size)
     }

@@ -34,7 +34,7 @@ struct ProjectCommand: ParsableCommand {
 
     func run() throws {
         let model = try camera.screenModel()
-        let setup = try camera.camera(view: view)
+        let setup = try camera.camera(on: model, view: view)
         if json {
             print(try CameraFile(camera: setup, screen: model).json())
         } else {

@@ -80,8 +80,9 @@ struct RenderCubeCommand: ParsableCommand {
         let settings = SceneSource.CubeSettings(room: room, textures: Dictionary(texture.map { ($0.face, $0.path) }) { _, last in last },
                                                 samples: samples, filter: filter, linearLight: linearLight, look: look,
                                                 appLook: appLook ?? AppLookParameters())
-        let scene = try SceneRenderer(.cube(settings), screen: try camera.screenModel(), background: frame.background)
-        try frame.job(camera: camera, view: .translate).render(scene, time: time, to: frame.output)
+        let screen = try camera.screenModel()
+        let scene = try SceneRenderer(.cube(settings), screen: screen, background: frame.background)
+        try frame.job(camera: camera, on: screen, view: .translate).render(scene, time: time, to: frame.output)
     }
 }
 

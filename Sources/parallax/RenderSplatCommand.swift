@@ -85,10 +85,11 @@ struct RenderSplatCommand: ParsableCommand {
         let placement = ScenePlacement(fit: place == .fit, scale: scale, rotationDegrees: rotate, translation: translate, flipY: flipY)
         let settings = SceneSource.SplatSettings(path: scene, mode: mode, placement: placement, halfPrecision: !float32,
                                                  drawable: drawable, sortLag: sortLag)
-        let renderer = try SceneRenderer(.splat(settings), screen: try camera.screenModel(), background: frame.background)
+        let screen = try camera.screenModel()
+        let renderer = try SceneRenderer(.splat(settings), screen: screen, background: frame.background)
         let clock = ContinuousClock()
         let start = clock.now
-        let frames = try frame.job(camera: camera, view: view).render(renderer, to: frame.output)
+        let frames = try frame.job(camera: camera, on: screen, view: view).render(renderer, to: frame.output)
         if frame.path != nil {
             // Sequences report their speed (stdout; the frames themselves never depend on it).
             let seconds = (clock.now - start).seconds

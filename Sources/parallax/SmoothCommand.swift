@@ -23,7 +23,7 @@ struct SmoothCommand: ParsableCommand {
     @Argument(help: "Input trace CSV.")
     var input: String
 
-    @Option(name: .long, help: "Smoother spec, e.g. one-euro:mincutoff=1,beta=10,dcutoff=1 (see below).", transform: SmootherSpec.init)
+    @Option(name: .long, help: "Smoother spec, e.g. one-euro:mincutoff=1,beta=10,dcutoff=1 (see below).", transform: SmootherSpec.init(parsing:))
     var smoother: SmootherSpec
 
     @Option(name: [.short, .long], help: "Output CSV path (written atomically).")

@@ -28,8 +28,8 @@ struct TuneCommand: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Trace CSVs (with ground truth for exact parallax errors).")
     var traces: [String] = []
 
-    @Option(name: .long, help: "Smoother sweep, e.g. 'ema:alpha=0.05...0.95/0.01' (default).", transform: SweepSpec.init)
-    var smoother = try! SweepSpec("ema:alpha=0.05...0.95/0.01")
+    @Option(name: .long, help: "Smoother sweep, e.g. 'ema:alpha=0.05...0.95/0.01' (default).", transform: SweepSpec.init(parsing:))
+    var smoother = try! SweepSpec(parsing: "ema:alpha=0.05...0.95/0.01")
 
     @Option(name: .long, help: "movementScale value or range lo...hi/step (default 0.5...3.0/0.1).",
             transform: { try ParameterRange($0, name: "movement_scale") })
@@ -39,8 +39,8 @@ struct TuneCommand: ParsableCommand {
             transform: TuneGrid.init(parsing:))
     var grid = TuneGrid.full
 
-    @Option(name: .long, help: "Screen model (default iphone-15-pro).")
-    var screen = "iphone-15-pro"
+    @Option(name: .long, help: "Screen model (default \(AppDefaults.screen)).")
+    var screen = AppDefaults.screen
 
     @Option(name: .long, help: "Objective to minimise (default visible_jitter_px).", transform: TuneObjective.init)
     var objective = try! TuneObjective(TuneContext.defaultObjective)
@@ -86,19 +86,20 @@ struct TuneCommand: ParsableCommand {
     }
 
     func run() throws {
-        var request = TuneRequest(traces: .files(traces), sweep: smoother, movementScales: movementScale, objective: objective)
-        request.robustness = RobustnessOptions(seeds: seeds, holdout: holdoutFraction ?? (holdout.isEmpty ? .none : .files(holdout)),
-                                               margin: holdoutMargin)
-        request.grid = grid
-        request.screen = screen
-        request.constraints = constraint.isEmpty ? nil : constraint
-        request.refine = !noRefine
-        request.roomDepth = roomDepth
-        request.settle = settle
-        request.shard = shard
-        request.output = output
         let outcome: TuneOutcome
         do {
+            var request = TuneRequest(traces: .files(traces), sweep: smoother, movementScales: movementScale, objective: objective)
+            request.robustness = RobustnessOptions(seeds: seeds, holdout: holdoutFraction ?? (holdout.isEmpty ? .none : .files(holdout)),
+                                                   margin: holdoutMargin)
+            request.grid = grid
+            // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
+            request.screen = try Parsed(parsing: screen)
+            request.constraints = constraint.isEmpty ? nil : constraint
+            request.refine = !noRefine
+            request.roomDepth = roomDepth
+            request.settle = settle
+            request.shard = shard
+            request.output = output
             outcome = try Tuner.run(request)
         } catch let error as FieldError {
             throw error.naming(flags: Self.flags)

@@ -20,7 +20,7 @@ import Tracking
 
     @Test func theJumpAcrossAGapIsNotAStep() throws {
         let trace = Self.recordingWithAGap()
-        let spec = try SmootherSpec("ema:alpha=0.25")
+        let spec = try SmootherSpec(parsing: "ema:alpha=0.25")
         var smoother = spec.makeSmoother()
         let filtered = smoother.smooth(trace.samples)
         // Without gap handling the jump is one step with the EMA's response…

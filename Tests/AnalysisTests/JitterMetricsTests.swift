@@ -16,7 +16,7 @@ import Tracking
 
     @Test func recoversAKnownSigmaAgainstTruth() throws {
         let trace = try Self.stillTrace()
-        let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec("none"))
+        let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec(parsing: "none"))
         let jitter = try #require(report.jitter.stationary)
         for value in [jitter.rmsMm.x, jitter.rmsMm.y, jitter.rmsMm.z] { #expect(abs(value - 1) < 0.03, "\(value) mm") }
         #expect(abs(jitter.rmsMm.norm - 3.0.squareRoot()) < 0.05)
@@ -31,7 +31,7 @@ import Tracking
     /// Through the EMA the stationary jitter is σ·√(α/(2 − α)) = 0.420 mm at α = 0.3.
     @Test func emaJitterMatchesTheNoiseGain() throws {
         let trace = try Self.stillTrace()
-        let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec("ema:alpha=0.3"))
+        let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec(parsing: "ema:alpha=0.3"))
         let jitter = try #require(report.jitter.stationary)
         for value in [jitter.rmsMm.x, jitter.rmsMm.y, jitter.rmsMm.z] { #expect(abs(value - 0.420) < 0.015, "\(value) mm") }
     }
@@ -40,7 +40,7 @@ import Tracking
     @Test func recoversSigmaWithoutTruth() throws {
         var trace = try Self.stillTrace()
         trace.truth = nil
-        let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec("none"))
+        let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec(parsing: "none"))
         #expect(report.reference == "measured")
         #expect(report.notes.contains { $0.contains("no ground truth") })
         let jitter = try #require(report.jitter.stationary)
@@ -50,7 +50,7 @@ import Tracking
 
     @Test func movingTraceHasNoStationarySegments() throws {
         let trace = try TraceSynthesizer.synthesize(TraceSpec(seed: 1, motion: [MotionSegment(model: .sway, duration: 20)], noise: .none))
-        let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec("ema"))
+        let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec(parsing: "ema"))
         #expect(report.jitter.stationary == nil)
         #expect(report.notes.contains { $0.contains("no stationary stretch") })
     }
@@ -85,7 +85,7 @@ import Tracking
     func analyzesEveryMotionModel(model: MotionModel) throws {
         let trace = try TraceSynthesizer.synthesize(TraceSpec(seed: 3, motion: [MotionSegment(model: model, duration: 30)]))
         for spec in ["ema:alpha=0.25", "one-euro:mincutoff=1,beta=10|predict:horizon=0.03", "kalman-cv"] {
-            let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec(spec))
+            let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec(parsing: spec))
             #expect(report.reference == "truth")
             #expect(report.latency.count == 2)
             #expect(report.latency.allSatisfy { $0.distribution.p05 <= $0.distribution.p95 })
@@ -103,7 +103,7 @@ import Tracking
         var spec = TraceSpec(seed: 8, motion: [MotionSegment(model: .glance, duration: 60)], noise: .none)
         spec.noise.latency = 0.05
         let trace = try TraceSynthesizer.synthesize(spec)
-        let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec("none"))
+        let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec(parsing: "none"))
         let model = report.latency[0].model
         #expect(abs(model.sensorLatency - 0.05) < 0.001)
         #expect(abs(model.filterLag) < 0.001)

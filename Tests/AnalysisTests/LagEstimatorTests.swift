@@ -46,7 +46,7 @@ import Tracking
     /// Ramp steady-state lag of the EMA: Te·(1 − α)/α = 38.9 ms at α = 0.3, 60 Hz.
     @Test func rampLagOfTheEMA() throws {
         let samples = (0..<300).map { HeadSample(t: Double($0) / 60, position: Vec3(0.1 * Double($0) / 60, 0, 0.4)) }
-        var ema = try SmootherSpec("ema:alpha=0.3").makeSmoother()
+        var ema = try SmootherSpec(parsing: "ema:alpha=0.3").makeSmoother()
         let filtered = ema.smooth(samples)
         let ramp = try #require(LagEstimator.rampLag(reference: samples.map(\.position), signal: filtered,
                                                      valid: [Bool](repeating: true, count: samples.count), rate: 60))
@@ -67,7 +67,7 @@ import Tracking
     @Test func emaStepRiseTimeAndNoOvershoot() throws {
         let spec = TraceSpec(seed: 1, motion: [MotionSegment(model: .step, duration: 10)], noise: .none)
         let trace = try TraceSynthesizer.synthesize(spec)
-        var ema = try SmootherSpec("ema:alpha=0.3").makeSmoother()
+        var ema = try SmootherSpec(parsing: "ema:alpha=0.3").makeSmoother()
         let filtered = ema.smooth(trace.samples)
         let summary = try #require(StepResponse.measure(samples: trace.samples, reference: trace.truth!, filtered: filtered, threshold: 0.005))
         #expect(summary.steps == 9)  // jumps at 1, 2, …, 9 s
@@ -89,7 +89,7 @@ import Tracking
     @Test func emaGroupDelayOnAChirp() throws {
         let spec = TraceSpec(seed: 1, motion: [MotionSegment(model: .chirp, duration: 60)], noise: .none)
         let trace = try TraceSynthesizer.synthesize(spec)
-        var ema = try SmootherSpec("ema:alpha=0.3").makeSmoother()
+        var ema = try SmootherSpec(parsing: "ema:alpha=0.3").makeSmoother()
         let filtered = ema.smooth(trace.samples)
         let g = UniformSeries(samples: trace.samples, signals: [trace.truth!, filtered], rate: 60)
         let points = GroupDelay.estimate(reference: g.signals[0], filtered: g.signals[1], valid: g.valid, rate: 60)

@@ -22,7 +22,7 @@ import Tracking
     }
 
     func smoothed(_ spec: String, _ reference: [Vec3], times: [Double]) throws -> [Vec3] {
-        var smoother = try SmootherSpec(spec).makeSmoother()
+        var smoother = try SmootherSpec(parsing: spec).makeSmoother()
         return smoother.smooth(zip(times, reference).map { HeadSample(t: $0, position: $1) })
     }
 
@@ -175,7 +175,7 @@ import Tracking
         var glance = MotionSegment(model: .glance, duration: 12)
         glance.extent = Vec3(0.08, 0.05, 0)
         let glances = try TraceSynthesizer.synthesize(TraceSpec(seed: 3, motion: [glance]))
-        let report = TraceAnalysis.analyze(glances, smoother: try SmootherSpec("ema:alpha=0.25"))
+        let report = TraceAnalysis.analyze(glances, smoother: try SmootherSpec(parsing: "ema:alpha=0.25"))
         let onset = try #require(report.lag.onset)
         #expect(onset.movements >= 5 && onset.jumps == 0)
         // The EMA's lag grows towards 3 samples (50 ms) at α = 0.25 and 60 Hz: smaller at the onset.
@@ -185,7 +185,7 @@ import Tracking
         #expect(!report.notes.contains(OnsetLag.noMovementNote))
 
         let still = try TraceSynthesizer.synthesize(TraceSpec(seed: 3, motion: [MotionSegment(model: .still, duration: 5)]))
-        let stillReport = TraceAnalysis.analyze(still, smoother: try SmootherSpec("ema:alpha=0.25"))
+        let stillReport = TraceAnalysis.analyze(still, smoother: try SmootherSpec(parsing: "ema:alpha=0.25"))
         #expect(stillReport.lag.onset == nil)
         #expect(stillReport.notes.contains(OnsetLag.noMovementNote))
     }

@@ -61,7 +61,7 @@ import Tracking
     func metricsAgainstTheEstimateMatchMetricsAgainstTheTruth(name: String) throws {
         let full = try Self.canonical(name)
         let screen = try ScreenModel.parse("iphone-15-pro")
-        let smoother = try SmootherSpec("ema:alpha=0.25")
+        let smoother = try SmootherSpec(parsing: "ema:alpha=0.25")
         let withTruth = try TraceAnalysis.analyze(full, smoother: smoother, screen: screen, movementScale: 1.5)
         let without = try TraceAnalysis.analyze(Self.withoutTruth(full), smoother: smoother, screen: screen, movementScale: 1.5)
         #expect(without.reference == TruthlessTrace.referenceName)

@@ -54,7 +54,7 @@ struct AuditDecisiveTests {
     @Test func failingShiftChecksGetTheirFramesAndTheOutputIsWrittenWhole() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let result = try AppAudit.run(tracePaths: ["sway.csv", "tilt.csv"].map { Self.traces.appendingPathComponent($0).path }, screens: ["iphone-15-pro"],
+        let result = try AppAudit.run(tracePaths: ["sway.csv", "tilt.csv"].map { Self.traces.appendingPathComponent($0).path }, screens: [try ScreenModel.device("iphone-15-pro")],
                                       mode: "cube", fixes: [], directory: directory.path("out"))
         let framed = Set(result.checks.compactMap { $0.frame == nil ? nil : $0.id })
         #expect(framed == [.worldAlignment, .screenSize, .cameraOffset, .eyePoint, .gyroTilt, .handOff])

@@ -12,8 +12,8 @@ import Vocabulary
 struct ScenarioMetricCatalogTests {
     @Test func everyScenarioMetricHasADescriptor() throws {
         let trace = try TraceCSVReader.read(contentsOf: SuiteRunTests.repository.appendingPathComponent("Traces/glance.csv").path)
-        let runner = ScenarioRunner(traces: [("glance", trace)], smoothers: [("ema", try SmootherSpec("ema:alpha=0.25"))],
-                                    screens: [("iphone-15-pro", try ScreenModel.device("iphone-15-pro"))], movementScales: [1.5])
+        let runner = ScenarioRunner(traces: [("glance", trace)], smoothers: [Parsed(text: "ema", value: try SmootherSpec(parsing: "ema:alpha=0.25"))],
+                                    screens: [.appDefault], movementScales: [1.5])
         let scenarios = try runner.run(progress: { _ in })
         let computed = Set(scenarios.flatMap(\.metrics.keys))
         #expect(computed == Set(MetricCatalog.scenario.metrics.map(\.name)))

@@ -1,9 +1,13 @@
 import Foundation
 import Golden
+import Projection
+import Smoothing
 import ParallaxTestSupport
 import Splatting
 import Testing
+import Tuning
 @testable import Harness
+import Vocabulary
 
 @Suite struct SuiteLoaderTests {
     func load(_ yaml: String, files: [String: String] = [:]) throws -> Suite {
@@ -37,6 +41,43 @@ import Testing
         #expect(suite.budgets[0].metric == .lagMs && suite.budgets[0].max == 60)
         #expect(suite.frames[0].tolerance == (try Tolerance(parsing: "max-channel-diff=3")))
         #expect(suite.frames[1].trace == "t" && suite.frames[1].samples == 2)
+        // Smoothers and screens are values, named as written.
+        #expect(try suite.smoothers.map(\.text) == ["ema:alpha=0.3"] && suite.smoothers[0].value == SmootherSpec(parsing: "ema:alpha=0.3"))
+        #expect(suite.screens == [.appDefault] && suite.frames[0].screen == .appDefault)
+    }
+
+    /// A bad smoother or screen anywhere in the suite stops it as it is read, before any trace is loaded.
+    @Test func smoothersAndScreensAreParsedAsTheSuiteIsRead() throws {
+        let suite = try load("""
+            smoothers: [kalman-cv]
+            screens: ['iPhone 16 Pro']
+            budgets:
+              - {metric: lag_ms, max: 60, smoothers: ['ema']}
+            frames:
+              - {name: a, scene: {cube: screen}, screen: 'app-table:iPhone17,1', trace: t.csv, smoother: 'ema:alpha=0.5', at: [0]}
+            audit: {screens: [all]}
+            """, files: ["t.csv": "t,x,y,z\n0,0,0,0.3\n"])
+        #expect(suite.smoothers.map(\.text) == ["kalman-cv"] && suite.screens.map(\.text) == ["iPhone 16 Pro"])
+        #expect(suite.screens[0].value == (try ScreenModel.device("iphone-16-pro")))
+        #expect(suite.budgets[0].smoothers == [try SmootherSpec(parsing: "ema:alpha=0.25")])
+        #expect(suite.frames[0].screen.text == "app-table:iPhone17,1" && suite.frames[0].screen.value.source == .appTable)
+        #expect(suite.frames[0].smoother == (try SmootherSpec(parsing: "ema:alpha=0.5")))
+        #expect(suite.audit?.screens == (try DisplayTable.records.map { try ScreenModel.device($0) }))
+        let bad = thrownError(FieldError.self) {
+            try load("frames:\n  - {name: a, scene: {cube: screen}, screen: iphone-99, head: [0, 0, 0.3]}\n")
+        }
+        #expect(bad?.line == 2 && bad?.description.contains("suite.yml:2: frames[0].screen.screen: expected an iPhone name") == true, "\(String(describing: bad))")
+    }
+
+    /// `tune:` holds its sweep, scales, screen, objective and constraints parsed; an error names the field under `tune`.
+    @Test func tuneValuesAreParsedAsTheSuiteIsRead() throws {
+        let suite = try load("tune: {smoother: 'ema:alpha=0.1...0.3/0.1', screen: 'iPhone17,1', objective: jitter_mm, constraints: ['ramp_lag_ms<=40']}\n")
+        let tune = try #require(suite.tune)
+        #expect(try tune.smoother == SweepSpec(parsing: "ema:alpha=0.1...0.3/0.1") && tune.movementScale.values == [1.5])
+        #expect(try tune.screen.text == "iPhone17,1" && tune.screen.value == ScreenModel.device("iphone-16-pro"))
+        #expect(try tune.objective == TuneObjective("jitter_mm") && tune.constraints == [TuneConstraint("ramp_lag_ms<=40")])
+        let bad = thrownError(FieldError.self) { try load("tune:\n  smoother: 'ema:alpha=0...2/0.1'\n") }
+        #expect(bad?.description.contains("suite.yml:2: tune.smoother.ema.alpha: expected alpha ∈ (0, 1], found 0.0") == true, "\(String(describing: bad))")
     }
 
     @Test func unknownKeyNamesFileLineAndKey() {

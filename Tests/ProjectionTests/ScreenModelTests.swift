@@ -3,6 +3,7 @@ import Geometry
 import ParallaxTestSupport
 import Projection
 import Testing
+import Vocabulary
 
 @Suite struct ScreenModelTests {
     @Test func tableActiveAreaIsPixelsOverPPI() {
@@ -32,6 +33,22 @@ import Testing
         #expect(try ScreenModel.parse("iPhone10,6").record?.model == "iPhone X")
         #expect(DisplayTable.slug("iPhone 16 Pro Max") == "iphone-16-pro-max")
         #expect(try ScreenModel.parse("iphone-16e").record?.model == "iPhone 16e")
+    }
+
+    @Test func theDefaultScreenIsTheDisplayTablesIPhone15Pro() throws {
+        #expect(ScreenModel.appDefault.record?.model == "iPhone 15 Pro")
+        #expect(ScreenModel.appDefault == (try ScreenModel.parse(AppDefaults.screen)))
+    }
+
+    /// In a suite file a screen is its `--screen` text; a bad one is the parser's error, whole.
+    @Test func decodesFromItsText() throws {
+        let screens = try JSONDecoder().decode([ScreenModel].self, from: Data(#"["iPhone17,1", "0.065x0.141@1170x2532"]"#.utf8))
+        #expect(screens == [try ScreenModel.parse("iPhone17,1"), try ScreenModel.parse("0.065x0.141@1170x2532")])
+        #expect {
+            try JSONDecoder().decode([ScreenModel].self, from: Data(#"["iphone-99"]"#.utf8))
+        } throws: { error in
+            (error as? DecodingError).flatMap(FieldError.init)?.description.hasPrefix("[0].screen: expected an iPhone name") == true
+        }
     }
 
     @Test func iPhone16ProSizeIsTheWorkedExamplesScreen() throws {

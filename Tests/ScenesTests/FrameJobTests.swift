@@ -19,7 +19,7 @@ import Tracking
         try FrameJob.head(head, naming: "head", projection: projection, size: nil).render(scene, to: dir.path("f.png"))
         let image = try PNGCodec.read(contentsOf: dir.path("f.png"))
         #expect(image.width == 40 && image.height == 86)
-        #expect(image.pixels == (try scene.render(try projection.camera(head: head), width: 40, height: 86)).pixels)
+        #expect(image.pixels == (try scene.render(try projection.camera(head: head), size: try FrameSize(width: 40, height: 86))).pixels)
         try FrameJob.head(head, naming: "head", projection: projection, size: try FrameSize(width: 20, height: 30)).render(scene, to: dir.path("g.png"))
         #expect(try PNGCodec.read(contentsOf: dir.path("g.png")).width == 20)
     }
@@ -48,7 +48,7 @@ import Tracking
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path("frames")).sorted()
         #expect(files == ["frame-00000.png", "frame-00002.png", "frame-00004.png"])
         let read = try TraceCSVReader.read(contentsOf: dir.path("t.csv"))
-        let expected = try scene.render(try projection.camera(head: read.samples[2].position), width: 40, height: 86)
+        let expected = try scene.render(try projection.camera(head: read.samples[2].position), size: try FrameSize(width: 40, height: 86))
         #expect(try PNGCodec.read(contentsOf: FrameSequence.path(of: 2, in: dir.path("frames"))).pixels == expected.pixels)
     }
 

@@ -27,11 +27,11 @@ import Tracking
         var bytes: [[[UInt8]]] = []
         for inFlight in [1, 4] {
             let directory = dir.path("in-flight-\(inFlight)")
-            try sequence.render(scene, projection: projection, width: 40, height: 86, into: directory, framesInFlight: inFlight)
+            try sequence.render(scene, projection: projection, size: try FrameSize(width: 40, height: 86), into: directory, framesInFlight: inFlight)
             let paths = (0..<5).map { FrameSequence.path(of: $0, in: directory) }
             bytes.append(try paths.map { try FileContents.read($0) })
             for (k, path) in paths.enumerated() {
-                let expected = try scene.render(try projection.camera(head: sequence.trace.samples[k].position), width: 40, height: 86)
+                let expected = try scene.render(try projection.camera(head: sequence.trace.samples[k].position), size: try FrameSize(width: 40, height: 86))
                 #expect(try PNGCodec.read(contentsOf: path).pixels == expected.pixels, "\(path) does not hold its frame")
             }
         }
@@ -62,7 +62,7 @@ import Tracking
         defer { dir.cleanUp() }
         #expect(throws: SceneError.self) {
             try FrameSequence(trace: HeadTrace(samples: samples), traceName: "t", every: 1)
-                .render(scene, projection: projection, width: 8, height: 8, into: dir.path("frames"))
+                .render(scene, projection: projection, size: try FrameSize(width: 8, height: 8), into: dir.path("frames"))
         }
         #expect(!FileManager.default.fileExists(atPath: dir.path("frames")))
     }

@@ -37,7 +37,7 @@ import Tracking
     /// The factory of each entry builds that entry's type.
     @Test func factoryBuildsTheRegisteredType() throws {
         for filter in SmootherRegistry.filters {
-            let smoother = try SmootherSpec(filter.name).makeSmoother()
+            let smoother = try SmootherSpec(parsing: filter.name).makeSmoother()
             #expect(ObjectIdentifier(type(of: smoother)) == ObjectIdentifier(filter), "\(filter.name)")
         }
     }
@@ -55,7 +55,7 @@ import Tracking
         #expect(defaults.map(\.0) == SmootherKind.allCases)
         for (kind, initialised) in defaults {
             var fromInitialiser = initialised
-            var fromTable = try SmootherSpec(kind.rawValue).makeSmoother()
+            var fromTable = try SmootherSpec(parsing: kind.rawValue).makeSmoother()
             #expect(fromTable.smooth(samples) == fromInitialiser.smooth(samples), "\(kind.rawValue)")
         }
     }

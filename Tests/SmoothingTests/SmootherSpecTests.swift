@@ -8,14 +8,24 @@ import Vocabulary
 
 @Suite struct SmootherSpecTests {
     @Test func parsesAndFillsDefaults() throws {
-        let spec = try SmootherSpec("one-euro:mincutoff=1,beta=10,dcutoff=1")
+        let spec = try SmootherSpec(parsing: "one-euro:mincutoff=1,beta=10,dcutoff=1")
         #expect(spec.description == "one-euro:mincutoff=1,beta=10,dcutoff=1,variant=paper,speed=axis,rate=60,loss=freeze-and-reinit")
-        #expect(try SmootherSpec(spec.description) == spec)
-        let chain = try SmootherSpec(" one-euro:beta=0.5 | predict:horizon=0.03 ")
+        #expect(try SmootherSpec(parsing: spec.description) == spec)
+        let chain = try SmootherSpec(parsing: " one-euro:beta=0.5 | predict:horizon=0.03 ")
         #expect(chain.stages.map(\.kind) == [.oneEuro, .predict])
         #expect(chain.stages[1].parameters.number("horizon") == 0.03)
-        #expect(try SmootherSpec("none").description == "none")
-        #expect(try SmootherSpec("kalman-cv:q=1e-2,r=4e-7").stages[0].parameters.number("r") == 4e-7)
+        #expect(try SmootherSpec(parsing: "none").description == "none")
+        #expect(try SmootherSpec(parsing: "kalman-cv:q=1e-2,r=4e-7").stages[0].parameters.number("r") == 4e-7)
+    }
+
+    /// In a suite file a smoother is its spec text; a bad one is the parser's error, whole.
+    @Test func decodesFromItsText() throws {
+        #expect(try JSONDecoder().decode([SmootherSpec].self, from: Data(#"["kalman-cv"]"#.utf8)) == [try SmootherSpec(parsing: "kalman-cv")])
+        #expect {
+            try JSONDecoder().decode([SmootherSpec].self, from: Data(#"["ema", "ema:alpha=1.5"]"#.utf8))
+        } throws: { error in
+            (error as? DecodingError).flatMap(FieldError.init)?.description == "[1].ema.alpha: expected alpha ∈ (0, 1], found 1.5"
+        }
     }
 
     /// Every error names the filter, the parameter and its valid range.
@@ -41,7 +51,7 @@ import Vocabulary
     ])
     func errorsNameTheParameterAndRange(text: String, fragments: [String]) {
         do {
-            _ = try SmootherSpec(text)
+            _ = try SmootherSpec(parsing: text)
             Issue.record("'\(text)' parsed")
         } catch let error as FieldError {
             for fragment in fragments { #expect(error.description.contains(fragment), "'\(error.description)' lacks '\(fragment)'") }
@@ -64,8 +74,8 @@ import Vocabulary
         let trace = try TraceSynthesizer.synthesize(spec)
         let specs = SmootherKind.allCases.map(\.rawValue) + ["one-euro:variant=legacy,speed=norm,loss=hold", "kalman-cv:predict=0.02|predict:horizon=0.01"]
         for text in specs {
-            var batch = try SmootherSpec(text).makeSmoother()
-            var single = try SmootherSpec(text).makeSmoother()
+            var batch = try SmootherSpec(parsing: text).makeSmoother()
+            var single = try SmootherSpec(parsing: text).makeSmoother()
             let a = batch.smooth(trace.samples)
             let b = trace.samples.map { single.smooth($0) }
             #expect(a == b, "\(text)")
@@ -76,7 +86,7 @@ import Vocabulary
 
     @Test func smoothingATraceKeepsEverythingButPositions() throws {
         let trace = try TraceSynthesizer.synthesize(TraceSpec(seed: 2, motion: [MotionSegment(model: .walkBy, duration: 6)]))
-        var smoother = try SmootherSpec("ema").makeSmoother()
+        var smoother = try SmootherSpec(parsing: "ema").makeSmoother()
         let out = smoother.smooth(trace)
         #expect(out.truth == trace.truth)
         #expect(out.samples.map(\.tracked) == trace.samples.map(\.tracked))

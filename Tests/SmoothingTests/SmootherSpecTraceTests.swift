@@ -10,7 +10,7 @@ import Tracking
 
     /// EMA with α = 0.5 on 0, 1, 1, 1: y = 0, 0.5, 0.75, 0.875.
     @Test func smoothsWithAFreshFilterAndRecordsTheSpec() throws {
-        let spec = try SmootherSpec("ema:alpha=0.5")
+        let spec = try SmootherSpec(parsing: "ema:alpha=0.5")
         let smoothed = spec.smooth(Self.step)
         #expect(smoothed.samples.map(\.position.x) == [0, 0.5, 0.75, 0.875])
         #expect(smoothed.metadata("smoother") == spec.description && smoothed.metadata("model") == "step")
@@ -20,7 +20,7 @@ import Tracking
 
     /// Smoothing a smoothed trace is the chain of both: the metadata says `first|second`.
     @Test func smoothingTwiceRecordsTheChain() throws {
-        let first = try SmootherSpec("ema:alpha=0.5"), second = try SmootherSpec("none")
+        let first = try SmootherSpec(parsing: "ema:alpha=0.5"), second = try SmootherSpec(parsing: "none")
         let twice = second.smooth(first.smooth(Self.step))
         #expect(twice.metadata("smoother") == "\(first.description)|\(second.description)")
         #expect(twice.samples.map(\.position.x) == [0, 0.5, 0.75, 0.875])

@@ -29,7 +29,7 @@ enum TestSignals {
     }
 
     static func run(_ spec: String, _ samples: [HeadSample]) throws -> [Vec3] {
-        var smoother = try SmootherSpec(spec).makeSmoother()
+        var smoother = try SmootherSpec(parsing: spec).makeSmoother()
         return smoother.smooth(samples)
     }
 }

@@ -53,10 +53,10 @@ import Tracking
     }
 
     @Test func defaultsArePerFilter() throws {
-        #expect(try SmootherSpec("ema").description == "ema:alpha=0.25,loss=hold")
-        #expect(try SmootherSpec("ema-time").description.hasSuffix("loss=hold"))
+        #expect(try SmootherSpec(parsing: "ema").description == "ema:alpha=0.25,loss=hold")
+        #expect(try SmootherSpec(parsing: "ema-time").description.hasSuffix("loss=hold"))
         for name in ["one-euro", "desp", "kalman-cv", "predict"] {
-            #expect(try SmootherSpec(name).description.hasSuffix("loss=freeze-and-reinit"))
+            #expect(try SmootherSpec(parsing: name).description.hasSuffix("loss=freeze-and-reinit"))
         }
     }
 

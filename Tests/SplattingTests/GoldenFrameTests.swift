@@ -15,7 +15,7 @@ import Testing
     func frame(_ mode: SplatMode, head: Vec3) throws -> RGBAImage {
         let screen = try ScreenModel.device("iphone-15-pro")
         let projection = try OffAxisProjection(screen: screen, movementScale: 1, view: .translate)
-        let camera = try SplatCamera(try projection.camera(head: head), width: 118, height: 256)
+        let camera = try SplatCamera(try projection.camera(head: head), size: try FrameSize(width: 118, height: 256))
         let model = try ScenePlacement(flipY: true).modelMatrix(for: Self.scene, screenWidth: screen.width, screenHeight: screen.height)
         return SplatRenderer.render(Self.scene, model: model, camera: camera, options: SplatRenderOptions(mode: mode, background: RGBA(16, 16, 24)))
     }

@@ -4,6 +4,7 @@ import Imaging
 import Projection
 import Testing
 @testable import Splatting
+import Vocabulary
 
 /// Scene files and scenes from outside: extreme values are rejected naming the splat and field, declared
 /// sizes are checked before anything is allocated, and the renderers never trap. (.spz gzip bombs:
@@ -126,10 +127,11 @@ import Testing
         }
     }
 
-    @Test func theMaximumFrameSizeIsEnforcedByTheCamera() throws {
+    /// The camera takes a `FrameSize`, so no camera is larger than the limits.
+    @Test func theMaximumFrameSizeIsEnforcedBeforeTheCamera() throws {
         _ = try testCamera(width: 4096, height: 4096)
-        #expect(throws: SplatError.self) { try testCamera(width: 4097, height: 4096) }
-        #expect(throws: SplatError.self) { try testCamera(width: 16_385, height: 1) }
+        #expect(throws: FieldError.self) { try testCamera(width: 4097, height: 4096) }
+        #expect(throws: FieldError.self) { try testCamera(width: 16_385, height: 1) }
     }
 
     /// Splats the readers would reject, handed to the renderer directly: NaN and overflowing positions, NaN and

@@ -10,7 +10,7 @@ let testScreen = try! ScreenModel(name: "test", width: 0.066, height: 0.066, pix
 func testCamera(head: Vec3 = Vec3(0, 0, 0.35), width: Int = 33, height: Int = 33, view: OffAxisProjection.ViewMode = .translate,
                 screen: ScreenModel = testScreen, clip: ClipConvention = .openGL) throws -> SplatCamera {
     let projection = try OffAxisProjection(screen: screen, movementScale: 1, clip: clip, view: view)
-    return try SplatCamera(try projection.camera(head: head), width: width, height: height)
+    return try SplatCamera(try projection.camera(head: head), size: try FrameSize(width: width, height: height))
 }
 
 /// One splat per entry: world position (placement none), isotropic σ, opacity, display colour (degree 0).

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Testing
 import Tracking
+import Vocabulary
 
 /// TUM and EuRoC trajectories: detection, reading (orientation w first), the trace they import into, TUM
 /// written back with the same numbers, and every malformed row (unsorted, repeated, NaN, wrong width) refused
@@ -24,6 +25,15 @@ struct TrajectoryFormatTests {
 
     func message(_ text: String, _ format: TrajectoryFormat? = nil, sort: Bool = false) -> String {
         do { _ = try TrajectoryReader.parse(text, file: "f.txt", format: format, sort: sort); return "no error" } catch { return "\(error)" }
+    }
+
+    @Test func decodesFromItsNameAsTheCommandLineReadsIt() throws {
+        #expect(try JSONDecoder().decode([TrajectoryFormat].self, from: Data(#"["tum", "EuRoC"]"#.utf8)) == [.tum, .euroc])
+        #expect {
+            try JSONDecoder().decode([TrajectoryFormat].self, from: Data(#"["kitti"]"#.utf8))
+        } throws: { error in
+            (error as? DecodingError).flatMap(FieldError.init)?.description == "[0].format: expected one of tum, euroc, found 'kitti'"
+        }
     }
 
     @Test func detectsTheFormatFromTheText() {

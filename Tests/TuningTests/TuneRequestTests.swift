@@ -10,7 +10,7 @@ import Vocabulary
     /// Minimising lag with no constraints: EMA's steady-state ramp lag (1 − α)/α·Δt falls as α grows, so the
     /// recommendation is the grid's largest α at its first scale.
     static func request(_ traces: TuneTraceSource, smoother: String, scales: String) throws -> TuneRequest {
-        var request = TuneRequest(traces: traces, sweep: try SweepSpec(smoother),
+        var request = TuneRequest(traces: traces, sweep: try SweepSpec(parsing: smoother),
                                   movementScales: try ParameterRange(scales, name: "movement_scale"), objective: try TuneObjective("lag_ms"))
         request.constraints = []
         return request

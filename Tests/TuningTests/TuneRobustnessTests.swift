@@ -72,7 +72,7 @@ import Vocabulary
         let context = try make()([("a", try synthesized(seed: 3)), ("b", TuneFixtures.rampTrace(cycles: 1))])
         let result = try Tuner.run(context)
         let configuration = result.configurations[2]
-        let perTrace = try context.perTrace(try SmootherSpec(configuration.smoother))
+        let perTrace = try context.perTrace(try SmootherSpec(parsing: configuration.smoother))
         for (k, s) in result.movementScales.enumerated() {
             var subset = context.metrics(perTrace, at: [0, 1], scale: s)
             let sweep = result.metrics(configuration, scale: k)

@@ -81,7 +81,7 @@ import Tracking
         let context = try TuneContext(smoother: "ema:alpha=0.3", movementScale: "0.8...2.3/0.75", screen: "iphone-15-pro",
                                       traces: [("sway", trace)], constraints: [], settle: 0)
         let result = try Tuner.run(context)
-        var smoother = try SmootherSpec("ema:alpha=0.3").makeSmoother()
+        var smoother = try SmootherSpec(parsing: "ema:alpha=0.3").makeSmoother()
         let smoothed = smoother.smooth(trace)
         let firstOrder = NumericTolerance<Double>(absolute: 1e-6, relative: 2e-3)
         for (k, s) in result.movementScales.enumerated() {

@@ -35,7 +35,7 @@ struct TuneViewTests {
         let context = try Self.context([("still", Self.movingTrace(velocity: 0, x0: hx))])
         let trace = context.traces[0]
         for s in [1.0, 1.5, 2.5] {
-            let series = try TuneFrameSeries(spec: try SmootherSpec("none"), trace: trace, scale: s, core: context.core,
+            let series = try TuneFrameSeries(spec: try SmootherSpec(parsing: "none"), trace: trace, scale: s, core: context.core,
                                              points: context.points, ppm: context.ppm)
             let expected = abs(s - 1) * hx * Self.depth / (Self.distance + Self.depth) * context.ppm.x
             #expect(series.errorPx.allSatisfy { abs($0 - expected) <= 1e-9 * max(1, expected) }, "s = \(s): \(series.errorPx[0]) px, expected \(expected)")
@@ -76,7 +76,7 @@ struct TuneViewTests {
     @Test func seriesAgreeWithParallaxAccuracyAndSwim() throws {
         let trace = try TuneFixtures.swayTrace(seed: 3, seconds: 8)
         let context = try Self.context([("sway", trace)])
-        let spec = try SmootherSpec("ema:alpha=0.3")
+        let spec = try SmootherSpec(parsing: "ema:alpha=0.3")
         for s in [1.0, 1.5] {
             let series = try TuneFrameSeries(spec: spec, trace: context.traces[0], scale: s, core: context.core,
                                              points: context.points, ppm: context.ppm)

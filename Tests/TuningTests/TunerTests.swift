@@ -33,11 +33,16 @@ struct ParameterRangeTests {
         }
     }
 
+    @Test func sweepSpecsDecodeFromTheirText() throws {
+        let sweep = try JSONDecoder().decode(SweepSpec.self, from: Data(#""ema:alpha=0.1...0.3/0.1""#.utf8))
+        #expect(sweep == (try SweepSpec(parsing: "ema:alpha=0.1...0.3/0.1")) && sweep.count == 3)
+    }
+
     @Test func sweepSpecsCheckParameterDomains() throws {
-        #expect(throws: FieldError.self) { try SweepSpec("ema:alpha=0...0.5/0.1") }  // alpha ∈ (0, 1]
-        #expect(throws: FieldError.self) { try SweepSpec("ema:gain=0.1...0.5/0.1") }
-        #expect(throws: FieldError.self) { try SweepSpec("ema:alpha=0.1...0.5/0.1|predict") }
-        let sweep = try SweepSpec("one-euro:mincutoff=0.5...1.5/0.5,beta=0...20/10,variant=legacy")
+        #expect(throws: FieldError.self) { try SweepSpec(parsing: "ema:alpha=0...0.5/0.1") }  // alpha ∈ (0, 1]
+        #expect(throws: FieldError.self) { try SweepSpec(parsing: "ema:gain=0.1...0.5/0.1") }
+        #expect(throws: FieldError.self) { try SweepSpec(parsing: "ema:alpha=0.1...0.5/0.1|predict") }
+        let sweep = try SweepSpec(parsing: "one-euro:mincutoff=0.5...1.5/0.5,beta=0...20/10,variant=legacy")
         #expect(sweep.count == 9)
         #expect(sweep.values(at: 4) == [1.0, 10])
         #expect(try sweep.spec(at: 4).description.hasPrefix("one-euro:mincutoff=1,beta=10,dcutoff=1,variant=legacy"))
@@ -75,7 +80,7 @@ struct TunerTests {
         let context = try TuneContext(smoother: "ema:alpha=0.3", movementScale: "0.8...2.3/0.75", screen: "iphone-15-pro",
                                       traces: [("sway", trace)], constraints: [], settle: 0)
         let result = try Tuner.run(context)
-        var smoother = try SmootherSpec("ema:alpha=0.3").makeSmoother()
+        var smoother = try SmootherSpec(parsing: "ema:alpha=0.3").makeSmoother()
         let smoothed = smoother.smooth(trace)
         let screen = try ScreenModel.parse("iphone-15-pro")
         for (k, s) in result.movementScales.enumerated() {

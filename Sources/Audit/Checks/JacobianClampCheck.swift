@@ -32,8 +32,7 @@ enum JacobianClampCheck: AuditCheck {
         }
         let eye = eyes[index]
         let setup = try AuditFrames.camera(reference, eye: eye, audit)
-        let width = max(1, audit.screen.pixelWidth / AuditFrames.downscale), height = max(1, audit.screen.pixelHeight / AuditFrames.downscale)
-        let camera = try SplatCamera(setup, width: width, height: height)
+        let camera = try SplatCamera(setup, size: try AuditFrames.size(of: audit.screen))
         let model = try ScenePlacement().modelMatrix(for: scene, screenWidth: audit.screen.width, screenHeight: audit.screen.height)
         func frame(frustumCentred: Bool) throws -> RGBAImage {
             var options = SplatRenderOptions(mode: .metalsplatter)
