@@ -47,6 +47,16 @@ package struct SuiteRun {
         package var failure: CheckFailure?
     }
 
+    /// The suite as read, with its inputs loaded, the options it runs with, and the two folders of a run: the one
+    /// every stage writes into (a staging folder) and the one the report is read from once swapped in (junit.xml's
+    /// paths, the outcome). A run, a shard and a merge of parts each make one and call its stages.
+    let suite: Suite
+    let loader: SuiteLoader
+    let inputs: SuiteInputs
+    let options: Options
+    let outputDirectory: String
+    let destination: String
+
     package static func run(_ options: Options) throws -> Outcome {
         let loader = try SuiteLoader(path: options.suitePath)
         let suite = try loader.load()
@@ -56,23 +66,15 @@ package struct SuiteRun {
         let destination = options.output ?? suite.output
         try ReportFolder.checkReplaceable(destination, suitePath: options.suitePath)
         let (outcome, afterPublishing) = try StagedDirectory.replace(destination) { staging in
-            try run(suite, loader: loader, options: options, into: staging, publishedAt: destination)
+            let inputs = try SuiteInputs.load(suite, loader: loader, progress: options.progress)
+            let run = SuiteRun(suite: suite, loader: loader, inputs: inputs, options: options, outputDirectory: staging, destination: destination)
+            let frameRunner = run.frameRunner()
+            var timings: [SuiteUnit: Double] = [:]
+            let results = try run.stages(jobs: try frameRunner.jobs(), frameRunner: frameRunner, timings: &timings)
+            return try run.finish(results, timings: timings)
         }
         try afterPublishing()
         return outcome
-    }
-
-    /// The run's stages, writing the report into `outputDirectory` (the staging folder); `destination` is where it
-    /// will be read from (junit.xml's paths, the outcome).
-    private static func run(_ suite: Suite, loader: SuiteLoader, options: Options, into outputDirectory: String,
-                            publishedAt destination: String) throws -> (Outcome, afterPublishing: () throws -> Void) {
-        let inputs = try SuiteInputs.load(suite, loader: loader, progress: options.progress)
-        let frameRunner = frameRunner(suite, loader: loader, inputs: inputs, options: options, into: outputDirectory)
-        var timings: [SuiteUnit: Double] = [:]
-        let results = try stages(suite, loader: loader, inputs: inputs, jobs: try frameRunner.jobs(), frameRunner: frameRunner,
-                                 options: options, into: outputDirectory, timings: &timings)
-        return try finish(results, timings: timings, suite: suite, loader: loader, inputs: inputs, options: options, into: outputDirectory,
-                          publishedAt: destination)
     }
 
     /// The suite's goldens; a missing one names the command that records it, with the suite file as `suitePath` names it.
@@ -83,17 +85,16 @@ package struct SuiteRun {
         }
     }
 
-    static func frameRunner(_ suite: Suite, loader: SuiteLoader, inputs: SuiteInputs, options: Options, into outputDirectory: String) -> FrameRunner {
-        FrameRunner(loader: loader, suite: suite, traces: inputs.tracesByName, store: store(suite, loader: loader, suitePath: options.suitePath),
+    func frameRunner() -> FrameRunner {
+        FrameRunner(loader: loader, suite: suite, traces: inputs.tracesByName, store: Self.store(suite, loader: loader, suitePath: options.suitePath),
                     framesDirectory: (outputDirectory as NSString).appendingPathComponent("frames"),
                     record: options.record, only: options.only, environment: options.environment)
     }
 
     /// The stages that do the work — scenarios, frames, the tuning sweep, the audit — for the units `includes`
     /// accepts (all of them, or one shard's), each unit's time in `timings`.
-    static func stages(_ suite: Suite, loader: SuiteLoader, inputs: SuiteInputs, jobs: [FrameRunner.Job], frameRunner: FrameRunner,
-                       options: Options, into outputDirectory: String, includes: (SuiteUnit) -> Bool = { _ in true },
-                       timings: inout [SuiteUnit: Double]) throws -> SuiteStageResults {
+    func stages(jobs: [FrameRunner.Job], frameRunner: FrameRunner, includes: (SuiteUnit) -> Bool = { _ in true },
+                timings: inout [SuiteUnit: Double]) throws -> SuiteStageResults {
         let traces = inputs.traces
         var results = SuiteStageResults(setup: RunSetup(traces: Dictionary(traces.map { ($0.name, SuiteBaseline.fingerprint($0.trace)) }) { a, _ in a },
                                                         smoothers: suite.smoothers.map(\.value.description), screens: suite.screens.map(\.text),
@@ -128,8 +129,7 @@ package struct SuiteRun {
 
     /// The end of a run (or of a merge of parts): the audit aggregated over its cases, budgets, the numeric golden,
     /// the report and timings.json in `outputDirectory`, then `publish`.
-    static func finish(_ results: SuiteStageResults, timings: [SuiteUnit: Double], suite: Suite, loader: SuiteLoader, inputs: SuiteInputs,
-                       options: Options, into outputDirectory: String, publishedAt destination: String) throws -> (Outcome, afterPublishing: () throws -> Void) {
+    func finish(_ results: SuiteStageResults, timings: [SuiteUnit: Double]) throws -> (Outcome, afterPublishing: () throws -> Void) {
         // The app audit (its section comes first among the extra sections).
         let audit = try suite.audit.map { spec in
             try SuiteAudit.finish(spec, traces: inputs.traces, loader: loader, evaluations: results.auditEvaluations ?? [], outputDirectory: outputDirectory)
@@ -137,7 +137,7 @@ package struct SuiteRun {
         let budgets = SuiteBudgets.evaluate(suite.budgets, on: results.scenarios, loader: loader)
         let numbers = try suite.numbers.map { spec in
             try SuiteNumbers.compare(scenarios: results.scenarios, frameNumbers: results.frameNumbers, spec: spec,
-                                     store: store(suite, loader: loader, suitePath: options.suitePath), options: options, outputDirectory: outputDirectory)
+                                     store: Self.store(suite, loader: loader, suitePath: options.suitePath), options: options, outputDirectory: outputDirectory)
         }
         // junit.xml's times.
         let frames = results.frames.map { frame in
@@ -150,8 +150,7 @@ package struct SuiteRun {
         report.tune = results.tune
         report.setup = results.setup
         try SuiteTimings(timings).write(to: outputDirectory)
-        let afterPublishing = try SuiteRun.publish(&report, extraSections: (audit?.sections ?? []) + results.tuneSections,
-                                                   baselineBands: suite.baselineBands, options: options, to: outputDirectory, publishedAt: destination)
+        let afterPublishing = try publish(&report, extraSections: (audit?.sections ?? []) + results.tuneSections)
         return (Outcome(report: report, directory: destination,
                         failure: report.passed && !(audit?.failsRun ?? false) ? nil : CheckFailure()), afterPublishing)
     }

@@ -8,11 +8,10 @@ extension SuiteRun {
     /// section, the run id, then the report files in the staging folder `outputDirectory` (read from `destination`
     /// once swapped in). Returns what is written outside the folder, after the swap: the history and the GitHub
     /// step summary, so that neither records a report a killed run never published.
-    static func publish(_ report: inout SuiteReport, extraSections: [ReportPage.Section], baselineBands: [String: NoiseBand],
-                        options: Options, to outputDirectory: String, publishedAt destination: String) throws -> () throws -> Void {
+    func publish(_ report: inout SuiteReport, extraSections: [ReportPage.Section]) throws -> () throws -> Void {
         var sections = extraSections
         if let baseline = options.baseline {
-            report.baseline = try SuiteBaseline.compare(report, baselinePath: baseline, bands: baselineBands,
+            report.baseline = try SuiteBaseline.compare(report, baselinePath: baseline, bands: suite.baselineBands,
                                                         allowDifferentSetup: options.allowDifferentSetup)
             if options.failOnRegression && report.baseline!.contains(where: \.worse) { report.passed = false }
         }

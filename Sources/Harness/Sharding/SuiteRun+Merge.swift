@@ -91,8 +91,8 @@ extension SuiteRun {
                 let path = (directory as NSString).appendingPathComponent(SuiteTimings.file)
                 if FileManager.default.fileExists(atPath: path) { timings.merge(try SuiteTimings.read(report: path).byUnit) { a, _ in a } }
             }
-            return try finish(results, timings: timings, suite: suite, loader: loader, inputs: inputs, options: options,
-                              into: staging, publishedAt: destination)
+            let run = SuiteRun(suite: suite, loader: loader, inputs: inputs, options: options, outputDirectory: staging, destination: destination)
+            return try run.finish(results, timings: timings)
         }
         try afterPublishing()
         return outcome

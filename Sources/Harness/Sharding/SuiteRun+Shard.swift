@@ -32,7 +32,8 @@ extension SuiteRun {
         try ReportFolder.checkReplaceable(destination, suitePath: options.suitePath)
         return try StagedDirectory.replace(destination) { staging in
             let inputs = try SuiteInputs.load(suite, loader: loader, progress: options.progress)
-            let frameRunner = frameRunner(suite, loader: loader, inputs: inputs, options: options, into: staging)
+            let run = SuiteRun(suite: suite, loader: loader, inputs: inputs, options: options, outputDirectory: staging, destination: destination)
+            let frameRunner = run.frameRunner()
             let jobs = try frameRunner.jobs()
             let auditUnits = try suite.audit.map { spec in try SuiteAudit.prepare(spec, traces: inputs.traces, loader: loader).1.map(SuiteAudit.unit) } ?? []
             let units = inputs.traces.flatMap { trace in suite.smoothers.map { SuiteUnit.scenarios(trace: trace.name, smoother: $0.text) } }
@@ -47,8 +48,7 @@ extension SuiteRun {
             let ran = plan.units(inShard: shard.index)
             let chosen = Set(ran)
             var timings: [SuiteUnit: Double] = [:]
-            let results = try stages(suite, loader: loader, inputs: inputs, jobs: jobs, frameRunner: frameRunner, options: options,
-                                     into: staging, includes: chosen.contains, timings: &timings)
+            let results = try run.stages(jobs: jobs, frameRunner: frameRunner, includes: chosen.contains, timings: &timings)
             let environment = Self.environment()
             let part = SuitePart(suite: suite.name, suiteFile: options.suitePath,
                                  suiteFingerprint: RunSetup.fingerprint(try FileContents.read(options.suitePath)),
