@@ -28,6 +28,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -472,7 +473,14 @@ def main():
             card = passing[0]
             click(driver, card.find_element(By.TAG_NAME, "summary"))
             check(card.get_attribute("open") is not None, "clicking a thumbnail did not open its frame")
-            check(card.find_element(By.CSS_SELECTOR, ".overlay").is_displayed(), "the opened frame shows no viewer")
+            # The viewer is built when the card opens: wait for it (a loaded CI machine may take a moment).
+            try:
+                WebDriverWait(driver, 5).until(lambda d: card.find_elements(By.CSS_SELECTOR, ".overlay")
+                                               and card.find_element(By.CSS_SELECTOR, ".overlay").is_displayed())
+                shown = True
+            except TimeoutException:
+                shown = False
+            check(shown, "the opened frame shows no viewer within 5 s")
 
         # Hover read-out of a time series (in a scenario section, folded by default), and by keyboard.
         details = driver.find_elements(By.CSS_SELECTOR, "details.detail")

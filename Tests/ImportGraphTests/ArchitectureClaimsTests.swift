@@ -102,4 +102,26 @@ import Testing
             #expect(architecture.contains("`\(module)`"), "ARCHITECTURE.md names \(module) among the promised modules")
         }
     }
+
+    /// The files where a caught error's text goes into a new message (ARCHITECTURE.md, "Errors": each wraps an
+    /// error that does not know its file, field or job, once).
+    static let rewrappingFiles: Set = [
+        "Sources/Tracking/TraceSpec.swift", "Sources/Plumbing/StrictDecoding.swift", "Sources/Scenes/SceneRenderer.swift",
+        "Sources/Harness/Model/SceneSpec.swift", "Sources/Harness/Stages/SuiteAudit.swift", "Sources/Harness/Stages/FrameRunner.swift",
+        "Sources/Harness/Stages/SuiteBaseline.swift", "Sources/Harness/Publish/GoldenAcceptance.swift",
+        "Sources/Harness/Sharding/SuiteUnit.swift", "Sources/Golden/GoldenStore.swift", "Sources/Tuning/Output/TuneResult.swift",
+        "Sources/Projection/CameraFile.swift",
+    ]
+
+    /// "Nobody re-wraps a `FieldError`'s text", but for the listed wrappers of errors that do not know their place.
+    @Test func caughtErrorsAreWrappedOnlyWhereListed() throws {
+        let rewrap = #"throw .*\\\((error|e)\)"#
+        for finding in try Self.findings(of: rewrap, allowedIn: Self.rewrappingFiles) {
+            Issue.record("a caught error's text in a new message (locate a FieldError instead, or list the file in ARCHITECTURE.md and here): \(finding)")
+        }
+        for path in Self.rewrappingFiles {
+            #expect(try !Self.findings(of: rewrap, allowedIn: Self.rewrappingFiles.subtracting([path])).isEmpty,
+                    "\(path) no longer wraps a caught error: take it off the list")
+        }
+    }
 }
