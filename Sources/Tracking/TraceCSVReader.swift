@@ -17,7 +17,8 @@ public enum TraceCSVReader {
     public static let maximumAbsolutePosition = 10.0
 
     public static func read(contentsOf path: String) throws -> HeadTrace {
-        guard let data = (try? FileContents.read(path)).map({ Data($0) }) else {
+        // Mapped: the parser reads the file in place, without a copy.
+        guard let data = try? FileContents.mapped(path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw TraceError(file: path, message: "\(reason); expected a trace CSV file")
         }
