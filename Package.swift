@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "GoldenTesting", dependencies: ["Plumbing", "Vocabulary", "Golden", "Imaging"], exclude: ["README.md"]),
         .target(name: "Reporting", dependencies: ["Plumbing", "Vocabulary"], exclude: ["README.md"]),
         .target(name: "Projection", dependencies: ["Plumbing", "Vocabulary", "Geometry"], exclude: ["README.md"]),
-        .target(name: "Smoothing", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking"], exclude: ["README.md"]),
+        .target(name: "Smoothing", dependencies: ["Vocabulary", "Geometry", "Tracking"], exclude: ["README.md"]),
         .target(name: "Analysis", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Smoothing", "Projection", "Scientific", "Reporting"], exclude: ["README.md"]),
         .target(name: "Rendering", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Imaging"], exclude: ["README.md"]),
         .target(name: "Harness", dependencies: [
@@ -79,7 +79,7 @@ let package = Package(
         ], exclude: ["README.md"]),
         .target(name: "Tuning", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"], exclude: ["README.md"]),
         .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib", "CSplatKernel"], exclude: ["README.md"]),
-        .target(name: "Scenes", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"], exclude: ["README.md"]),
+        .target(name: "Scenes", dependencies: ["Vocabulary", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"], exclude: ["README.md"]),
         .target(name: "Audit", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Scenes", "Reporting", "Splatting"], exclude: ["README.md"]),
 
         // Command-line tool and benchmarks.
@@ -132,12 +132,12 @@ let package = Package(
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "ParallaxTestSupport"]),
         .testTarget(name: "ProjectionTests", dependencies: ["Projection", "Geometry", "Vocabulary", "ParallaxTestSupport"]),
-        .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific", "Geometry", "Plumbing", "Vocabulary"]),
+        .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific", "Geometry", "Vocabulary"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection", "Geometry", "Plumbing", "Vocabulary", "Reporting", "ParallaxTestSupport"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Plumbing", "Vocabulary", "Projection", "Smoothing", "Tracking", "ParallaxTestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting", "Geometry", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
-        .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "Tracking", "Projection", "Geometry", "Golden", "Imaging", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Vocabulary", "Projection", "Smoothing", "Tracking", "ParallaxTestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting", "Geometry", "Vocabulary", "ParallaxTestSupport"]),
+        .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "Vocabulary", "ParallaxTestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "Tracking", "Projection", "Geometry", "Golden", "Imaging", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "ImportGraphTests"),  // Package.swift and ARCHITECTURE.md against the import lines
         .testTarget(name: "SplattingTests", dependencies: ["Splatting", "CSplatKernel", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "Vocabulary", "ParallaxTestSupport"]),
 

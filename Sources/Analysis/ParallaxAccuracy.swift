@@ -1,6 +1,5 @@
 import Foundation
 import Geometry
-import Plumbing
 import Projection
 import Tracking
 import Vocabulary

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Plumbing
 import Geometry
+import Plumbing
 import Scientific
 import Tracking
 

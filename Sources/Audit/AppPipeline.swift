@@ -1,5 +1,4 @@
 import Geometry
-import Plumbing
 import Vocabulary
 
 /// The app's whole head-to-pixel pipeline as one configuration: every behaviour that departs from a true

@@ -1,7 +1,6 @@
 import Analysis
 import Foundation
 import Geometry
-import Plumbing
 import Projection
 import Tracking
 import Vocabulary

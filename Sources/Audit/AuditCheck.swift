@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// One audit check's registration: everything the audit knows about a check lives in its conforming type

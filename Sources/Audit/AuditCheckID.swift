@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// The app audit's checks by their stable id (the raw value, as in JSON): each names one behaviour of the app

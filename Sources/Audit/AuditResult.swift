@@ -1,5 +1,4 @@
 import Foundation
-import Plumbing
 import Scientific
 
 /// A check's verdict under the other ARKit hypothesis (`ARKitFrame.other`).

@@ -1,5 +1,4 @@
 import Geometry
-import Plumbing
 import Tracking
 import Vocabulary
 

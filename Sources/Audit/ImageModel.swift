@@ -1,6 +1,5 @@
 import Geometry
 import Projection
-import Plumbing
 import Vocabulary
 
 /// Where the pipeline's frame puts a world point, in pixels from the screen centre (+y up): the app's

@@ -1,5 +1,5 @@
-import Plumbing
 import Foundation
+import Plumbing
 import Vocabulary
 
 /// Text and JSON renderings of a `FrameComparison`; both show every limit that applied.

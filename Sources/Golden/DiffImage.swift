@@ -1,6 +1,6 @@
-import Plumbing
 import Dispatch
 import Imaging
+import Plumbing
 
 /// Diff images for people: the golden dimmed to grey, with differences painted over it.
 ///

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Plumbing
 import Imaging
+import Plumbing
 import Vocabulary
 
 /// The result of comparing an actual frame with its golden: every metric, the limits that applied and

@@ -1,5 +1,4 @@
 import Foundation
-import Plumbing
 
 /// Numbers by name: the value of a numeric golden, as an `RGBAImage` is a frame golden's. Its file is a flat JSON
 /// object, `{"schema": 1, "value/NAME": number, …}`, sorted by key and pretty-printed, so that a diff of two

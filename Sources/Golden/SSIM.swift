@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Plumbing
 import Imaging
+import Plumbing
 
 /// Structural similarity (Wang, Bovik, Sheikh & Simoncelli 2004) on BT.601 luma
 /// (Y = 0.299 R + 0.587 G + 0.114 B, range 0…255), 11×11 Gaussian window with σ = 1.5 normalised to sum 1,

@@ -1,5 +1,5 @@
-import Plumbing
 import Foundation
+import Plumbing
 import Vocabulary
 
 /// The limits a frame comparison must stay within. A limit set to nil is off (not checked).

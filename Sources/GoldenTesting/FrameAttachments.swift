@@ -1,6 +1,6 @@
 import Foundation
-import Plumbing
 #if canImport(Testing)
+import Plumbing
 import Testing
 #endif
 

@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// When `expectFrame` writes goldens, named as swift-snapshot-testing users know them; from

@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// An 8-bit RGBA image: `pixels` holds `width × height × 4` bytes, row 0 is the top row, each row packed

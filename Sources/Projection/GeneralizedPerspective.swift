@@ -1,5 +1,4 @@
 import Geometry
-import Plumbing
 import Vocabulary
 
 /// Kooima's generalized perspective projection ("Generalized Perspective Projection", 2008): the

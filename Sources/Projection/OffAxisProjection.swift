@@ -1,6 +1,5 @@
 import Foundation
 import Geometry
-import Plumbing
 import Vocabulary
 
 /// The app's head-tracked off-axis projection (AristidesAI/Splat-Frame, from ryrotella/decorate_3D_portal),

@@ -1,6 +1,5 @@
 import Foundation
 import Geometry
-import Plumbing
 import Vocabulary
 
 /// A physical screen in the world frame: its active area centred at the origin in the z = 0 plane,

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
-import Plumbing
 import Geometry
 import Imaging
+import Plumbing
 
 /// The cube room as the app's SceneKit view draws it (`--look app`), by ray casting the exact geometry
 /// at the multisample positions:

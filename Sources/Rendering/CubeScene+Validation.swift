@@ -1,5 +1,4 @@
 import Geometry
-import Plumbing
 import Imaging
 import Vocabulary
 

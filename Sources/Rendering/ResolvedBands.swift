@@ -1,6 +1,6 @@
-import Plumbing
 import Dispatch
 import Imaging
+import Plumbing
 
 extension TriangleRasterizer {
     /// The float path (supersampling, linear-light filtering), band by band: each band of output rows is drawn

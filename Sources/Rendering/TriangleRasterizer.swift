@@ -1,7 +1,7 @@
-import Plumbing
 import Imaging
 import Dispatch
 import Foundation
+import Plumbing
 
 /// A deterministic scanline-free (edge-function) triangle rasterizer.
 ///

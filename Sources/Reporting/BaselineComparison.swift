@@ -1,5 +1,4 @@
 import Foundation
-import Plumbing
 import Vocabulary
 
 /// How one metric of this run compares with the same metric of the baseline run (`--baseline`).

@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// A frame in the report: a failing frame is an open card with its comparison viewer first (so that the change is

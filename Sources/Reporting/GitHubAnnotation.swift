@@ -1,4 +1,3 @@
-import Plumbing
 
 /// A GitHub Actions workflow command (`::error file=F,line=L,title=T::MESSAGE`) that puts a failure on the
 /// line of the file it concerns. GitHub requires `%`, CR and LF escaped as `%25`, `%0D`, `%0A` in the

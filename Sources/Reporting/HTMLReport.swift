@@ -1,5 +1,4 @@
 import Foundation
-import Plumbing
 import Vocabulary
 
 /// index.html of a suite run: self-contained (inline CSS, JS and SVG; images under frames/), built with the

@@ -1,4 +1,3 @@
-import Plumbing
 /// JUnit XML: a testsuite each for frames, budgets and the numeric golden; a testcase per frame and per
 /// budget check. A comparison outside its tolerance or a budget breach is a <failure>; a frame that could not
 /// be compared (missing golden, size mismatch) is an <error>. Diff images are attached with

@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 /// `summary.md` for `$GITHUB_STEP_SUMMARY`: status, counts, failures first, the baseline's changes with
 /// arrows, budgets and frames; no images; capped well under GitHub's 1 MiB limit (100 KB) at a whole line,

@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 /// The shared page shell of every ParallaxLab report: one self-contained HTML file (inline CSS and JS, no
 /// network), sections with anchors, a sticky navigation bar.

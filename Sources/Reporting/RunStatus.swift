@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 /// A run's verdict in one line, for the page title and header: "FAIL — 1 of 11 frames, 0 of 32 budgets failed",
 /// plus the numeric golden and the baseline when they failed the run.

@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 /// Everything a suite run found: the model behind report.json (schema 1), the HTML page, JUnit XML and the
 /// Markdown summary. Every number shown in the page comes from here. No timestamps, so the same inputs give

@@ -1,5 +1,4 @@
 import Imaging
-import Plumbing
 import Projection
 import Vocabulary
 

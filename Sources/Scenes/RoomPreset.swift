@@ -1,4 +1,3 @@
-import Plumbing
 import Projection
 import Rendering
 import Vocabulary

@@ -1,7 +1,6 @@
 import Foundation
 import Geometry
 import Imaging
-import Plumbing
 import Projection
 import Rendering
 import Splatting

@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// One documented parameter of a filter in a spec string: name, unit, valid range, default.

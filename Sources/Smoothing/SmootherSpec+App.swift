@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 extension SmootherSpec {

@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// A smoother described by a spec string: stages separated by `|`, each `name` or

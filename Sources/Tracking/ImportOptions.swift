@@ -1,6 +1,5 @@
 import Foundation
 import Geometry
-import Plumbing
 import Vocabulary
 
 /// Units of a recording's time column.

@@ -1,6 +1,5 @@
 import Foundation
 import Geometry
-import Plumbing
 import Vocabulary
 
 /// The optional 6-DoF columns of a trace CSV: a quaternion per sample (Hamilton, w first), four columns

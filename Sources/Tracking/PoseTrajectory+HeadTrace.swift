@@ -1,6 +1,5 @@
 import Foundation
 import Geometry
-import Plumbing
 
 extension PoseTrajectory {
     /// The poses of a trace: its times and measured positions, and its `head_q*` columns as written (nil

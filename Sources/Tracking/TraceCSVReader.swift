@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Plumbing
 import Geometry
+import Plumbing
 
 /// Reads trace CSV files (format: `Traces/README.md`; ARCHITECTURE.md "File formats") with full validation.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import Plumbing
 import Geometry
+import Plumbing
 
 /// Turns a recording from any head tracker — CSV or TSV, any column names, time and position units, axis
 /// convention and frame — into a ParallaxLab trace (`ImportOptions` says what to convert).

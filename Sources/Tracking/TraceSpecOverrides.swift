@@ -1,5 +1,4 @@
 import Geometry
-import Plumbing
 import Vocabulary
 
 /// Values given beside a spec that replace the spec's own (`parallax synth`'s flags with `--spec`); nil (or

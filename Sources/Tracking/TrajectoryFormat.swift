@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// The trajectory file formats `parallax import`, `export` and `evaluate` read besides the trace CSV.

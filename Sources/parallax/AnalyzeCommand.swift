@@ -4,7 +4,6 @@ import Foundation
 import Projection
 import Smoothing
 import Tracking
-import Plumbing
 import Vocabulary
 
 struct AnalyzeCommand: ParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Audit
 import Foundation
-import Plumbing
 import Vocabulary
 
 struct AuditCommand: ParsableCommand {

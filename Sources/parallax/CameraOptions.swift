@@ -1,7 +1,6 @@
 import ArgumentParser
 import Geometry
 import Projection
-import Plumbing
 import Vocabulary
 
 /// The options that place the eye and build the app's off-axis camera, shared by `project` and `render`.

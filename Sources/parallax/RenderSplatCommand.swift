@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Geometry
-import Plumbing
 import Projection
 import Scenes
 import Splatting

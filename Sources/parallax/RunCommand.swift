@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Harness
-import Plumbing
 import Reporting
 import Tuning
 import Vocabulary

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Plumbing
 import Tuning
 import Vocabulary
 

@@ -1,7 +1,7 @@
 import Analysis
 import Foundation
-import Plumbing
 import Geometry
+import Plumbing
 import Testing
 import Tracking
 import Vocabulary

@@ -2,7 +2,6 @@ import Analysis
 import Foundation
 import Geometry
 import ParallaxTestSupport
-import Plumbing
 import Projection
 import Testing
 import Tracking

@@ -3,7 +3,6 @@ import Foundation
 import Geometry
 import ParallaxTestSupport
 import Projection
-import Plumbing
 import Testing
 import Tracking
 import Vocabulary

@@ -1,4 +1,3 @@
-import Plumbing
 import Testing
 @testable import Audit
 

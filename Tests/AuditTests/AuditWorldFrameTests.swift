@@ -1,7 +1,6 @@
 import Foundation
 import Geometry
 import ParallaxTestSupport
-import Plumbing
 import Projection
 import Testing
 import Tracking

@@ -2,7 +2,6 @@ import Foundation
 import Golden
 import Imaging
 import ParallaxTestSupport
-import Plumbing
 import Testing
 import Vocabulary
 

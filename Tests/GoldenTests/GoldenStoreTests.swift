@@ -1,8 +1,8 @@
 import Foundation
-import Plumbing
 @testable import Golden
 import Imaging
 import ParallaxTestSupport
+import Plumbing
 import Testing
 
 @Suite struct GoldenStoreTests {

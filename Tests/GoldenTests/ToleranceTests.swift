@@ -1,6 +1,5 @@
 import Foundation
 import Golden
-import Plumbing
 import Testing
 import Vocabulary
 

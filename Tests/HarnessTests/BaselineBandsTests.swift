@@ -1,6 +1,5 @@
 import Foundation
 import ParallaxTestSupport
-import Plumbing
 import Reporting
 import Testing
 @testable import Harness

@@ -1,5 +1,4 @@
 import Foundation
-import Plumbing
 import Projection
 import Smoothing
 import Testing

@@ -124,4 +124,24 @@ import Testing
                     "\(path) no longer wraps a caught error: take it off the list")
         }
     }
+
+    /// Each module folder's README ends with "Depends on: …", the same modules as its row of the module table
+    /// (which `ImportGraphTests` holds equal to Package.swift).
+    @Test func moduleReadmesNameTheirDependenciesAsTheTableDoes() throws {
+        let root = ImportGraphTests.repository
+        let table = try ModuleTable(markdown: String(contentsOf: root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8))
+        var checked = 0
+        for row in table.rows {
+            for module in row.modules {
+                let readme = root.appendingPathComponent("Sources/\(module)/README.md")
+                guard let text = try? String(contentsOf: readme, encoding: .utf8),
+                      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Depends on: ") }) else { continue }
+                let listed = line.dropFirst("Depends on: ".count).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+                    .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                #expect(Set(listed) == Set(row.dependencies), "Sources/\(module)/README.md: Depends on \(listed), the table says \(row.dependencies)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 15, "the module READMEs say what they depend on")
+    }
 }

@@ -1,5 +1,5 @@
-import Testing
 import Plumbing
+import Testing
 
 @Suite struct YAMLAliasBudgetTests {
     /// Root mapping 1 + key a 1 + [1, 2] 3 + key b 1 + [*x, *x] (1 + 3 + 3) = 13 nodes with aliases expanded.

@@ -1,7 +1,6 @@
 import Geometry
 import Imaging
 import Projection
-import Plumbing
 import Testing
 import Rendering
 import Vocabulary

@@ -1,5 +1,4 @@
 import Testing
-import Plumbing
 @testable import Reporting
 
 @Suite struct BaselineComparisonTests {

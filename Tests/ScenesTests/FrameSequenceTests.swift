@@ -1,8 +1,8 @@
 import Foundation
 import Geometry
 import Imaging
-import Plumbing
 import ParallaxTestSupport
+import Plumbing
 import Projection
 import Testing
 import Tracking

@@ -1,7 +1,7 @@
 import Foundation
-import Plumbing
 import Geometry
 import ParallaxTestSupport
+import Plumbing
 import Testing
 @testable import Tracking
 

@@ -1,7 +1,6 @@
 import Foundation
 import Geometry
 import ParallaxTestSupport
-import Plumbing
 import Testing
 import Tracking
 import Vocabulary

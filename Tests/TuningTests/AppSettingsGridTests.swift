@@ -1,4 +1,3 @@
-import Plumbing
 import Testing
 import Tuning
 import Vocabulary

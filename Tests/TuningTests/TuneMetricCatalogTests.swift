@@ -1,5 +1,4 @@
 import Foundation
-import Plumbing
 import Testing
 @testable import Tuning
 import Vocabulary

@@ -1,6 +1,5 @@
 import Foundation
 import ParallaxTestSupport
-import Plumbing
 import Testing
 import Tracking
 @testable import Tuning

@@ -3,7 +3,6 @@ import Foundation
 import Geometry
 import ParallaxTestSupport
 import Smoothing
-import Plumbing
 import Testing
 import Tracking
 @testable import Tuning

@@ -4,7 +4,6 @@ import Geometry
 import ParallaxTestSupport
 import Projection
 import Smoothing
-import Plumbing
 import Testing
 import Tracking
 @testable import Tuning

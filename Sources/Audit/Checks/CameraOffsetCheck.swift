@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// camera-offset: the image shift of using the front camera's position as the screen centre's (`IsolatedShift`),

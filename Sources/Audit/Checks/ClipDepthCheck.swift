@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// clip-depth: a GL matrix handed to Metal maps eye depth d to z_metal = z_gl, clipped below 0, which is

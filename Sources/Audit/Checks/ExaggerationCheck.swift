@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// exaggeration: the image shift of movementScale against the correct window (s = 1, `IsolatedShift`), per

@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// eye-point: the image shift of using the face anchor as the eye (`IsolatedShift`), per sample.

@@ -1,6 +1,5 @@
 import Foundation
 import Geometry
-import Plumbing
 import Vocabulary
 
 /// gyro-tilt: the back-wall shift the cube's tilt offset adds (`CoreMotionTilt`: attitude relative to the

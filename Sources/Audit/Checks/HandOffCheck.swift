@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// hand-off: the image shift of drawing with an older head than the latest (`HandOff`, `IsolatedShift`), per

@@ -2,7 +2,6 @@ import Foundation
 import Geometry
 import Golden
 import Imaging
-import Plumbing
 import Projection
 import Splatting
 import Vocabulary

@@ -1,5 +1,4 @@
 import Analysis
-import Plumbing
 import Scientific
 import Vocabulary
 

@@ -1,5 +1,4 @@
 import Geometry
-import Plumbing
 import Vocabulary
 
 /// recenter-idempotent: the reset button pressed twice at a sample without moving; the jump between the frame

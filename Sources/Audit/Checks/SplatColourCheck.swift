@@ -1,6 +1,5 @@
 import Foundation
 import Imaging
-import Plumbing
 import Vocabulary
 
 /// splat-colour: for every 8-bit colour level c the splat's SH colour can take, the level the app stores:

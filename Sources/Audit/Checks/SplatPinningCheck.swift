@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// splat-pinning: the image shift of the splat view's lookAt camera against the translate view that keeps the

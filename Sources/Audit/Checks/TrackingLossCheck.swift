@@ -1,5 +1,4 @@
 import Geometry
-import Plumbing
 import Vocabulary
 
 /// tracking-loss: after each loss, the seconds until the app's frame is within 1 px of the pipeline that

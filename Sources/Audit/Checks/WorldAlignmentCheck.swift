@@ -1,7 +1,6 @@
 import Foundation
 import Scientific
 import Geometry
-import Plumbing
 import Vocabulary
 
 /// world-alignment: the app's image with only the world-frame behaviour (ARKit's gravity-aligned anchor read as

@@ -1,6 +1,5 @@
 import Audit
 import Foundation
-import Plumbing
 import Projection
 import Reporting
 import Tracking

@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 import Reporting
 import Geometry
 import Golden
@@ -7,7 +8,6 @@ import Rendering
 import Scenes
 import Smoothing
 import Splatting
-import Plumbing
 import Tracking
 import Vocabulary
 

@@ -1,5 +1,4 @@
 import Golden
-import Plumbing
 
 /// The suite's numeric golden (`numbers:`): its name under the goldens directory and how far its numbers may move.
 package struct NumbersSpec: Decodable, Sendable {

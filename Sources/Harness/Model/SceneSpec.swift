@@ -6,7 +6,6 @@ import Projection
 import Rendering
 import Scenes
 import Splatting
-import Plumbing
 import Tracking
 import Vocabulary
 

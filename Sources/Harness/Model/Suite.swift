@@ -7,7 +7,6 @@ import Rendering
 import Scenes
 import Smoothing
 import Splatting
-import Plumbing
 import Tracking
 import Vocabulary
 

@@ -7,7 +7,6 @@ import Projection
 import Rendering
 import Scenes
 import Splatting
-import Plumbing
 import Tracking
 
 /// A trace: a CSV file (`Traces/sway.csv`), a synthesis spec (`{name: glance, spec: Traces/glance.yml}`)

@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// One unit of a suite's work: the grain of `parallax run --shard` and of the timings a report keeps

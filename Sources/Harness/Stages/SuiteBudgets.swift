@@ -1,4 +1,3 @@
-import Plumbing
 import Reporting
 import Vocabulary
 

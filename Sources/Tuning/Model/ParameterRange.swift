@@ -1,5 +1,4 @@
 import Foundation
-import Plumbing
 import Vocabulary
 
 /// A swept value: `lo...hi/step` (lo ≤ hi, step > 0; values lo, lo + step, … ≤ hi) or a single number.

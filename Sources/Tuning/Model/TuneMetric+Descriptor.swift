@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// The tuner's metrics as descriptors. Pooled over the traces of a sweep; the parallax error parts and swim are

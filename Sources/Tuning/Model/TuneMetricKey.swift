@@ -1,4 +1,3 @@
-import Plumbing
 import Vocabulary
 
 /// tune.json's key of a metric, from its descriptor: written under the name, read under the name or an alias

@@ -1,4 +1,3 @@
-import Plumbing
 
 /// Every metric under its descriptor's key; absent (not null) when not computable, as before.
 extension TuneMetrics {

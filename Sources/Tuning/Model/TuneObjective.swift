@@ -1,5 +1,4 @@
 import Foundation
-import Plumbing
 import Vocabulary
 
 /// The metrics of one configuration (smoother point × movement scale), pooled over the traces; each is a

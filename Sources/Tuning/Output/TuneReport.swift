@@ -1,6 +1,5 @@
 import Foundation
 import Reporting
-import Plumbing
 import Vocabulary
 
 /// The tuning section of a report: the recommendation with its reasoning, heatmaps of visible jitter and

@@ -1,6 +1,5 @@
 import Analysis
 import Geometry
-import Plumbing
 import Projection
 import Smoothing
 import Vocabulary

@@ -1,6 +1,5 @@
 import Analysis
 import Foundation
-import Plumbing
 import Geometry
 import Projection
 import Scientific
