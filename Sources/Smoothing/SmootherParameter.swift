@@ -56,23 +56,39 @@ public struct SmootherParameter: Sendable {
     }
 
     /// Parses and range-checks a value; the error names the filter, the parameter and its valid range.
-    func parse(_ text: String, filter: String) throws -> ParameterValue {
+    package func parse(_ text: String, filter: String) throws -> ParameterValue {
         switch domain {
-        case .number(let lower, let lowerClosed, let upper, let upperClosed):
+        case .number:
             guard let value = Double(text), value.isFinite else {
                 throw FieldError(FieldPath([.key(filter), .key(name)]), expected: "a number, \(validDescription)", found: "'\(text)'")
             }
-            let aboveLower = lowerClosed ? value >= lower : value > lower
-            let belowUpper = upper.map { upperClosed ? value <= $0 : value < $0 } ?? true
-            guard aboveLower && belowUpper else {
-                throw FieldError(FieldPath([.key(filter), .key(name)]), expected: validDescription, found: text)
-            }
-            return .number(value)
+            return try number(value, filter: filter, written: text)
         case .choice(let words):
             guard words.contains(text) else {
                 throw FieldError(FieldPath([.key(filter), .key(name)]), expected: validDescription, found: "'\(text)'")
             }
             return .word(text)
         }
+    }
+
+    /// Range-checks a number as `parse` checks the text of one (`written`: how the error shows it; a sweep's
+    /// grid point has no text of its own).
+    package func number(_ value: Double, filter: String, written: String? = nil) throws -> ParameterValue {
+        let aboveLower: Bool, belowUpper: Bool
+        switch domain {
+        case .number(let lower, let lowerClosed, let upper, let upperClosed):
+            aboveLower = lowerClosed ? value >= lower : value > lower
+            belowUpper = upper.map { upperClosed ? value <= $0 : value < $0 } ?? true
+        case .choice:
+            aboveLower = false
+            belowUpper = false
+        }
+        guard value.isFinite else {
+            throw FieldError(FieldPath([.key(filter), .key(name)]), expected: "a number, \(validDescription)", found: "'\(written ?? "\(value)")'")
+        }
+        guard aboveLower && belowUpper else {
+            throw FieldError(FieldPath([.key(filter), .key(name)]), expected: validDescription, found: written ?? "\(value)")
+        }
+        return .number(value)
     }
 }

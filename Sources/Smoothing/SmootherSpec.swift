@@ -29,6 +29,11 @@ public struct SmootherSpec: TextParsable, Sendable, Equatable, CustomStringConve
 
     public var stages: [Stage]
 
+    /// A spec from stages built in code (`Stage(kind:checked:)`); text goes through `init(parsing:)`.
+    package init(stages: [Stage]) {
+        self.stages = stages
+    }
+
     /// Parses a spec string (see the type's documentation).
     public init(parsing text: String) throws {
         let trimmed = text.trimmingWhitespace
@@ -107,5 +112,17 @@ extension String {
         while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
         return String(slice)
+    }
+}
+
+extension SmootherSpec.Stage {
+    /// A stage of `kind` from values its parameters have checked (`SmootherParameter.number`); the parameters not
+    /// given take their defaults, as in a parsed spec.
+    package init(kind: SmootherKind, checked given: [String: ParameterValue]) throws {
+        var values = given
+        for parameter in kind.parameters where values[parameter.name] == nil {
+            values[parameter.name] = try parameter.parse(parameter.defaultValue, filter: kind.rawValue)
+        }
+        self.init(kind: kind, values: values)
     }
 }

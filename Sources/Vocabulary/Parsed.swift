@@ -18,6 +18,14 @@ public struct Parsed<Value: TextParsable>: TextParsable {
     }
 }
 
+/// Written as its text, so that a file reads back to the same value and the same spelling.
+extension Parsed: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}
+
 extension Parsed: Sendable where Value: Sendable {}
 extension Parsed: Equatable where Value: Equatable {}
 extension Parsed: Hashable where Value: Hashable {}

@@ -77,7 +77,7 @@ import Vocabulary
         request.writesPage = false
         let outcome = try Tuner.run(request)
         #expect(outcome.written == [dir.path("tune.json")] && !FileManager.default.fileExists(atPath: dir.path("tune.html")))
-        #expect(outcome.result.setup.smoother == AppSettingsGrid.sweep.text)
+        #expect(outcome.result.setup.smoother.text == AppSettingsGrid.sweep.text)
         #expect(outcome.result.setup.movementScale == AppSettingsGrid.movementScale.text)
         #expect(outcome.result.configurations.count == AppSettingsGrid.alpha.values.count)
         #expect(Self.notes(outcome).isEmpty)

@@ -38,13 +38,14 @@ package enum AppSettingsGrid {
     /// A note when an EMA recommendation is outside the app's settings: the nearest settable α and s and
     /// their metrics (when that point was evaluated); nil when settable or not an EMA sweep.
     package static func settabilityNote(_ result: TuneResult) -> String? {
-        guard result.filter == "ema", let r = result.recommendation, let alphaValue = emaAlpha(r.smoother) else { return nil }
+        let sweep = result.setup.smoother.value
+        guard result.filter == "ema", let r = result.recommendation, let alphaValue = emaAlpha(r.values, on: sweep) else { return nil }
         guard !isSettable(alphaValue, on: alpha) || !isSettable(r.movementScale, on: movementScale) else { return nil }
         let (a, s) = (nearest(alphaValue, on: alpha), nearest(r.movementScale, on: movementScale))
         var note = "the recommendation α = \(NumberText.format(alphaValue)), s = \(NumberText.format(r.movementScale)) cannot be set in the app "
             + "(α \(alpha.text), s \(movementScale.text)); nearest settable: α = \(NumberText.format(a)), s = \(NumberText.format(s))"
         if let k = result.movementScales.firstIndex(where: { abs($0 - s) <= 1e-9 }),
-           let c = result.configurations.first(where: { emaAlpha($0.smoother).map { abs($0 - a) <= 1e-9 } ?? false }) {
+           let c = result.configurations.first(where: { emaAlpha($0.values, on: sweep).map { abs($0 - a) <= 1e-9 } ?? false }) {
             let m = result.metrics(c, scale: k)
             note += ": ramp lag \(m.rampLagMs.map { String(format: "%.1f ms", $0) } ?? "n/a"), visible jitter "
                 + "\(m.visibleJitterPx.map { String(format: "%.3f px", $0) } ?? "n/a"), parallax error \(String(format: "%.2f px", m.trackingPx)), "
@@ -59,9 +60,9 @@ package enum AppSettingsGrid {
         return note
     }
 
-    /// α of an EMA spec (swept or fixed), nil for any other filter.
-    static func emaAlpha(_ smoother: String) -> Double? {
-        guard let stage = try? SmootherSpec(parsing: smoother).stages.first, stage.kind == .ema else { return nil }
+    /// α of an EMA sweep's point given by its swept values (α swept or fixed), nil for any other filter.
+    static func emaAlpha(_ values: [Double], on sweep: SweepSpec) -> Double? {
+        guard sweep.kind == .ema, let stage = try? sweep.spec(values: values).stages.first else { return nil }
         return stage.parameters.number("alpha")
     }
 }

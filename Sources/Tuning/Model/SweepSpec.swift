@@ -17,7 +17,8 @@ package struct SweepSpec: TextParsable, Sendable, Equatable {
 
     package var kind: SmootherKind
     /// Fixed assignments (name=value, in documented order), written into every point's spec.
-    package var fixed: [(String, String)]
+    /// The parameters given one value, checked when the sweep is parsed.
+    package var fixed: [(String, ParameterValue)]
     /// The swept (range) parameters.
     package var axes: [Axis]
     package var text: String
@@ -64,7 +65,7 @@ package struct SweepSpec: TextParsable, Sendable, Equatable {
                 given[parts[0]] = parts[1]
             }
         }
-        var fixed: [(String, String)] = []
+        var fixed: [(String, ParameterValue)] = []
         var axes: [Axis] = []
         for parameter in kind.parameters {
             guard let value = given[parameter.name] else { continue }
@@ -72,7 +73,9 @@ package struct SweepSpec: TextParsable, Sendable, Equatable {
                 let range = try ParameterRange(value, at: field.appending(FieldPath([.key(parameter.name)])))
                 axes.append(Axis(name: parameter.name, range: range, values: range.values))
             } else {
-                fixed.append((parameter.name, value))
+                do { fixed.append((parameter.name, try parameter.parse(value, filter: name))) } catch let error as FieldError {
+                    throw error.under(FieldPath("smoother"))
+                }
             }
         }
         self.fixed = fixed
@@ -109,23 +112,21 @@ package struct SweepSpec: TextParsable, Sendable, Equatable {
 
     /// The smoother spec of one assignment of the swept parameters (missing ones: their first value).
     package func spec(_ assignment: [String: Double]) throws -> SmootherSpec {
-        var parts: [String] = []
-        var fixedIndex = 0, axisIndex = 0
-        for parameter in kind.parameters {
-            if fixedIndex < fixed.count, fixed[fixedIndex].0 == parameter.name {
-                parts.append("\(parameter.name)=\(fixed[fixedIndex].1)")
-                fixedIndex += 1
-            } else if axisIndex < axes.count, axes[axisIndex].name == parameter.name {
-                parts.append("\(parameter.name)=\(assignment[parameter.name] ?? axes[axisIndex].values[0])")
-                axisIndex += 1
-            }
-        }
-        let text = parts.isEmpty ? kind.rawValue : kind.rawValue + ":" + parts.joined(separator: ",")
+        var values = Dictionary(uniqueKeysWithValues: fixed)
         do {
-            return try SmootherSpec(parsing: text)
+            for axis in axes {
+                let parameter = kind.parameters.first { $0.name == axis.name }!
+                values[axis.name] = try parameter.number(assignment[axis.name] ?? axis.values[0], filter: kind.rawValue)
+            }
+            return SmootherSpec(stages: [try SmootherSpec.Stage(kind: kind, checked: values)])
         } catch let error as FieldError {
             throw error.under(FieldPath("smoother"))
         }
+    }
+
+    /// The spec of a grid or refined point given by its swept values, in the order of `axes`.
+    package func spec(values: [Double]) throws -> SmootherSpec {
+        try spec(Dictionary(uniqueKeysWithValues: zip(axes.map(\.name), values)))
     }
 
     /// The spec of grid point `index`.

@@ -20,7 +20,7 @@ package enum TuneReport {
     package static func document(_ result: TuneResult, view: ReportPage.Section? = nil) -> String {
         let traces = result.setup.traces.map(\.path).joined(separator: ", ")
         return ReportPage.document(
-            title: "ParallaxLab tuning: \(result.setup.smoother)",
+            title: "ParallaxLab tuning: \(result.setup.smoother.text)",
             subtitle: "movementScale \(result.setup.movementScale) on \(result.setup.screen); traces: \(traces)",
             sections: sections(result, view: view))
     }

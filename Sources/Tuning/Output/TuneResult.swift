@@ -12,7 +12,8 @@ package struct TuneSetup: Codable, Equatable, Sendable {
         package var fingerprint: String
     }
 
-    package var smoother: String
+    /// The sweep as written (tune.json keeps the text; a part read back is parsed where it is decoded).
+    package var smoother: Parsed<SweepSpec>
     package var movementScale: String
     package var screen: String
     package var traces: [TraceEntry]

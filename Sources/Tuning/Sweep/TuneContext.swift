@@ -79,7 +79,7 @@ package struct TuneContext: Sendable {
         for trace in self.traces { zs.append(contentsOf: trace.trueEyes.map(\.z)) }
         eyeDistance = Statistics.median(zs)
         setup = TuneSetup(
-            smoother: sweep.text, movementScale: scaleRange.text, screen: screen.text,
+            smoother: Parsed(text: sweep.text, value: sweep), movementScale: scaleRange.text, screen: screen.text,
             traces: traces.map { TuneSetup.TraceEntry(path: $0.0, samples: $0.1.count, fingerprint: Self.fingerprint($0.1)) },
             objective: self.objective.description, constraints: self.constraints.map(\.description), refine: refine,
             roomDepth: roomDepth, settle: settle)
@@ -101,9 +101,10 @@ package struct TuneContext: Sendable {
 
     /// A setup with its traces given in memory.
     package init(setup: TuneSetup, traces: [(String, HeadTrace)]) throws {
-        try self.init(smoother: setup.smoother, movementScale: setup.movementScale, screen: setup.screen, traces: traces,
-                      objective: setup.objective, constraints: setup.constraints, refine: setup.refine, roomDepth: setup.roomDepth,
-                      settle: setup.settle)
+        try self.init(sweep: setup.smoother.value, movementScales: try ParameterRange(setup.movementScale, name: "movement_scale"),
+                      screen: try Parsed(parsing: setup.screen), traces: traces, objective: try TuneObjective(setup.objective),
+                      constraints: try setup.constraints.map { try TuneConstraint($0) }, refine: setup.refine,
+                      roomDepth: setup.roomDepth, settle: setup.settle)
     }
 
     /// FNV-1a 64 over the sample times, positions, tracked flags and truth (bit patterns).

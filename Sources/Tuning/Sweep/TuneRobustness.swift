@@ -111,7 +111,7 @@ extension Tuner {
             robustness.spread = spread(robustness.perSeed, parameters: result.parameters)
         }
         if let r = result.recommendation {
-            let spec = try SmootherSpec(parsing: r.smoother)
+            let spec = try context.sweep.spec(values: r.values)
             let perTrace = try context.perTrace(spec)
             robustness.objectiveInterval = bootstrap(perTrace, context: context, scale: r.movementScale, objective: objective, options: options)
             if !set.heldOut.isEmpty {

@@ -162,7 +162,7 @@ package enum Tuner {
         var recommendation = Recommendation(
             source: .grid, index: configuration.index, smoother: configuration.smoother, values: configuration.values,
             movementScale: s, metrics: result.metrics(configuration, scale: best.k), objective: best.value, reasoning: "")
-        let sweep = try SweepSpec(parsing: result.setup.smoother)
+        let sweep = result.setup.smoother.value
         if result.setup.refine && sweep.axes.count >= 2 {
             let context = try given ?? TuneContext(setup: result.setup)
             let refinement = try refine(context, from: configuration.values, scale: s, scaleIndex: best.k,
