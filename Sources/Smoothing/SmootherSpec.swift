@@ -1,3 +1,4 @@
+import Tracking
 import Vocabulary
 
 /// A smoother described by a spec string: stages separated by `|`, each `name` or
@@ -124,5 +125,26 @@ extension SmootherSpec.Stage {
             values[parameter.name] = try parameter.parse(parameter.defaultValue, filter: kind.rawValue)
         }
         self.init(kind: kind, values: values)
+    }
+}
+
+extension SmootherSpec {
+    /// The app's smoother: a per-sample EMA with α = 0.25 on each axis.
+    public static let app = try! SmootherSpec(parsing: AppDefaults.smootherSpec)  // a literal that parses; covered by tests
+}
+
+extension Parsed<SmootherSpec> {
+    /// The app's smoother named as `AppDefaults.smootherSpec`.
+    public static let app = Parsed(text: AppDefaults.smootherSpec, value: .app)
+}
+
+extension SmootherSpec {
+    /// `trace` through a fresh smoother of this spec, its `# smoother:` line recording the spec — appended with
+    /// `|` when the trace was smoothed already, since smoothing twice is the chain of both.
+    public func smooth(_ trace: HeadTrace) -> HeadTrace {
+        var filter = makeSmoother()
+        var result = filter.smooth(trace)
+        result.setMetadata("smoother", trace.metadata("smoother").map { "\($0)|\(description)" } ?? description)
+        return result
     }
 }
