@@ -80,10 +80,15 @@ let package = Package(
         .target(name: "Tuning", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"], exclude: ["README.md"]),
         .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib", "CSplatKernel"], exclude: ["README.md"]),
         .target(name: "Scenes", dependencies: ["Vocabulary", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"], exclude: ["README.md"]),
-        .target(name: "Audit", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Scenes", "Reporting", "Splatting"], exclude: ["README.md"]),
+        // The app's own code on simulated sensors: the driver package (AppInTheLoop/, embedded by the plugin below).
+        .target(name: "AppReplay", dependencies: ["Plumbing", "Vocabulary", "Geometry"], exclude: ["README.md"], plugins: ["EmbedAppInTheLoop"]),
+        .plugin(name: "EmbedAppInTheLoop", capability: .buildTool(), dependencies: ["EmbedFiles"]),
+        .executableTarget(name: "EmbedFiles", path: "Tools/EmbedFiles"),
+        .target(name: "Audit", dependencies: ["AppReplay", "Plumbing", "Vocabulary", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Scenes", "Reporting", "Splatting"], exclude: ["README.md"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
+            "AppReplay",
             "Plumbing",
             "Vocabulary",
             "Geometry",
@@ -150,7 +155,7 @@ let package = Package(
 
         // Shared test support (approximate equality, the child-process runner and the `parallax` locator, seeded
         // generators, fixtures).
-        .target(name: "ParallaxTestSupport", path: "Tests/ParallaxTestSupport"),
+        .target(name: "ParallaxTestSupport", dependencies: ["Plumbing"], path: "Tests/ParallaxTestSupport"),
         .testTarget(name: "ParallaxTestSupportTests", dependencies: ["ParallaxTestSupport"]),
     ]
 )

@@ -64,7 +64,7 @@ package struct AuditCase: Sendable {
         }
     }
 
-    private static func pitchAndRoll(of trace: HeadTrace, name: String) throws -> [(pitch: Double, roll: Double)]? {
+    static func pitchAndRoll(of trace: HeadTrace, name: String) throws -> [(pitch: Double, roll: Double)]? {
         guard let pitch = trace.extraColumns.first(where: { $0.name == "pitch" }),
               let roll = trace.extraColumns.first(where: { $0.name == "roll" }) else { return nil }
         return try zip(pitch.values, roll.values).enumerated().map { i, pair in

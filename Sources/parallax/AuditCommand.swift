@@ -1,6 +1,8 @@
+import AppReplay
 import ArgumentParser
 import Audit
 import Foundation
+import Tracking
 import Vocabulary
 
 struct AuditCommand: ParsableCommand {
@@ -39,6 +41,9 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Check ids whose corrected behaviour to turn on, or 'all'.")
     var fix: [String] = []
 
+    @Option(name: .long, help: "The app's source folder: its own code gives the shipped side (parallax app replay).")
+    var appSource: String?
+
     @Flag(name: .long, help: "Print the result JSON instead of the table.")
     var json = false
 
@@ -47,13 +52,20 @@ struct AuditCommand: ParsableCommand {
 
     func run() throws {
         let result: AuditResult
+        var conformance: AppCodeConformance?
         do {
             // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
-            result = try AppAudit.run(tracePaths: traces, screens: try AuditOptions.screens(parsing: screen), mode: mode, fixes: fix,
+            let screens = try AuditOptions.screens(parsing: screen)
+            if let appSource {
+                let named = try traces.map { (((($0 as NSString).lastPathComponent) as NSString).deletingPathExtension, try TraceCSVReader.read(contentsOf: $0)) }
+                conformance = try AppCodeConformance.check(try AppReplay(appSource: appSource), traces: named, screens: screens)
+            }
+            result = try AppAudit.run(tracePaths: traces, screens: screens, mode: mode, fixes: fix,
                                       arkitFrame: arkitFrame, directory: output)
         } catch let error as FieldError {
             throw error.naming(flags: ["screens": "--screen", "screen": "--screen", "mode": "--mode", "fix": "--fix", "traces": "--traces", "arkit_frame": "--arkit-frame"])
         }
+        if let conformance, !json { print(conformance.line) }
         print(json ? String(decoding: try result.jsonData(), as: UTF8.self) : result.text, terminator: "")
         // The table printed above shows which checks failed.
         if !result.passed { throw CheckFailure() }
