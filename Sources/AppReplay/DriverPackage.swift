@@ -40,8 +40,7 @@ package struct DriverPackage: Sendable {
         if isBuilt { return executable }
         let fileManager = FileManager.default
         try fileManager.createDirectory(at: cacheRoot, withIntermediateDirectories: true)
-        let staging = cacheRoot.appendingPathComponent("\(key).staging-\(ProcessInfo.processInfo.processIdentifier)")
-        try? fileManager.removeItem(at: staging)
+        let staging = cacheRoot.appendingPathComponent("\(key).staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         defer { try? fileManager.removeItem(at: staging) }
         try write(to: staging)
         let swift = try Self.swiftExecutable()
