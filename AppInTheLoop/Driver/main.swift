@@ -74,8 +74,9 @@ struct AppUnderTest {
         motion.resetReference()
     }
 
-    /// The display frame: CubeSceneController.updateHeadPosition's glue, reproduced (see the header).
-    func frame(at t: Double) -> String {
+    /// The display frame: CubeSceneController.updateHeadPosition's glue, reproduced (see the header): the head, the
+    /// tilt offset, the eye, then the projection and the view row by row.
+    func frame() -> [Float] {
         let position = tracker.currentPosition
         var combined = position
         if motion.isActive {
@@ -85,8 +86,8 @@ struct AppUnderTest {
         let projection = offAxis.projectionMatrix(headPosition: combined, screen: screen)
         let eye = offAxis.cameraPosition(headPosition: combined)
         let view = simd_float4x4.translation(-eye)
-        return "f \(t) " + text([position.x, position.y, position.z, motion.tiltOffset.x, motion.tiltOffset.y, eye.x, eye.y, eye.z]
-            + rows(projection) + rows(view))
+        return [position.x, position.y, position.z, motion.tiltOffset.x, motion.tiltOffset.y, eye.x, eye.y, eye.z]
+            + rows(projection) + rows(view)
     }
 }
 
@@ -110,7 +111,7 @@ for line in lines {
     case "press":
         guard let app, fields.count == 1 else { fail("bad press line '\(line)'") }
         app.pressReset()
-    case "sample":
+    case "sample", "feed":  // a feed's frame is computed, not printed
         guard let app, fields.count == 13 else { fail("bad sample line '\(line)'") }
         let v = fields.dropFirst().map { Double($0) }
         guard v.allSatisfy({ $0 != nil }) else { fail("bad number in '\(line)'") }
@@ -123,7 +124,8 @@ for line in lines {
         CMMotionManager.deliver(attitude: CMQuaternion(x: n[6], y: n[7], z: n[8], w: n[5]),
                                 rotationRate: CMRotationRate(x: n[9], y: n[10], z: n[11]))
         await settle()
-        write(app.frame(at: t))
+        let frame = app.frame()
+        if fields[0] == "sample" { write("f \(t) " + text(frame)) }
     case "end":
         write("done")
         exit(0)

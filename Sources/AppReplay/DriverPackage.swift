@@ -16,7 +16,8 @@ package struct DriverPackage: Sendable {
     package init(app: AppSourceFolder, cacheRoot: URL? = nil) {
         self.app = app
         self.cacheRoot = (cacheRoot ?? Self.defaultCacheRoot).appendingPathComponent("app-replay")
-        key = Fingerprint.fnv1a64(Array(app.hash.utf8) + embeddedAppInTheLoopFiles.flatMap { Array($0.path.utf8) + [0] + Array($0.text.utf8) + [0] })
+        key = Fingerprint.fnv1a64(Array((app.hash + Self.manifest + Self.buildArguments.joined(separator: " ")).utf8)
+            + embeddedAppInTheLoopFiles.flatMap { Array($0.path.utf8) + [0] + Array($0.text.utf8) + [0] })
     }
 
     static var defaultCacheRoot: URL {
@@ -33,6 +34,8 @@ package struct DriverPackage: Sendable {
 
     /// The target's name in the generated package.
     static let target = "AppReplayDriver"
+    /// Optimized: a release build of these few files takes no longer than a debug one, and replays 2× faster.
+    static let buildArguments = ["build", "-c", "release", "--product", target]
 
     /// Builds the driver unless the cache has it; returns the executable.
     @discardableResult
@@ -46,7 +49,7 @@ package struct DriverPackage: Sendable {
         let swift = try Self.swiftExecutable()
         let result: ChildProcessResult
         do {
-            result = try ChildProcess.run(swift, arguments: ["build", "--package-path", staging.path, "--product", Self.target],
+            result = try ChildProcess.run(swift, arguments: Self.buildArguments + ["--package-path", staging.path],
                                           timeout: 600)
         } catch {
             throw AppReplayError.noToolchain(reason: "\(error)")
@@ -59,7 +62,7 @@ package struct DriverPackage: Sendable {
             }
             throw AppReplayError.compileFailed(errors: Array(errors.prefix(3)), count: errors.count)
         }
-        let built = staging.appendingPathComponent(".build/debug/\(Self.target)")
+        let built = staging.appendingPathComponent(".build/release/\(Self.target)")
         try fileManager.copyItem(at: built, to: staging.appendingPathComponent("driver"))
         try fileManager.removeItem(at: staging.appendingPathComponent(".build"))
         do {

@@ -40,7 +40,10 @@ package struct SensorSample: Sendable {
 /// each) or a press of the reset button (between two frames).
 package struct ReplayRun: Sendable {
     package enum Step: Sendable {
+        /// A sample and its display frame, which the replay returns.
         case sample(SensorSample)
+        /// A sample and its display frame, computed by the app but not returned (a prefix the caller does not read).
+        case feed(SensorSample)
         case pressReset
     }
 
@@ -67,10 +70,7 @@ package struct ReplayRun: Sendable {
         self.init(device: device, steps: steps)
     }
 
-    /// The frames a replay of this run yields.
-    package var frameCount: Int { steps.reduce(0) { if case .sample = $1 { return $0 + 1 } else { return $0 } } }
-
-    /// What the driver is fed after its `frames`-th frame, for a crash or time-out message.
+    /// What the driver is fed after its `frames`-th returned frame, for a crash or time-out message.
     func event(afterFrames frames: Int) -> String? {
         var seen = 0
         for step in steps {
@@ -78,6 +78,8 @@ package struct ReplayRun: Sendable {
             case .sample(let sample):
                 if seen == frames { return "the sample at t = \(sample.t) s" }
                 seen += 1
+            case .feed(let sample):
+                if seen == frames { return "the sample at t = \(sample.t) s" }
             case .pressReset:
                 if seen == frames { return "the reset button after frame \(frames)" }
             }
@@ -95,14 +97,18 @@ enum ReplayScript {
         for run in runs {
             lines.append("run \(run.device.machine) \(run.device.nativeWidth) \(run.device.nativeHeight)")
             for step in run.steps {
-                guard case .sample(let s) = step else {
+                let s: SensorSample, keyword: String
+                switch step {
+                case .sample(let sample): (s, keyword) = (sample, "sample")
+                case .feed(let sample): (s, keyword) = (sample, "feed")
+                case .pressReset:
                     lines.append("press")
                     continue
                 }
                 let values = [s.t, s.anchor.x, s.anchor.y, s.anchor.z, s.tracked ? 1 : 0,
                               s.attitude.w, s.attitude.x, s.attitude.y, s.attitude.z,
                               s.rotationRate.x, s.rotationRate.y, s.rotationRate.z]
-                lines.append("sample " + values.map { "\($0)" }.joined(separator: " "))
+                lines.append(keyword + " " + values.map { "\($0)" }.joined(separator: " "))
             }
         }
         lines.append("end")

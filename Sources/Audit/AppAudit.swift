@@ -1,3 +1,4 @@
+import AppReplay
 import Foundation
 import Projection
 import Scientific
@@ -38,6 +39,8 @@ package struct AuditOptions: Sendable {
     package var pipeline: AppPipeline
     /// Run every check again under the other ARKit hypothesis and say which verdicts flip.
     package var comparesHypotheses: Bool
+    /// The app's own code (`--app-source`): the shipped side of the checks that run the whole shipped pipeline.
+    package var appReplay: AppReplay?
 
     package init(traces: [(name: String, trace: HeadTrace)], screens: [ScreenModel], scope: AuditScope = .shipped,
                 fixes: Set<AuditCheckID> = [], pipeline: AppPipeline = .shipped, comparesHypotheses: Bool = true) {
@@ -119,6 +122,7 @@ package enum AppAudit {
                 }
             }
         }
+        if let replay = options.appReplay { try AppCodeAudit.attach(replay, to: &cases, hypotheses: hypotheses(options)) }
         return cases
     }
 
@@ -166,8 +170,16 @@ package enum AppAudit {
                 checks[i].underOtherFrame = HypothesisVerdict(arkitFrame: other.arkitFrame, p95: twin.p95, passed: twin.passed)
             }
         }
-        return AuditResult(traces: options.traces.map(\.name), screens: options.screens.map(\.name), scope: options.scope,
-                           modes: options.modes, arkitFrame: configured.arkitFrame, fixes: options.fixes.sorted(), checks: checks, ranking: ranking)
+        var result = AuditResult(traces: options.traces.map(\.name), screens: options.screens.map(\.name), scope: options.scope,
+                                 modes: options.modes, arkitFrame: configured.arkitFrame, fixes: options.fixes.sorted(), checks: checks, ranking: ranking)
+        if let replay = options.appReplay {
+            result.appCode = AppCodeAudit.conformance(replay, cases: cases)
+            for i in result.checks.indices {
+                let fromCode = result.checks[i].id.readsTheShippedPipeline && configured.isAsShipped && options.scope.modes(of: result.checks[i].id).contains(.cube)
+                result.checks[i].shippedFrom = fromCode ? .appCode : .model
+            }
+        }
+        return result
     }
 
     /// The results under `configured`'s hypothesis.

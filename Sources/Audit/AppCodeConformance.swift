@@ -10,7 +10,7 @@ import Vocabulary
 /// smoothed head (`currentPosition`), the eye and the projection matrix. The app computes in Float, the model in
 /// Double, so they agree to Float's precision, not bit for bit: positions within `positionTolerance`, each
 /// projection element within `projectionTolerance`·max(1, |element|).
-package struct AppCodeConformance: Sendable, Encodable {
+package struct AppCodeConformance: Sendable, Codable {
     /// 1 µm: a Float's spacing at 0.5 m is 60 nm; the EMA, the tilt's trigonometry and the projection's
     /// divisions add a few spacings (0.1 µm seen on the canonical traces).
     package static let positionTolerance = 1e-6
@@ -18,7 +18,7 @@ package struct AppCodeConformance: Sendable, Encodable {
     /// (5.6e-7 seen on the canonical traces).
     package static let projectionTolerance = 1e-5
 
-    package struct Case: Sendable, Encodable {
+    package struct Case: Sendable, Codable {
         package var trace: String
         package var screen: String
         package var arkitFrame: ARKitFrame
@@ -36,6 +36,25 @@ package struct AppCodeConformance: Sendable, Encodable {
             case trace, screen, frames, passed
             case arkitFrame = "arkit_frame", maxHeadDelta = "max_head_delta_m", maxEyeDelta = "max_eye_delta_m"
             case maxProjectionDelta = "max_projection_delta"
+        }
+
+        package init(trace: String, screen: String, arkitFrame: ARKitFrame, frames: Int, maxHeadDelta: Double, maxEyeDelta: Double,
+                     maxProjectionDelta: Double) {
+            self.trace = trace
+            self.screen = screen
+            self.arkitFrame = arkitFrame
+            self.frames = frames
+            self.maxHeadDelta = maxHeadDelta
+            self.maxEyeDelta = maxEyeDelta
+            self.maxProjectionDelta = maxProjectionDelta
+        }
+
+        package init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(trace: try c.decode(String.self, forKey: .trace), screen: try c.decode(String.self, forKey: .screen),
+                      arkitFrame: try c.decode(ARKitFrame.self, forKey: .arkitFrame), frames: try c.decode(Int.self, forKey: .frames),
+                      maxHeadDelta: try c.decode(Double.self, forKey: .maxHeadDelta), maxEyeDelta: try c.decode(Double.self, forKey: .maxEyeDelta),
+                      maxProjectionDelta: try c.decode(Double.self, forKey: .maxProjectionDelta))
         }
 
         package func encode(to encoder: Encoder) throws {
@@ -132,6 +151,21 @@ package struct AppCodeConformance: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case appSource = "app_source", frames, passed, cases, tolerance
+    }
+
+    package init(appSourcePath: String, appSourceHash: String, cases: [Case]) {
+        self.appSourcePath = appSourcePath
+        self.appSourceHash = appSourceHash
+        self.cases = cases
+    }
+
+    package init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let source = try c.decode([String: String].self, forKey: .appSource)
+        guard let path = source["path"], let hash = source["hash"] else {
+            throw DecodingError.dataCorruptedError(forKey: .appSource, in: c, debugDescription: "expected path and hash")
+        }
+        self.init(appSourcePath: path, appSourceHash: hash, cases: try c.decode([Case].self, forKey: .cases))
     }
 
     package func encode(to encoder: Encoder) throws {

@@ -32,6 +32,14 @@ package struct AuditCase: Sendable {
     /// The true face-anchor positions (screen frame): the trace's truth columns, else the reference estimate.
     package var truth: [Vec3]
     package var truthIsEstimated: Bool
+    /// The app's own code on this case's samples, per ARKit hypothesis (`parallax audit --app-source`, cube cases):
+    /// the shipped side of the checks that run the whole shipped pipeline.
+    package var appCode: [ARKitFrame: AppCodeEvidence] = [:]
+
+    /// The app's own code's values for `pipeline`, when it is the app as shipped (no fix) and they were replayed.
+    package func appCode(for pipeline: AppPipeline) -> AppCodeEvidence? {
+        pipeline.isAsShipped ? appCode[pipeline.arkitFrame] : nil
+    }
 
     package init(traceName: String, trace: HeadTrace, screen: ScreenModel, mode: AppMode) throws {
         self.traceName = traceName
@@ -96,9 +104,15 @@ package struct AuditCase: Sendable {
     package var times: [Double] { trace.samples.map(\.t) }
 
     /// The eye `pipeline` hands the renderer for each sample, after its hand-off delay.
+    /// The eyes come from the app's own code when it was replayed for `pipeline` (`appCode(for:)`), else from the model.
     package func eyes(_ pipeline: AppPipeline, attitude override: [Quaternion]? = nil) -> [Vec3] {
-        var head = HeadPipeline(pipeline, cameraOffset: screen.cameraOffset, mode: mode)
-        let raw = inputs(pipeline, attitude: override).map { head.update($0) }
+        let raw: [Vec3]
+        if override == nil, let evidence = appCode(for: pipeline) {
+            raw = evidence.eyes
+        } else {
+            var head = HeadPipeline(pipeline, cameraOffset: screen.cameraOffset, mode: mode)
+            raw = inputs(pipeline, attitude: override).map { head.update($0) }
+        }
         guard pipeline.delaysHandOff else { return raw }
         let t = times
         return t.indices.map { i in Self.interpolate(raw, times: t, at: t[i] - HandOff.delay(mode: mode, frame: i)) }

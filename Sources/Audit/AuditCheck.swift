@@ -28,6 +28,9 @@ protocol AuditCheck: Sendable {
     /// Whether the values depend on the case (default true); if not, the check is evaluated once, on the first
     /// case of its modes.
     static var dependsOnCase: Bool { get }
+    /// Whether the check runs the whole shipped pipeline (default false: it isolates one behaviour), so that with
+    /// `--app-source` its shipped side is the app's own code.
+    static var readsTheShippedPipeline: Bool { get }
     /// The check's values on one case, with `configured` as the app's pipeline.
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) throws -> CheckEvaluation
 }
@@ -36,4 +39,5 @@ extension AuditCheck {
     static var isGated: Bool { true }
     static var assumptions: Set<AuditAssumption> { [.eye] }
     static var dependsOnCase: Bool { true }
+    static var readsTheShippedPipeline: Bool { false }
 }

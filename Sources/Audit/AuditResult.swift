@@ -38,11 +38,13 @@ package struct CheckResult: Codable, Sendable {
     package var frame: String?
     /// The eyes at the worst instant, for image-shift checks.
     var worstFrame: FramePose?
+    /// With `--app-source`: whether the shipped side was the app's own code or the model.
+    package var shippedFrom: ShippedSide?
 
     enum CodingKeys: String, CodingKey {
         case id, unit, mechanism, limit, gated, count, mean, p95, worst, worstAt, passed, notes, frame
         case reachable, countsInVerdict = "counts_in_verdict", arkitFrame = "arkit_frame", assumptions
-        case underOtherFrame = "under_other_arkit_frame"
+        case underOtherFrame = "under_other_arkit_frame", shippedFrom = "shipped_from"
     }
 
     init(_ id: AuditCheckID, samples: [CheckSample], limit: Double, notes: [String], assumptions: [String] = [],
@@ -77,6 +79,14 @@ package struct CheckResult: Codable, Sendable {
     package var flipsUnderOtherFrame: Bool { underOtherFrame.map { $0.passed != passed } ?? false }
 }
 
+/// Where a check's shipped values came from (`parallax audit --app-source`).
+package enum ShippedSide: String, Codable, Sendable {
+    /// The app's own code, replayed on simulated sensors.
+    case appCode = "app code"
+    /// The model (`AppPipeline`): a check that isolates one behaviour, a fix, or a mode the replay does not drive.
+    case model
+}
+
 /// A device and its worst px error over the gated px checks.
 package struct DeviceRank: Codable, Sendable {
     package var screen: String
@@ -95,6 +105,8 @@ package struct AuditResult: Codable, Sendable {
     package var fixes: [AuditCheckID]
     package var checks: [CheckResult]
     package var ranking: [DeviceRank]
+    /// With `--app-source`: the model against the app's own code on the audit's cube cases.
+    package var appCode: AppCodeConformance?
 
     /// Where the shipped app's reach is read: its tab bar holds Camera (the cube) and Settings only.
     package static let reachSource = "AristidesAI/Splat-Frame @ 4ca7217, Splat Frame/Views/MainTabView.swift:70–78"
@@ -114,6 +126,12 @@ package struct AuditResult: Codable, Sendable {
     package var text: String {
         var lines = ["App audit: \(traces.count) traces × \(screens.count) screens × \(scope.rawValue) (\(modes.map(\.rawValue).joined(separator: "+"))), ARKit frame \(arkitFrame.rawValue)"
                      + (fixes.isEmpty ? " (the app as shipped)" : " with fixes: \(fixes.map(\.rawValue).joined(separator: ", "))")]
+        if let appCode {
+            lines.append(appCode.line)
+            let fromCode = checks.filter { $0.shippedFrom == .appCode }.map(\.id.rawValue)
+            lines.append("shipped side from the app's code: \(fromCode.isEmpty ? "none" : fromCode.joined(separator: ", ")); "
+                         + "the other checks isolate one behaviour (or a fix) and stay models")
+        }
         lines += Self.table(checks.filter(\.countsInVerdict))
         if !unreachable.isEmpty {
             lines.append("Compiled but not reachable in the shipped app (\(Self.reachSource)); reported, not gated (--mode splat|both gates them):")

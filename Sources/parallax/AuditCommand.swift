@@ -2,7 +2,6 @@ import AppReplay
 import ArgumentParser
 import Audit
 import Foundation
-import Tracking
 import Vocabulary
 
 struct AuditCommand: ParsableCommand {
@@ -52,20 +51,13 @@ struct AuditCommand: ParsableCommand {
 
     func run() throws {
         let result: AuditResult
-        var conformance: AppCodeConformance?
         do {
             // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
-            let screens = try AuditOptions.screens(parsing: screen)
-            if let appSource {
-                let named = try traces.map { (((($0 as NSString).lastPathComponent) as NSString).deletingPathExtension, try TraceCSVReader.read(contentsOf: $0)) }
-                conformance = try AppCodeConformance.check(try AppReplay(appSource: appSource), traces: named, screens: screens)
-            }
-            result = try AppAudit.run(tracePaths: traces, screens: screens, mode: mode, fixes: fix,
-                                      arkitFrame: arkitFrame, directory: output)
+            result = try AppAudit.run(tracePaths: traces, screens: try AuditOptions.screens(parsing: screen), mode: mode, fixes: fix,
+                                      arkitFrame: arkitFrame, appReplay: try appSource.map { try AppReplay(appSource: $0) }, directory: output)
         } catch let error as FieldError {
             throw error.naming(flags: ["screens": "--screen", "screen": "--screen", "mode": "--mode", "fix": "--fix", "traces": "--traces", "arkit_frame": "--arkit-frame"])
         }
-        if let conformance, !json { print(conformance.line) }
         print(json ? String(decoding: try result.jsonData(), as: UTF8.self) : result.text, terminator: "")
         // The table printed above shows which checks failed.
         if !result.passed { throw CheckFailure() }

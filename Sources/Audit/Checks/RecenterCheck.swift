@@ -16,11 +16,24 @@ enum RecenterCheck: AuditCheck {
     static let fixDescription = "origin := the raw current position (x, y)"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.recenterStoresOffsetPosition }
     static let assumptions: Set<AuditAssumption> = [.arkitFrame, .attitude, .eye]
+    static let readsTheShippedPipeline = true
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let image = audit.image(configured.fixingAll())
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
         let truth = audit.trueEyes(configured)
+        if let appCode = audit.appCode(for: configured) {
+            // The app's own resetOrigin() and resetReference(), pressed at the replayed instants.
+            var samples: [CheckSample] = [], worstJump = 0.0, worstDepthChange = 0.0
+            for press in appCode.recenters {
+                worstJump = max(worstJump, (press.twice - press.once).length)
+                worstDepthChange = max(worstDepthChange, abs(press.once.z - press.before.z), abs(press.twice.z - press.before.z))
+                if let shift = ProbePoints.largestShift(points, image, eye: press.twice, image, eye: press.once, visibleIn: (image, truth[press.index])) {
+                    samples.append(CheckSample(value: shift, place: audit.place(press.index)))
+                }
+            }
+            return CheckEvaluation(samples: samples, notes: ["\(audit.traceName): the app's own code, pressed at \(appCode.recenters.count) instants: largest eye jump \(format(worstJump * 1000)) mm, largest depth change \(format(worstDepthChange * 1000)) mm"])
+        }
         var head = HeadPipeline(configured, cameraOffset: audit.screen.cameraOffset, mode: audit.mode)
         var samples: [CheckSample] = []
         var worstJump = 0.0, worstDepthChange = 0.0

@@ -13,6 +13,7 @@ enum TrackingLossCheck: AuditCheck {
     static let fixDescription = "smoother reset when tracking returns"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.keepsSmootherThroughLoss }
     static let assumptions: Set<AuditAssumption> = [.eye, .truth]
+    static let readsTheShippedPipeline = true
 
     static let recoveredPx = 1.0
 
