@@ -28,7 +28,7 @@ package struct RecenterPress: Sendable {
 package enum AppCodeAudit {
     /// The samples where recenter-idempotent presses the button with the app's code: the first at or after 1 s,
     /// 2 s, 4 s, 8 s, … — early (an origin just set) and later, each press a replay of the trace up to it.
-    static func pressIndices(_ times: [Double]) -> [Int] {
+    package static func pressIndices(_ times: [Double]) -> [Int] {
         guard let start = times.first else { return [] }
         var indices: [Int] = [], offset = 1.0
         while let i = times.firstIndex(where: { $0 - start >= offset }) {

@@ -30,8 +30,13 @@ package enum AuditReport {
             : []
         content += [
             HTML.el("p", .text("The app's head-to-pixel pipeline (the app as shipped\(result.fixes.isEmpty ? "" : ", with fixes " + result.fixes.map(\.rawValue).joined(separator: ", "))) against a true window, over \(result.traces.joined(separator: ", ")) on \(result.screens.joined(separator: ", ")), \(result.scope == .shipped ? "what the shipped app shows (the cube)" : result.modes.map(\.rawValue).joined(separator: " and ") + " mode"), with ARKit reporting in the \(result.arkitFrame.rawValue) frame. A check fails when its p95 exceeds its limit.")),
-            table(result.checks.filter(\.countsInVerdict)),
         ]
+        if let appCode = result.appCode {
+            let fromCode = result.checks.filter { $0.shippedFrom == .appCode }.map(\.id.rawValue)
+            content.append(HTML.el("p", ["class": "app-code"], .text(appCode.line + ". Shipped side from the app's own code: "
+                + (fromCode.isEmpty ? "none" : fromCode.joined(separator: ", ")) + "; the other checks isolate one behaviour (or a fix) and stay models.")))
+        }
+        content.append(table(result.checks.filter(\.countsInVerdict)))
         if !result.unreachable.isEmpty {
             content.append(HTML.el("h3", .text("Compiled but not reachable in the shipped app")))
             content.append(HTML.el("p", .text("The shipped tab bar holds the cube (Camera) and Settings only (\(AuditResult.reachSource)): these checks are about the splat viewer, which is compiled but never shown. Reported, never failing the verdict unless asked for (--mode splat or both).")))
