@@ -18,20 +18,20 @@
 //      the view is the inverse of the camera node's transform, a pure translation by −position (SceneKit:
 //      a camera node looks along its −z; the app never rotates it).
 //
-// Each stage ends with two round trips through the main queue, which run every block and main-actor job the
-// stage enqueued and the ones those enqueue in turn (the app's hops are one level deep).
+// Each stage ends with two round trips of the driver's task through the main queue, which run every block and
+// main-actor job the stage enqueued and the ones those enqueue in turn (the app's hops are one level deep).
 @_spi(Simulation) import ARKit
 @_spi(Simulation) import CoreMotion
 @_spi(Simulation) import UIKit
 import Foundation
 
-/// Runs everything enqueued on the main queue so far, and what that enqueues, twice over.
+/// Runs everything enqueued on the main queue so far, and what that enqueues in turn: the driver's task goes to the
+/// back of the main actor's queue (the main dispatch queue, first in first out) twice. On Linux the main queue is
+/// drained on a dispatch worker thread, not the process's first thread; it is serial all the same.
 func settle() async {
-    for _ in 0..<2 {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.main.async { done.resume() }
-        }
-    }
+    MainActor.assertIsolated("the replay driver runs on the main actor, as the app's code does")
+    await Task.yield()
+    await Task.yield()
 }
 
 func fail(_ message: String) -> Never {
