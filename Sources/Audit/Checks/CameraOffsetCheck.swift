@@ -11,6 +11,7 @@ enum CameraOffsetCheck: AuditCheck {
     static let mechanism = "ARKit positions are relative to the front camera but used as relative to the screen centre"
     static let fixDescription = "camera offset added to the head position"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.ignoresCameraOffset }
+    static let assumptions: Set<AuditAssumption> = [.cameraPosition, .eye]
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let c = audit.screen.cameraOffset

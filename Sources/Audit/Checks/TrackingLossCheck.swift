@@ -27,7 +27,7 @@ enum TrackingLossCheck: AuditCheck {
         let truth = audit.trueEyes(configured)
         let trueImage = audit.image(configured.fixingAll())
         var recoveries: [CheckSample] = []
-        for j in samples.indices.dropFirst() where samples[j].tracked && !samples[j - 1].tracked {
+        for j in samples.indices.dropFirst() where audit.measures(j) && samples[j].tracked && !samples[j - 1].tracked {
             var k = j
             while k < samples.count, samples[k].tracked,
                   (ProbePoints.largestShift(points, image, eye: appEyes[k], image, eye: referenceEyes[k], visibleIn: (trueImage, truth[k])) ?? 0) > recoveredPx { k += 1 }
@@ -35,7 +35,7 @@ enum TrackingLossCheck: AuditCheck {
             recoveries.append(CheckSample(value: samples[end].t - samples[j].t, place: audit.place(j)))
         }
         // While lost: the frozen pose against the true window (TruthPipeline), px.
-        let lost = samples.indices.filter { !samples[$0].tracked }
+        let lost = samples.indices.filter { audit.measures($0) && !samples[$0].tracked }
         let lostError = lost.compactMap { ProbePoints.largestShift(points, image, eye: appEyes[$0], trueImage, eye: truth[$0]) }
         let mean = lostError.isEmpty ? 0 : lostError.reduce(0, +) / Double(lostError.count)
         let note = "\(audit.traceName): \(recoveries.count) losses, \(lost.count) lost samples, mean error while lost \(format(mean)) px vs the true window\(audit.truthIsEstimated ? " (reference estimate)" : "")"

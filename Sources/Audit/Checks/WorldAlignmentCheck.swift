@@ -17,7 +17,7 @@ enum WorldAlignmentCheck: AuditCheck {
     static let mechanism = "ARFaceTrackingConfiguration's default worldAlignment = .gravity reports the face in a world frame fixed at session start (HeadTrackingService.swift:33–36, :59), read as screen-relative: a phone tilted at launch puts the head too high and too close, and turning the phone moves nothing"
     static let fixDescription = "read the anchor in camera coordinates (.camera alignment, or camera.transform⁻¹ · anchor.transform)"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.readsWorldAnchor }
-    static let assumptions: Set<AuditAssumption> = [.arkitFrame, .attitude, .eye]
+    static let assumptions: Set<AuditAssumption> = [.arkitFrame, .arkitAxes, .attitude, .eye]
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let samples = IsolatedShift.evaluate(id, audit, configured: configured)
