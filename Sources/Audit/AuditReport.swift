@@ -59,6 +59,14 @@ package enum AuditReport {
                  .text(r.restsOn.map { "\($0.rawValue) (\($0.hypothesis.status.rawValue))" }.joined(separator: ", "))]
             }))
         }
+        let coded = result.failing.filter { $0.fix.code != nil }
+        if !coded.isEmpty {
+            content.append(HTML.el("h3", .text("Fixes as code for the app")))
+            for c in coded {
+                content.append(HTML.el("p", HTML.el("strong", .text(c.id.rawValue + ": ")), .text(c.fix.description + (c.fix.caveat.map { " — " + $0 } ?? ""))))
+                content.append(HTML.el("pre", HTML.el("code", .text(c.fix.code!))))
+            }
+        }
         content.append(HTML.el("h3", .text("What each check rests on, and the experiment that settles it")))
         content.append(HTML.table(["check", "rests on", "the experiment that settles it"], result.checks.map { c in
             [.text(c.id.rawValue), .text(c.restsOn.map { "\($0.rawValue) (\($0.hypothesis.status.rawValue))" }.joined(separator: ", ")),

@@ -35,6 +35,9 @@ extension AuditResult {
             lines.append("What to fix first (view-angle p95 after one Reset):")
             for (k, rank) in ranking.enumerated() {
                 lines.append("  \(k + 1). \(rank.check.rawValue) \(format(rank.viewAngleP95AfterResetDeg, digits: 2))°\(rank.passedAfterReset ? " (passes after Reset)" : "") — rests on \(rank.restsOn.map { "\($0.rawValue) (\($0.hypothesis.status.rawValue))" }.joined(separator: ", "))")
+                if let check = checks.first(where: { $0.id == rank.check }), !check.passed {
+                    lines.append("     fix: \(check.fix.description)" + (check.fix.caveat.map { " — \($0)" } ?? "") + (check.fix.code != nil ? " (code in audit.json and audit.html)" : ""))
+                }
             }
         }
         for c in checks where !c.passed { lines.append("\(c.id.rawValue): \(c.mechanism)") }

@@ -36,6 +36,20 @@ package struct ResetResult: Codable, Sendable {
     enum CodingKeys: String, CodingKey { case p95, worst, passed, eyeErrorMm = "eye_error_mm", viewAngleErrorDeg = "view_angle_error_deg" }
 }
 
+/// What `--fix` turns on for a check, as a change to the app: its description, the Swift where the audit can
+/// state it, and what it needs beyond the app's code to be right.
+package struct FixAdvice: Codable, Sendable {
+    package var description: String
+    package var code: String?
+    package var caveat: String?
+
+    init(_ id: AuditCheckID) {
+        description = id.fixDescription
+        code = id.registration.fixCode
+        caveat = id.registration.fixCaveat
+    }
+}
+
 /// A sample of a check with the trace it was taken on.
 struct TracedSample {
     var trace: String
@@ -82,6 +96,7 @@ package struct CheckResult: Codable, Sendable {
     /// The error is one offset over every case, not a distribution.
     package var constantOffset: ConstantOffset?
     package var afterReset: ResetResult
+    package var fix: FixAdvice
     /// The eyes at the worst instant, for image-shift checks.
     var worstFrame: FramePose?
 
@@ -89,7 +104,7 @@ package struct CheckResult: Codable, Sendable {
         case id, unit, mechanism, limit, limitText = "limit_text", gated, count, mean, p95, worst, worstAt = "worst_at", passed, notes, frame
         case reachable, countsInVerdict = "counts_in_verdict", arkitFrame = "arkit_frame", assumptions, restsOn = "rests_on"
         case underOtherFrame = "under_other_arkit_frame", viewer, perTrace = "per_trace", constantOffset = "constant_offset"
-        case afterReset = "after_reset"
+        case afterReset = "after_reset", fix
     }
 
     init(_ id: AuditCheckID, samples: [TracedSample], afterReset: [TracedSample] = [], limit: Double, notes: [String], assumptions: [String] = [],
@@ -99,6 +114,7 @@ package struct CheckResult: Codable, Sendable {
         mechanism = id.mechanism
         self.limit = limit
         gated = id.isGated
+        fix = FixAdvice(id)
         limitText = id.isGated ? "p95 ≤ \(Self.number(limit, id.unit))\(id.unit == "px" ? " (largest shift of a probe point on the glass plane, unclipped)" : "") on every trace" : "not gated"
         count = samples.count
         let values = samples.map(\.sample.value)

@@ -15,7 +15,14 @@ enum RecenterCheck: AuditCheck {
     static let mechanism = "recenter stores the smoothed, already-offset position as the origin (x, y only), so a second press toggles back to raw positions"
     static let fixDescription = "origin := the raw current position (x, y)"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.recenterStoresOffsetPosition }
-    static let assumptions: Set<AuditAssumption> = [.eye]
+    static let fixCode: String? = """
+        // HeadTrackingService: keep the last raw position (set in the Task: self.lastRaw = SIMD3(rawX, rawY, rawZ))
+        private var lastRaw: SIMD3<Float> = .zero
+        // resetOrigin(): the raw position, x and y only
+        originOffset = SIMD3<Float>(lastRaw.x, lastRaw.y, 0)
+        """
+    /// The jump's size is the position the corrected pipeline stores: camera offset and eye offset included.
+    static let assumptions: Set<AuditAssumption> = [.cameraPosition, .eye]
 
     /// Every other fix on (`IsolatedShift.pipelines`), so the jump is the recenter defect alone — not the launch
     /// tilt or the camera offset that the whole shipped pipeline would add. With a reset at `AuditCase.resetTime`

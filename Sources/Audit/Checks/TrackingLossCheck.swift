@@ -12,6 +12,16 @@ enum TrackingLossCheck: AuditCheck {
     static let mechanism = "lost tracking is not detected: the frozen pose is fed on and the EMA glides from it when the face returns"
     static let fixDescription = "smoother reset when tracking returns"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.keepsSmootherThroughLoss }
+    static let fixCode: String? = """
+        // HeadTrackingService: private var wasTracked = true
+        // session(_:didUpdate:), before reading t:
+        let tracked = faceAnchor.isTracked
+        Task { @MainActor in
+            if tracked && !self.wasTracked { self.smootherX.reset(); self.smootherY.reset(); self.smootherZ.reset() }
+            self.wasTracked = tracked
+        }
+        guard tracked else { return }
+        """
     static let assumptions: Set<AuditAssumption> = [.eye, .truth]
 
     static let recoveredPx = 1.0
