@@ -14,12 +14,10 @@ enum TrackingLossCheck: AuditCheck {
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.keepsSmootherThroughLoss }
     static let fixCode: String? = """
         // HeadTrackingService: private var wasTracked = true
-        // session(_:didUpdate:), before reading t:
-        let tracked = faceAnchor.isTracked
-        Task { @MainActor in
-            if tracked && !self.wasTracked { self.smootherX.reset(); self.smootherY.reset(); self.smootherZ.reset() }
-            self.wasTracked = tracked
-        }
+        // session(_:didUpdate:), before the main-actor hop: let tracked = faceAnchor.isTracked
+        // then, first in the main-actor closure (a frozen pose is not fed on; the smoothers restart when the face returns):
+        if tracked && !self.wasTracked { self.smootherX.reset(); self.smootherY.reset(); self.smootherZ.reset() }
+        self.wasTracked = tracked
         guard tracked else { return }
         """
     static let assumptions: Set<AuditAssumption> = [.eye, .truth]
