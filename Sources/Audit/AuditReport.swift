@@ -21,7 +21,7 @@ package enum AuditReport {
                 [.text(c.id.rawValue), .text(c.pxWithheld ? "off panel" : AuditResult.number(c.p95, c.unit)),
                  .text(c.pxWithheld ? "off panel" : AuditResult.number(c.worst, c.unit)), .text(c.gated ? "≤ " + AuditResult.number(c.limit, c.unit) : "not gated"),
                  c.countsInVerdict ? status(c) : .text(c.verdict),
-                 .text(c.failingTraces.isEmpty ? "—" : c.failingTraces.map { "\($0.trace) (worst at \($0.worstAt))" }.joined(separator: ", ")),
+                 .text(c.failingTraces.isEmpty ? "—" : c.failingTraces.map { $0.trace + (c.pxWithheld ? "" : " " + AuditResult.number($0.p95, c.unit)) }.joined(separator: ", ")),
                  .text(AuditResult.number(c.afterReset.p95, c.unit) + (c.afterReset.viewAngleErrorDeg.map { ", " + format($0.p95, digits: 2) + "°" } ?? "")),
                  .text(c.viewer.map { AuditResult.number($0.eyeErrorMm.p95, "mm") } ?? "—"),
                  .text(c.viewer.map { format($0.viewAngleErrorDeg.p95, digits: 2) + "°" } ?? "—"),
@@ -36,7 +36,7 @@ package enum AuditReport {
                        .text("this audit does not gate the run (the suite's audit has no gate: true); its failing checks do not fail the report."))]
             : []
         content += [
-            HTML.el("p", .text("The app's head-to-pixel pipeline (the app as shipped\(result.fixes.isEmpty ? "" : ", with fixes " + result.fixes.map(\.rawValue).joined(separator: ", "))) against a true window, over \(result.traces.joined(separator: ", ")) on \(result.screens.joined(separator: ", ")), \(result.scope == .shipped ? "what the shipped app shows (the cube)" : result.modes.map(\.rawValue).joined(separator: " and ") + " mode"), with ARKit reporting in the \(result.arkitFrame.rawValue) frame. A check fails when its p95 exceeds its limit.")),
+            HTML.el("p", .text("The app's head-to-pixel pipeline (the app as shipped\(result.fixes.isEmpty ? "" : ", with fixes " + result.fixes.map(\.rawValue).joined(separator: ", "))) against a true window, over \(result.traces.joined(separator: ", ")) on \(result.screens.joined(separator: ", ")), \(result.scope == .shipped ? "what the shipped app shows (the cube)" : result.modes.map(\.rawValue).joined(separator: " and ") + " mode"), with ARKit reporting in the \(result.arkitFrame.rawValue) frame. A check fails when its p95 — pooled or on any one trace — exceeds its limit.")),
             table(result.checks.filter(\.countsInVerdict)),
         ]
         if !result.unreachable.isEmpty {

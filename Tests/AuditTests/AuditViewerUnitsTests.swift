@@ -141,4 +141,24 @@ struct AuditViewerUnitsTests {
             #expect(check.afterReset.viewAngleErrorDeg?.p95 == rank.viewAngleP95AfterResetDeg && check.restsOn == rank.restsOn)
         }
     }
+
+    /// audit.json schema 3: every key snake_case (no schema-2 camelCase key is written), the new members present.
+    @Test func auditJSONIsSchemaThreeInSnakeCase() throws {
+        let result = try AppAudit.run(try AuditDecisiveTests().options(fixes: [], traces: ["tilt"], modes: [.cube]))
+        let object = try JSONSerialization.jsonObject(with: try result.jsonData())
+        var keys: Set<String> = []
+        func walk(_ value: Any) {
+            if let dictionary = value as? [String: Any] {
+                for (key, inner) in dictionary { keys.insert(key); walk(inner) }
+            } else if let array = value as? [Any] {
+                array.forEach(walk)
+            }
+        }
+        walk(object)
+        #expect((object as? [String: Any])?["schema"] as? Int == 3)
+        #expect(keys.allSatisfy { $0.range(of: "^[a-z0-9_]+$", options: .regularExpression) != nil }, "\(keys.sorted())")
+        #expect(keys.isSuperset(of: ["per_trace", "after_reset", "rests_on", "eye_error_mm", "view_angle_error_deg", "on_panel_fraction",
+                                     "hypotheses", "experiment", "worst_at", "counts_in_verdict", "under_other_arkit_frame", "trace_sources"]))
+        #expect(!keys.contains("worstAt") && !keys.contains("worstPx"))
+    }
 }
