@@ -14,7 +14,7 @@ enum WorldAlignmentCheck: AuditCheck {
     static let defaultLimit = 2.0
     static let modes: Set<AppMode> = [.cube, .splat]
     static let reachable = true
-    static let mechanism = "ARFaceTrackingConfiguration's default worldAlignment = .gravity reports the face in a world frame fixed at session start (HeadTrackingService.swift:33–36, :59), read as screen-relative: a phone tilted at launch puts the head too high and too close, and turning the phone moves nothing"
+    static let mechanism = "under the gravity hypothesis (inferred: ARFaceTrackingConfiguration's default worldAlignment is .gravity, HeadTrackingService.swift:33–36, :59) the face is reported in a world frame fixed at session start and read as screen-relative: a phone tilted at launch puts the head too high and too close, and turning the phone moves nothing"
     static let fixDescription = "read the anchor relative to the camera (camera.transform⁻¹ · anchor.transform) and rotate the sensor's landscape axes by −90° about z into the portrait screen's"
     static let fixCode: String? = WorldAlignmentFix.code
     static let fixCaveat: String? = "right under the gravity hypothesis only (arkit-frame): if ARKit already reports the anchor relative to the camera, the fix turns a correct reading by the phone's attitude; whether the front camera mirrors x needs the device check (arkit-axes)"
