@@ -16,7 +16,9 @@ extension AuditResult {
         if !perTrace.isEmpty {
             lines.append("Failing traces:")
             for c in perTrace {
-                let traces = c.failingTraces.map { t in "\(t.trace) (p95 \(c.pxWithheld ? "off panel" : Self.number(t.p95, c.unit)), worst at \(t.worstAt))" }
+                let traces = c.failingTraces.map { t in
+                    "\(t.trace) (p95 \(c.pxWithheld ? "off panel" : Self.number(t.p95, c.unit))\(t.afterResetP95.map { ", after Reset " + Self.number($0, c.unit) } ?? ""), worst at \(t.worstAt))"
+                }
                 lines.append("  \(c.id.rawValue): \(traces.joined(separator: ", "))" + (c.p95 <= c.limit ? " — the pooled p95 \(Self.number(c.p95, c.unit)) alone would pass" : ""))
             }
         }

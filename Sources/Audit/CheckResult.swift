@@ -19,8 +19,12 @@ package struct TraceResult: Codable, Sendable {
     package var worstAt: String
     /// The error on this trace is one offset (`ConstantOffset`), not a spread.
     package var constantOffset: ConstantOffset?
+    /// The p95 on this trace after one Reset (nil: no instant after the press).
+    package var afterResetP95: Double?
 
-    enum CodingKeys: String, CodingKey { case trace, p95, worst, passed, worstAt = "worst_at", constantOffset = "constant_offset" }
+    enum CodingKeys: String, CodingKey {
+        case trace, p95, worst, passed, worstAt = "worst_at", constantOffset = "constant_offset", afterResetP95 = "after_reset_p95"
+    }
 }
 
 /// The check for a user who presses Reset: the same traces with the app's reset button (recenter and gyro
@@ -141,8 +145,10 @@ package struct CheckResult: Codable, Sendable {
                 let worstIndex = values.indices.max { values[$0] < values[$1] }!
                 let p95 = Statistics.quantile(values, 0.95)
                 let offset = mine.allSatisfy { $0.sample.viewer != nil } ? ConstantOffset.of(mine.map { $0.sample.viewer!.eyeError }) : nil
+                let reset = afterReset.filter { $0.trace == trace }.map(\.sample.value)
                 return TraceResult(trace: trace, p95: p95, worst: values[worstIndex], passed: !gated || p95 <= limit,
-                                   worstAt: mine[worstIndex].sample.place, constantOffset: offset)
+                                   worstAt: mine[worstIndex].sample.place, constantOffset: offset,
+                                   afterResetP95: reset.isEmpty ? nil : Statistics.quantile(reset, 0.95))
             }
         passed = !gated || (p95 <= limit && self.perTrace.allSatisfy(\.passed))
         let reset = afterReset.map(\.sample.value)
