@@ -41,7 +41,7 @@ import Vocabulary
         #expect(conformance.frames == 600 && !conformance.passed)  // the sample app is not Splat Frame
         #expect(app.text.contains(conformance.line))
         let json = String(decoding: try app.jsonData(), as: UTF8.self)
-        #expect(json.contains("\"shipped_from\" : \"app code\"") && json.contains("\"appCode\""))
+        #expect(json.contains("\"shipped_from\" : \"app code\"") && json.contains("\"app_code\""))
     }
 
     @Test func pressInstantsDoubleFromOneSecond() {
