@@ -45,25 +45,25 @@ package struct AppReplay: Sendable {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-replay-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let script = scratch.appendingPathComponent("script.txt")
-        try AtomicFile.write(ReplayScript.text(runs), to: script.path)
+        let script = scratch.appendingPathComponent("script.bin")
+        try AtomicFile.write(ReplayScript.bytes(runs), to: script.path)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash is reported here, by signal and place
         let result: ChildProcessResult
         do {
             result = try ChildProcess.run(executable, arguments: [script.path], environment: environment, timeout: timeout)
         } catch let timeout as ChildProcessTimeout {
-            let parsed = Self.parse(String(decoding: timeout.stdout, as: UTF8.self))
+            let parsed = Self.parse(timeout.stdout)
             throw AppReplayError.timedOut(seconds: timeout.seconds, lastFrame: parsed.lastFrame, nextEvent: Self.next(after: parsed, in: runs, firstRun: firstRun))
         }
-        let parsed = Self.parse(result.stdoutText)
+        let parsed = Self.parse(result.stdout)
         guard result.status == 0, parsed.done else {
             let how = result.status > 128 ? "crashed (signal \(result.status - 128)\(Self.signalName(result.status - 128)))"
                 : "exited with status \(result.status)"
             let detail = result.stderrText.split(separator: "\n").first { $0.contains("Fatal error") || $0.contains("error") }.map(String.init) ?? ""
             throw AppReplayError.driverFailed(how: how, lastFrame: parsed.lastFrame, nextEvent: Self.next(after: parsed, in: runs, firstRun: firstRun), detail: detail)
         }
-        if let bad = parsed.malformed { throw AppReplayError.malformedOutput(line: bad) }
+        if let bad = parsed.malformed { throw AppReplayError.malformedOutput(record: bad) }
         return parsed.runs
     }
 
@@ -74,17 +74,31 @@ package struct AppReplay: Sendable {
         var lastFrame: Double? { runs.last?.last?.t }
     }
 
-    static func parse(_ output: String) -> Parsed {
+    /// The driver's records (`ReplayScript`), up to the first it could not have written.
+    static func parse(_ output: Data) -> Parsed {
         var parsed = Parsed()
-        for line in output.split(separator: "\n") {
-            if line.hasPrefix("run ") {
-                parsed.runs.append([])
-            } else if line == "done" {
-                parsed.done = true
-            } else if let frame = ReplayFrame(driverLine: line), !parsed.runs.isEmpty {
-                parsed.runs[parsed.runs.count - 1].append(frame)
-            } else if parsed.malformed == nil {
-                parsed.malformed = String(line)
+        let bytes = [UInt8](output)
+        var at = 0
+        bytes.withUnsafeBytes { raw in
+            while at < raw.count {
+                switch raw[at] {
+                case UInt8(ascii: "R"):
+                    parsed.runs.append([])
+                    at += 1
+                case UInt8(ascii: "E"):
+                    parsed.done = true
+                    at += 1
+                case UInt8(ascii: "S") where at + ReplayScript.frameSize <= raw.count && !parsed.runs.isEmpty:
+                    let t = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 1, as: UInt64.self)))
+                    let values = (0..<ReplayScript.frameFloats).map { k in
+                        Double(Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 9 + 4 * k, as: UInt32.self))))
+                    }
+                    parsed.runs[parsed.runs.count - 1].append(ReplayFrame(t: t, values: values))
+                    at += ReplayScript.frameSize
+                default:
+                    parsed.malformed = "byte \(at) of \(raw.count): record '\(String(UnicodeScalar(raw[at])))'"
+                    return
+                }
             }
         }
         return parsed
