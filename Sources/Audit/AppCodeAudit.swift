@@ -5,8 +5,6 @@ import Geometry
 package struct AppCodeEvidence: Sendable {
     /// The eye per sample, before the hand-off delay (the model's `HeadPipeline.update`).
     package var eyes: [Vec3]
-    /// The same with the reset button pressed once at `AuditCase.resetPressTime` (`after_reset`).
-    package var eyesAfterReset: [Vec3]
     /// The reset button pressed twice at a sample without moving (recenter-idempotent), without and with that
     /// first press.
     package var recenters: [RecenterPress]
@@ -27,8 +25,8 @@ package struct RecenterPress: Sendable {
 }
 
 /// `parallax audit --app-source`: the app's own code replayed on every cube case (the code path the replay drives)
-/// under each hypothesis — straight through, with the Reset of `after_reset`, and once per recenter instant without
-/// and with it; the model checked against the straight runs (`AppCodeConformance`). The checks that run the whole
+/// under each hypothesis — straight through, and once per recenter instant without and with the Reset of
+/// `after_reset`; the model checked against the straight runs (`AppCodeConformance`). The checks that run the whole
 /// shipped pipeline then read the app's values (`AuditCase.appCode(for:)`); the checks that isolate one behaviour
 /// stay models (the app's code has all of them at once), and so do fixes.
 package enum AppCodeAudit {
@@ -73,7 +71,6 @@ package enum AppCodeAudit {
                 let afterReset = reset.map { r in presses.filter { $0 >= r } } ?? []
                 planned.append(Planned(caseIndex: k, frame: frame, inputs: inputs, presses: presses, afterReset: afterReset, firstRun: runs.count))
                 runs.append(ReplayRun(device: device, steps: steps(inputs.samples, reset: nil)))
-                runs.append(ReplayRun(device: device, steps: steps(inputs.samples, reset: reset)))
                 runs += presses.map { ReplayRun(device: device, steps: steps(inputs.samples, reset: nil, pair: $0)) }
                 runs += afterReset.map { ReplayRun(device: device, steps: steps(inputs.samples, reset: reset, pair: $0)) }
             }
@@ -90,9 +87,9 @@ package enum AppCodeAudit {
             let conformance = try AppCodeConformance.compare(straight, with: plan.inputs, screen: cases[plan.caseIndex].screen,
                                                              arkitFrame: plan.frame, presses: [])
             cases[plan.caseIndex].appCode[plan.frame] = AppCodeEvidence(
-                eyes: straight.map(\.eye), eyesAfterReset: frames[plan.firstRun + 1].map(\.eye),
-                recenters: pressed(plan.presses, from: plan.firstRun + 2),
-                recentersAfterReset: pressed(plan.afterReset, from: plan.firstRun + 2 + plan.presses.count),
+                eyes: straight.map(\.eye),
+                recenters: pressed(plan.presses, from: plan.firstRun + 1),
+                recentersAfterReset: pressed(plan.afterReset, from: plan.firstRun + 1 + plan.presses.count),
                 conformance: conformance)
         }
     }

@@ -133,11 +133,14 @@ package struct AuditCase: Sendable {
 
     /// The eye `pipeline` hands the renderer for each sample, after its hand-off delay (the reset button pressed
     /// at `resetIndex` when set). The one place the shipped side's eyes are computed: what every check compares.
-    /// They come from the app's own code when it was replayed for `pipeline` (`appCode(for:)`), else from the model.
+    /// They come from the app's own code when it was replayed for `pipeline` (`appCode(for:)`) and no Reset is
+    /// pressed, else from the model. After a Reset the checks compare with a corrected model of the app, whose
+    /// recenter is the model's: the app's own code would differ from it wherever a branch changed its recenter, so
+    /// only recenter-idempotent reads the app's own presses then.
     package func eyes(_ pipeline: AppPipeline, attitude override: [Quaternion]? = nil) -> [Vec3] {
         let raw: [Vec3]
-        if override == nil, let evidence = appCode(for: pipeline) {
-            raw = resetTime == nil ? evidence.eyes : evidence.eyesAfterReset
+        if override == nil, resetTime == nil, let evidence = appCode(for: pipeline) {
+            raw = evidence.eyes
         } else {
             var head = HeadPipeline(pipeline, cameraOffset: screen.cameraOffset, mode: mode)
             let press = resetIndex
