@@ -14,6 +14,12 @@ package enum MarkdownSummary {
         var lines: [String] = []
         lines.append("## ParallaxLab — \(cell(report.suite)): \(report.passed ? "✅ pass" : "❌ fail")")
         lines.append("")
+        lines.append("**\(cell(RunStatus(report).text))**" + (report.audit.map { " — [\($0.page)](\($0.page))" } ?? ""))
+        lines.append("")
+        if let headline = report.headline {
+            lines += headline.markdown
+            lines.append("")
+        }
         let c = report.counts
         lines.append("Frames: \(c.frames - c.framesFailed)/\(c.frames) pass · budgets: \(c.budgets - c.budgetsFailed)/\(c.budgets) hold · scenarios: \(c.scenarios)"
                      + (report.numbers.map { " · numbers golden: \($0.status.rawValue)" } ?? "")

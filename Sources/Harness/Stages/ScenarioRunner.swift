@@ -61,6 +61,11 @@ struct ScenarioRunner {
                                                      screenGiven: !screens.isEmpty)
                 truthless?.label(&analysis, filtered: filtered)
                 let psd = residualPSD(trace: trace, filtered: filtered)
+                // Head-to-photon: the app's pipeline after this smoother, the audit's model (one computation).
+                let times = trace.samples.map(\.t)
+                let latencyModel = HeadToPhoton.model(filterLag: HeadToPhoton.filterLag(of: spec, rate: HeadToPhoton.rate(times: times)),
+                                                      sensorLatency: options.sensorLatency ?? LatencyModel.assumedSensorLatency)
+                let latencyP95 = HeadToPhoton.distribution(latencyModel, times: times).p95
                 for (screenName, screen) in screens.map({ ($0.text, $0.value) }) {
                     for scale in movementScales {
                         var metrics: [String: Double] = [:]
@@ -70,9 +75,9 @@ struct ScenarioRunner {
                         if let lag = analysis.lag.onset?.onsetSeconds { metrics[metric: .lagOnsetMs] = lag * 1000 }
                         if let lag = analysis.lag.onset?.steadySeconds { metrics[metric: .lagSteadyMs] = lag * 1000 }
                         if let jitter = analysis.jitter.stationary { metrics[metric: .stationaryJitterMm] = jitter.rmsMm.norm }
-                        if let latency = analysis.latency.first(where: { $0.model.displayRate == 60 }) {
-                            metrics[metric: .latencyP95Ms] = latency.distribution.p95 * 1000
-                        }
+                        metrics[metric: .latencyP95Ms] = latencyP95 * 1000
+                        metrics[metric: .effectGainPxPerCm] = TraceAnalysis.effectGain(screen: screen, movementScale: scale,
+                                                                                       distance: Statistics.median(trace.samples.map(\.position.z)))
                         var errorSeries: [Double] = []
                         if trace.truth != nil {
                             let (accuracy, trackingWorstPx) = try ParallaxAccuracy.evaluateWithTrackingSeries(
@@ -80,7 +85,11 @@ struct ScenarioRunner {
                             metrics[metric: .parallaxErrorP95Px] = accuracy.tracking.pixels.p95
                             metrics[metric: .parallaxErrorRmsPx] = accuracy.tracking.pixels.rms
                             metrics[metric: .exaggerationP95Px] = accuracy.exaggeration.pixels.p95
-                            if let visible = accuracy.visibleJitter { metrics[metric: .visibleJitterPx] = visible.pixels.rms }
+                            metrics[metric: .parallaxErrorP95Arcmin] = accuracy.tracking.arcminutes.p95
+                            if let visible = accuracy.visibleJitter {
+                                metrics[metric: .visibleJitterPx] = visible.pixels.rms
+                                metrics[metric: .visibleJitterMm] = visible.millimeters.rms
+                            }
                             let swim = try Swim.evaluate(trace: smoothed, screen: screen, movementScale: scale)
                             metrics[metric: .swimP95DegS] = swim.tracking.p95
                             metrics[metric: .swimRmsDegS] = swim.tracking.rms
