@@ -111,7 +111,7 @@ package struct SuiteRun {
 
         // Tuning sweep.
         if let spec = suite.tune, includes(.tune) {
-            options.progress("tune \(spec.smoother.text) × s \(spec.movementScale.text)")
+            options.progress("[tune 1/1] \(spec.smoother.text) × s \(spec.movementScale.text)")
             let started = ContinuousClock.now
             let tune = try SuiteTune.run(spec, traces: traces, loader: loader, outputDirectory: outputDirectory)
             timings[.tune] = started.duration(to: .now).seconds
@@ -121,7 +121,7 @@ package struct SuiteRun {
 
         // The app audit's cases (aggregated over all of them by `finish`).
         if let spec = suite.audit {
-            options.progress("audit")
+            options.progress("[audit 1/1] the app audit's cases")
             results.auditEvaluations = try SuiteAudit.evaluate(spec, traces: traces, loader: loader, including: includes, timings: &timings)
         }
         return results

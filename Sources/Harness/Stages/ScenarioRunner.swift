@@ -39,6 +39,9 @@ struct ScenarioRunner {
     func run(including includes: (SuiteUnit) -> Bool = { _ in true }, progress: (String) -> Void,
              timings: inout [SuiteUnit: Double]) throws -> [ScenarioResult] {
         var results: [ScenarioResult] = []
+        // Progress counts the units this run does (a shard's share).
+        let total = traces.reduce(0) { sum, trace in sum + smoothers.filter { includes(.scenarios(trace: trace.name, smoother: $0.text)) }.count }
+        var done = 0
         for (traceName, original) in traces {
             // A recording without ground truth is measured against its reference estimate (and says so).
             let truthless = TruthlessTrace(original)
@@ -53,7 +56,8 @@ struct ScenarioRunner {
                 guard includes(unit) else { continue }
                 let started = ContinuousClock.now
                 defer { timings[unit] = started.duration(to: .now).seconds }
-                progress("scenario \(traceName) × \(label)")
+                done += 1
+                progress("[scenarios \(done)/\(total)] \(traceName) × \(label)")
                 var smoother = spec.makeSmoother()
                 let smoothed = smoother.smooth(trace)
                 let filtered = smoothed.samples.map(\.position)
@@ -69,7 +73,8 @@ struct ScenarioRunner {
                 for (screenName, screen) in screens.map({ ($0.text, $0.value) }) {
                     for scale in movementScales {
                         var metrics: [String: Double] = [:]
-                        var notes = analysis.notes
+                        // The spec as printed carries its loss= policy: say what it does where it is printed.
+                        var notes = analysis.notes + TrackingLossPolicy.explanations(in: [spec.description])
                         if let lag = analysis.lag.total { metrics[metric: .lagMs] = lag.seconds * 1000 }
                         if let lag = analysis.lag.filter { metrics[metric: .filterLagMs] = lag.seconds * 1000 }
                         if let lag = analysis.lag.onset?.onsetSeconds { metrics[metric: .lagOnsetMs] = lag * 1000 }
