@@ -104,38 +104,42 @@ package struct Headline: Codable, Sendable {
 
     // MARK: - index.html
 
-    /// The block at the top of the overview: one row per question, a cell per configuration; stacks on a phone.
+    /// The block at the top of the overview: one column per question (its title, meaning, traces and budget, then a
+    /// value per configuration); on a phone the questions stack, each with its values side by side.
     package var html: Node {
-        var rows: [Node] = [
-            HTML.el("p", ["class": "headline-setup muted"],
-                    .text("\(screen), movement scale \(Format.value(movementScale)). Values are medians over the traces each metric's budget names (else every trace). \(alternativeRule)")),
-        ]
-        for row in self.rows {
+        var questions: [Node] = []
+        for row in rows {
+            var facts = [Self.over(row)]
+            if let budget = row.budget { facts.append("budget \(budget)") }
             var children: [Node] = [HTML.el("div", ["class": "hl-metric"], HTML.el("strong", .text(Self.title(row))),
-                                            HTML.el("span", ["class": "hl-meaning"], .text(Self.meaning(row))))]
+                                            HTML.el("span", ["class": "hl-meaning"], .text(Self.meaning(row))),
+                                            HTML.el("span", ["class": "hl-note"], .text(facts.joined(separator: " · "))))]
             for (configuration, cell) in zip(configurations, row.cells) {
-                var notes = [Self.over(row)]
-                if let budget = row.budget { notes.append("budget \(budget)") }
-                if let trend = Self.trend(cell) { notes.append(trend) }
                 children.append(HTML.el("div", ["class": "hl-cell", "data-role": configuration.role],
-                                        HTML.el("span", ["class": "hl-who"], .text("\(configuration.role): \(configuration.smoother)")),
-                                        HTML.el("span", ["class": "hl-value"], .text(Self.value(row, cell))),
-                                        HTML.el("span", ["class": "hl-note"], .text(notes.joined(separator: " · ")))))
+                                        children: [HTML.el("span", ["class": "hl-who"], .text("\(configuration.role): \(configuration.smoother)")),
+                                                   HTML.el("span", ["class": "hl-value"], .text(Self.value(row, cell)))]
+                                        + (Self.trend(cell).map { [HTML.el("span", ["class": "hl-note"], .text($0))] } ?? [])))
             }
-            rows.append(HTML.el("div", ["class": "hl-row", "data-metric": row.metrics.first ?? ""], children: children))
+            questions.append(HTML.el("div", ["class": "hl-q", "data-metric": row.metrics.first ?? ""], children: children))
         }
+        var content: [Node] = [
+            HTML.el("p", ["class": "hl-setup muted"],
+                    .text("\(screen), movement scale \(Format.value(movementScale)); each value is the median over the traces named under it (a metric's budget names them, else every trace). \(alternativeRule)")),
+            HTML.el("div", ["class": "hl-grid"], children: questions),
+        ]
         if !latencyParts.isEmpty {
-            rows.append(HTML.el("p", ["class": "muted hl-parts"], .text("The app's head-to-photon latency in parts (means): \(partsText); p95 adds the frame wait's spread and the trace's timestamp jitter.")))
+            content.append(HTML.el("p", ["class": "muted hl-parts"], .text("The app's head-to-photon latency in parts (means): \(partsText); its p95 adds the frame wait's spread and the trace's timestamp jitter.")))
         }
-        return HTML.el("div", ["class": "headline", "id": "headline"], children: rows)
+        return HTML.el("div", ["class": "headline", "id": "headline"], children: content)
     }
 
     static let stylesheet = """
-        .headline{border:1px solid var(--line);border-radius:8px;padding:8px 12px;margin:4px 0 10px;background:var(--panel)}
-        .headline-setup{margin:0 0 6px;font-size:12px}.hl-row{display:grid;grid-template-columns:minmax(0,1.6fr) minmax(0,1fr) minmax(0,1fr);gap:4px 12px;padding:6px 0;border-top:1px solid var(--line)}
-        .hl-metric strong{display:block}.hl-meaning,.hl-note,.hl-who{display:block;font-size:12px;color:var(--muted);overflow-wrap:anywhere}
-        .hl-value{display:block;font-size:17px;font-weight:700;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}.hl-parts{margin:6px 0 0;font-size:12px}
-        @media (max-width:600px){.hl-row{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}.hl-metric{grid-column:1/-1}.hl-meaning{display:none}}
+        .headline{border:1px solid var(--line);border-radius:8px;padding:6px 12px;margin:4px 0 10px;background:var(--panel)}
+        .hl-setup,.hl-parts{margin:0;font-size:12px}.hl-grid{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:4px 16px;margin:4px 0}
+        .hl-q{display:flex;flex-direction:column;gap:2px;min-width:0}.hl-metric strong{display:block}
+        .hl-meaning,.hl-note,.hl-who{display:block;font-size:12px;line-height:1.3;color:var(--muted);overflow-wrap:anywhere}
+        .hl-value{display:block;font-size:17px;font-weight:700;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
+        @media (max-width:900px){.hl-grid{grid-template-columns:minmax(0,1fr)}.hl-q{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:0 12px;border-top:1px solid var(--line);padding-top:4px}.hl-metric{grid-column:1/-1}}
         """
 
     // MARK: - summary.md and the terminal
