@@ -16,39 +16,41 @@ package enum HTMLReport {
         sections += scenarioSections(report).map(collapsed)
         sections += extraSections
         if let numbers = report.numbers { sections.append(numbersSection(numbers)) }
-        let subtitle = "suite \(report.suiteFile) · ParallaxLab \(report.environment.version) (\(report.environment.commit))"
+        let env = report.environment
+        let subtitle = "suite \(report.suiteFile) · ParallaxLab \(env.version) (\(env.commit)) · \(env.machine) · \(env.cores) cores"
         return ReportPage.document(title: "ParallaxLab report — \(report.suite)", subtitle: subtitle, status: RunStatus(report), sections: sections,
                                    script: script + FrameViewer.script + ChartReadout.script + Remedy.copyScript)
     }
 
-    /// One screen: counts, the failures (first 10, linked), the status tabs and the text filter. No chart: the
-    /// failing frames follow at once, and the charts sit below them.
+    /// How many failures the overview lists (the rest are counted): with the headline above them, a failing frame
+    /// still starts inside the first 1280×900 viewport.
+    static let overviewFailures = 4
+
+    /// One screen: the headline, counts, the failures (first few, linked), the status tabs and the text filter. No
+    /// chart: the failing frames follow at once, and the charts sit below them. The frame and budget counts are in the
+    /// verdict line above; the environment in the subtitle.
     static func overview(_ report: SuiteReport, reportDirectory: String) -> ReportPage.Section {
         let c = report.counts
         var cards: [Node] = [
-            card("Frames", .text("\(c.frames - c.framesFailed) / \(c.frames) pass")),
-            card("Budgets", .text("\(c.budgets - c.budgetsFailed) / \(c.budgets) hold")),
             card("Scenarios", .text("\(c.scenarios)")),
             card("Numbers golden", .text(report.numbers?.status.rawValue ?? "not configured")),
         ]
         if let deltas = report.baseline {
             cards.append(card("Baseline", .text(BaselineState.allCases.map { state in "\(state.arrow) \(deltas.filter { $0.state == state }.count)" }.joined(separator: " · "))))
         }
-        let env = report.environment
-        cards.append(card("Environment", .text("\(env.version) (\(env.commit)) · \(env.machine) · \(env.cores) cores")))
         if let audit = report.audit {
             cards.insert(card("App audit", HTML.el("a", ["href": "#audit"], .text("\(audit.failing) of \(audit.checks) checks fail" + (audit.informational ? " (informational)" : ""))),
-                              HTML.el("a", ["href": audit.page], .text(audit.page))), at: 2)
+                              HTML.el("a", ["href": audit.page], .text(audit.page))), at: 0)
         }
         var content: [Node] = report.headline.map { [$0.html] } ?? []
         content.append(HTML.el("div", ["class": "grid"], children: cards))
         let failures = MarkdownSummary.failures(report, reportDirectory: reportDirectory)
         if !failures.isEmpty {
             content.append(HTML.el("h3", .text("Failures (\(failures.count))")))
-            content.append(HTML.el("ul", ["class": "failures"], children: failures.prefix(10).map { failure in
+            content.append(HTML.el("ul", ["class": "failures"], children: failures.prefix(Self.overviewFailures).map { failure in
                 HTML.el("li", failure.anchor.map { HTML.el("a", ["href": "#\($0)"], .text(failure.text)) } ?? .text(failure.text))
             }
-                                   + (failures.count > 10 ? [HTML.el("li", ["class": "muted"], .text("… \(failures.count - 10) more in the sections below"))] : [])))
+                                   + (failures.count > Self.overviewFailures ? [HTML.el("li", ["class": "muted"], .text("… \(failures.count - Self.overviewFailures) more in the sections below"))] : [])))
         }
         content.append(toolbar)
         return ReportPage.Section(id: "overview", title: "Overview", content: content)

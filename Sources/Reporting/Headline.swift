@@ -81,13 +81,17 @@ package struct Headline: Codable, Sendable {
     /// The row's one line of meaning (the main metric's descriptor).
     static func meaning(_ row: Row) -> String { row.metrics.first.flatMap(descriptor)?.meaning ?? "" }
 
-    /// "2.33 px · 0.27 mm"; a negative lag or latency says it leads.
+    /// "2.33 px · 0.27 mm".
     static func value(_ row: Row, _ cell: Cell) -> String {
-        let parts = zip(row.metrics, cell.values).compactMap { name, value -> String? in
-            guard let value else { return nil }
-            return Format.value(value, unit: descriptor(name)?.unit.symbol ?? "")
-        }
+        let parts = values(row, cell)
         return parts.isEmpty ? "not measured" : parts.joined(separator: " · ")
+    }
+
+    /// Each measured value with its unit, the main metric's first.
+    static func values(_ row: Row, _ cell: Cell) -> [String] {
+        zip(row.metrics, cell.values).compactMap { name, value -> String? in
+            value.map { Format.value($0, unit: descriptor(name)?.unit.symbol ?? "") }
+        }
     }
 
     /// "median of sway, lean" or "still".
@@ -96,6 +100,9 @@ package struct Headline: Codable, Sendable {
     }
 
     static func trend(_ cell: Cell) -> String? { cell.trend.map { "\($0.arrow) vs baseline" } }
+
+    /// Whether any cell has a trend (a run with `--baseline`).
+    var hasTrends: Bool { rows.contains { $0.cells.contains { $0.trend != nil } } }
 
     /// "sensor 33 + filter lag 50 + …".
     package var partsText: String { latencyParts.map { "\($0.name) \(Format.value($0.ms)) ms" }.joined(separator: " + ") }
@@ -115,31 +122,36 @@ package struct Headline: Codable, Sendable {
                                             HTML.el("span", ["class": "hl-meaning"], .text(Self.meaning(row))),
                                             HTML.el("span", ["class": "hl-note"], .text(facts.joined(separator: " · "))))]
             for (configuration, cell) in zip(configurations, row.cells) {
+                // The main value large, the same quantity in other units small beside it.
+                let values = Self.values(row, cell)
+                let small = Array(values.dropFirst()) + [cell.trend?.arrow].compactMap { $0 }
                 children.append(HTML.el("div", ["class": "hl-cell", "data-role": configuration.role],
-                                        children: [HTML.el("span", ["class": "hl-who"], .text("\(configuration.role): \(configuration.smoother)")),
-                                                   HTML.el("span", ["class": "hl-value"], .text(Self.value(row, cell)))]
-                                        + (Self.trend(cell).map { [HTML.el("span", ["class": "hl-note"], .text($0))] } ?? [])))
+                                        children: [HTML.el("span", ["class": "hl-who"], .text(configuration.role == "the app" ? "the app" : configuration.smoother)),
+                                                   HTML.el("span", ["class": "hl-value"], .text(values.first ?? "not measured"))]
+                                        + (small.isEmpty ? [] : [HTML.el("span", ["class": "hl-also"], .text(small.joined(separator: " · ")))])))
             }
             questions.append(HTML.el("div", ["class": "hl-q", "data-metric": row.metrics.first ?? ""], children: children))
         }
         var content: [Node] = [
             HTML.el("p", ["class": "hl-setup muted"],
-                    .text("\(screen), movement scale \(Format.value(movementScale)); each value is the median over the traces named under it (a metric's budget names them, else every trace). \(alternativeRule)")),
+                    .text("\(configurationLabels.joined(separator: " vs ")) on \(screen), movement scale \(Format.value(movementScale))"
+                          + (hasTrends ? "; arrows: against the baseline." : "."))),
             HTML.el("div", ["class": "hl-grid"], children: questions),
         ]
-        if !latencyParts.isEmpty {
-            content.append(HTML.el("p", ["class": "muted hl-parts"], .text("The app's head-to-photon latency in parts (means): \(partsText); its p95 adds the frame wait's spread and the trace's timestamp jitter.")))
-        }
+        content.append(HTML.el("p", ["class": "muted hl-parts hl-more"],
+                               .text("Medians over the traces named under each question (its budget's, else all). \(alternativeRule)"
+                                     + (latencyParts.isEmpty ? "" : " The app's head-to-photon latency in parts (means): \(partsText); its p95 adds the frame wait's spread and the trace's timestamp jitter."))))
         return HTML.el("div", ["class": "headline", "id": "headline"], children: content)
     }
 
     static let stylesheet = """
         .headline{border:1px solid var(--line);border-radius:8px;padding:6px 12px;margin:4px 0 10px;background:var(--panel)}
         .hl-setup,.hl-parts{margin:0;font-size:12px}.hl-grid{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:4px 16px;margin:4px 0}
-        .hl-q{display:flex;flex-direction:column;gap:2px;min-width:0}.hl-metric strong{display:block}
-        .hl-meaning,.hl-note,.hl-who{display:block;font-size:12px;line-height:1.3;color:var(--muted);overflow-wrap:anywhere}
-        .hl-value{display:block;font-size:17px;font-weight:700;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
-        @media (max-width:900px){.hl-grid{grid-template-columns:minmax(0,1fr)}.hl-q{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:0 12px;border-top:1px solid var(--line);padding-top:4px}.hl-metric{grid-column:1/-1}}
+        .hl-q{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:0 10px;min-width:0;align-content:start}.hl-metric{grid-column:1/-1}.hl-metric strong{display:block}.hl-cell:nth-child(2):last-child{grid-column:1/-1}
+        .hl-who{margin-right:6px}.hl-meaning,.hl-note,.hl-also{display:block;font-size:12px;line-height:1.3;color:var(--muted);overflow-wrap:anywhere}
+        .hl-who{font-size:12px;color:var(--muted)}.hl-value{font-size:17px;font-weight:700;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
+        @media (max-width:600px){.hl-more{display:none}}
+        @media (max-width:900px){.hl-grid{grid-template-columns:minmax(0,1fr)}.hl-q{border-top:1px solid var(--line);padding-top:4px}}
         """
 
     // MARK: - summary.md and the terminal

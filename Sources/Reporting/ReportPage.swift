@@ -92,7 +92,7 @@ package enum ReportPage {
         .toolbar{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;margin:10px 0 0}.status-tabs{display:inline-flex;flex-wrap:wrap;gap:4px}
         .status-tab{font:inherit;padding:3px 10px;border:1px solid var(--line);border-radius:14px;background:#fff;cursor:pointer}
         .status-tab[aria-pressed=true]{background:var(--fg);color:#fff;border-color:var(--fg)}
-        .grid .card{padding:4px 10px}h2{margin:10px 0 8px}details.detail>summary{cursor:pointer;color:#0969da}
-        .run-status a.audit-line{color:inherit}
+        .grid .card{padding:2px 10px;display:flex;flex-wrap:wrap;gap:0 6px;align-items:baseline}.grid{gap:6px 10px}h2{margin:10px 0 8px}details.detail>summary{cursor:pointer;color:#0969da}
+        .run-status a.audit-line{color:inherit}#overview{padding-bottom:8px}#overview h3{margin:8px 0 2px}
         """ + Headline.stylesheet + FrameViewer.stylesheet
 }

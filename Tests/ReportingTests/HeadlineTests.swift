@@ -31,8 +31,9 @@ import Testing
         let headline = try! #require(page.range(of: "<div class=\"headline\" id=\"headline\">"))
         let toolbar = try! #require(page.range(of: "class=\"toolbar\""))
         #expect(headline.lowerBound < toolbar.lowerBound, "the headline leads the overview")
-        for text in ["153.2 ms", "102.5 ms", "2.334 px · 0.2712 mm", "7.885 px", "budget ≤ 3 px", "▼ better vs baseline", "on still", "median of 2 traces",
-                     "the app: ema:alpha=0.25", "best alternative: kalman-cv", MetricDescriptor.latencyP95Ms.meaning.replacingOccurrences(of: "'", with: "&#39;"),
+        for text in ["153.2 ms", "102.5 ms", "<span class=\"hl-value\">2.334 px</span><span class=\"hl-also\">0.2712 mm</span>", "<span class=\"hl-also\">▼ better</span>", "arrows: against the baseline", "7.885 px", "budget ≤ 3 px",
+                     "on still", "median of 2 traces", "the app (ema:alpha=0.25) vs best alternative (kalman-cv) on iphone-15-pro",
+                     "<span class=\"hl-who\">kalman-cv</span>", MetricDescriptor.latencyP95Ms.meaning.replacingOccurrences(of: "'", with: "&#39;"),
                      "<strong>head-to-photon latency p95</strong>", "sensor 33 ms + filter lag 50 ms"] {
             #expect(page.contains(text), "\(text)")
         }

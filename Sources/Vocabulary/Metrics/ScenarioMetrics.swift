@@ -19,10 +19,10 @@ extension MetricDescriptor {
         title: "head jitter at rest", meaning: "how much the smoothed head shakes while the true head is still: RMS of smoothed − truth (3D)")
     public static let visibleJitterPx = MetricDescriptor(
         "visible_jitter_px", unit: .pixels, noiseBand: NoiseBand(relative: 0.3, absolute: 0.01), trends: true, comparesSmoothers: true,
-        title: "visible jitter at rest", meaning: "how much the picture shakes while the head is still: RMS frame-to-frame motion of the room's points on the glass")
+        title: "visible jitter at rest", meaning: "how much the picture shakes while the head is still (RMS frame-to-frame motion on the glass)")
     public static let parallaxErrorP95Px = MetricDescriptor(
         "parallax_error_p95_px", unit: .pixels, noiseBand: NoiseBand(relative: 0.05, absolute: 0.05), trends: true, comparesSmoothers: true,
-        title: "parallax error p95", meaning: "how far the picture is from where it should be for the true head (tracking + smoothing), p95 over frames")
+        title: "parallax error p95", meaning: "how far the picture is from where the true head should see it (tracking + smoothing), p95")
     public static let parallaxErrorRmsPx = MetricDescriptor(
         "parallax_error_rms_px", unit: .pixels, noiseBand: NoiseBand(relative: 0.15, absolute: 0.05),
         title: "parallax error RMS", meaning: "RMS of the on-screen error caused by tracking + smoothing")
@@ -37,7 +37,7 @@ extension MetricDescriptor {
         title: "swim RMS", meaning: "RMS of the swim caused by tracking + smoothing")
     public static let latencyP95Ms = MetricDescriptor(
         "latency_p95_ms", unit: .milliseconds, noiseBand: NoiseBand(relative: 0.02, absolute: 0.5), comparesSmoothers: true,
-        title: "head-to-photon latency p95", meaning: "how late the picture is: sensor + filter lag + main-thread hop + hand-off + display at 60 Hz (HeadToPhoton), p95")
+        title: "head-to-photon latency p95", meaning: "how late the picture is: sensor + filter lag + the app's hops + display at 60 Hz, p95")
     public static let visibleJitterMm = MetricDescriptor(
         "visible_jitter_mm", unit: .millimeters, noiseBand: NoiseBand(relative: 0.3, absolute: 0.001),
         title: "visible jitter at rest", meaning: "the visible jitter on the glass in millimetres")
@@ -46,7 +46,7 @@ extension MetricDescriptor {
         title: "parallax error p95", meaning: "the parallax error p95 as an angle at the true eye")
     public static let effectGainPxPerCm = MetricDescriptor(
         "effect_gain_px_per_cm", unit: .pixelsPerCentimeter, direction: .higherIsBetter, noiseBand: NoiseBand(relative: 0.01, absolute: 0.01),
-        title: "effect strength", meaning: "how far the back wall moves on the glass per cm of head motion (s·D/(z + D), at the median distance)")
+        title: "effect strength", meaning: "how far the back wall moves on the glass per cm of head motion (s·D/(z + D))")
 }
 
 extension MetricCatalog {
