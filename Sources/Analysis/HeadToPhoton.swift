@@ -37,7 +37,7 @@ package enum HeadToPhoton {
     /// The parts, in order, as `(name, seconds)` — the wait is its mean (half a frame).
     package static func parts(_ model: LatencyModel) -> [(name: String, seconds: Double)] {
         let frame = 1 / model.displayRate
-        return [("sensor", model.sensorLatency), ("filter lag", model.filterLag), ("main-thread hop", model.mainThreadHop ? frame : 0),
+        return [("sensor", model.sensorLatency), ("filter lag on steady motion", model.filterLag), ("main-thread hop", model.mainThreadHop ? frame : 0),
                 ("render hand-off and display", model.renderFrames * frame), ("wait for the frame (mean)", frame / 2)]
     }
 

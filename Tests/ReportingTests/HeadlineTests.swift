@@ -16,7 +16,7 @@ import Testing
                           cells: [.init(values: [2.334, 0.2712]), .init(values: [7.885, nil])]),
                  ],
                  alternativeRule: "Best alternative: the lowest parallax error p95.",
-                 latencyParts: [.init(name: "sensor", ms: 33), .init(name: "filter lag", ms: 50)])
+                 latencyParts: [.init(name: "sensor", ms: 33), .init(name: "filter lag on steady motion", ms: 50)])
     }
 
     static func report(audit: SuiteReport.AuditSummary?) -> SuiteReport {
@@ -34,7 +34,7 @@ import Testing
         for text in ["153.2 ms", "102.5 ms", "<span class=\"hl-value\">2.334 px</span><span class=\"hl-also\">0.2712 mm</span>", "<span class=\"hl-also\">▼ better</span>", "arrows: against the baseline", "7.885 px", "budget ≤ 3 px",
                      "on still", "median of 2 traces", "the app (ema:alpha=0.25) vs best alternative (kalman-cv) on iphone-15-pro",
                      "<span class=\"hl-who\">kalman-cv</span>", MetricDescriptor.latencyP95Ms.meaning.replacingOccurrences(of: "'", with: "&#39;"),
-                     "<strong>head-to-photon latency p95</strong>", "sensor 33 ms + filter lag 50 ms"] {
+                     "<strong>head-to-photon latency p95</strong>", "sensor 33 ms + filter lag on steady motion 50 ms"] {
             #expect(page.contains(text), "\(text)")
         }
     }

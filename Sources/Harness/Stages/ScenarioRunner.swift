@@ -61,15 +61,11 @@ struct ScenarioRunner {
                 var smoother = spec.makeSmoother()
                 let smoothed = smoother.smooth(trace)
                 let filtered = smoothed.samples.map(\.position)
-                var analysis = TraceAnalysis.analyze(trace, filtered: filtered, smoother: spec.description, options: options,
-                                                     screenGiven: !screens.isEmpty)
+                let times = trace.samples.map(\.t)
+                var analysis = TraceAnalysis.analyze(trace, filtered: filtered, smoother: spec.description, options: options, screenGiven: !screens.isEmpty,
+                                                     steadyFilterLag: HeadToPhoton.filterLag(of: spec, rate: HeadToPhoton.rate(times: times)))
                 truthless?.label(&analysis, filtered: filtered)
                 let psd = residualPSD(trace: trace, filtered: filtered)
-                // Head-to-photon: the app's pipeline after this smoother, the audit's model (one computation).
-                let times = trace.samples.map(\.t)
-                let latencyModel = HeadToPhoton.model(filterLag: HeadToPhoton.filterLag(of: spec, rate: HeadToPhoton.rate(times: times)),
-                                                      sensorLatency: options.sensorLatency ?? LatencyModel.assumedSensorLatency)
-                let latencyP95 = HeadToPhoton.distribution(latencyModel, times: times).p95
                 for (screenName, screen) in screens.map({ ($0.text, $0.value) }) {
                     for scale in movementScales {
                         var metrics: [String: Double] = [:]
@@ -80,7 +76,10 @@ struct ScenarioRunner {
                         if let lag = analysis.lag.onset?.onsetSeconds { metrics[metric: .lagOnsetMs] = lag * 1000 }
                         if let lag = analysis.lag.onset?.steadySeconds { metrics[metric: .lagSteadyMs] = lag * 1000 }
                         if let jitter = analysis.jitter.stationary { metrics[metric: .stationaryJitterMm] = jitter.rmsMm.norm }
-                        metrics[metric: .latencyP95Ms] = latencyP95 * 1000
+                        // Head-to-photon: the app's pipeline after this smoother (HeadToPhoton, as the audit computes it).
+                        if let latency = analysis.latency.first(where: { $0.model.displayRate == HeadToPhoton.Path.app.displayRate }) {
+                            metrics[metric: .latencyP95Ms] = latency.distribution.p95 * 1000
+                        }
                         metrics[metric: .effectGainPxPerCm] = TraceAnalysis.effectGain(screen: screen, movementScale: scale,
                                                                                        distance: Statistics.median(trace.samples.map(\.position.z)))
                         var errorSeries: [Double] = []
