@@ -71,3 +71,15 @@ import Testing
         for metric in MetricCatalog.scenario.metrics { #expect(metric.title != metric.name, "\(metric.name) has a title in words") }
     }
 }
+
+/// A frame that could not be compared says why wherever failures are listed (the terminal prints these lines).
+@Suite struct FrameErrorReasonTests {
+    @Test func anErrorFrameGivesItsReasonAndNoAcceptCommand() {
+        var report = ReportStatusTests.passingReport()
+        report.frames[0].status = .error
+        report.frames[0].checks = []
+        report.frames[0].message = "golden: truncated PNG (IDAT ends early)"
+        let lines = MarkdownSummary.failureLines(report, reportDirectory: "Reports/latest")
+        #expect(lines == ["frame cube/f0: error — golden: truncated PNG (IDAT ends early) — record again with `\(report.frames[0].recordCommand)`"])
+    }
+}
