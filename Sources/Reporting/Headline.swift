@@ -18,10 +18,9 @@ package struct Headline: Codable, Sendable {
     package var latencyParts: [Part]
 
     package struct Configuration: Codable, Sendable {
-        /// "the app" or "best alternative".
-        package var role: String
+        package var role: Role
         package var smoother: String
-        package init(role: String, smoother: String) {
+        package init(role: Role, smoother: String) {
             self.role = role
             self.smoother = smoother
         }
@@ -53,6 +52,12 @@ package struct Headline: Codable, Sendable {
             self.values = values
             self.trend = trend
         }
+    }
+
+    /// Whose values a column holds; the raw value is what the outputs call it.
+    package enum Role: String, Codable, Sendable {
+        case app = "the app"
+        case alternative = "best alternative"
     }
 
     package struct Part: Codable, Sendable {
@@ -107,7 +112,7 @@ package struct Headline: Codable, Sendable {
     /// "sensor 33 + filter lag 50 + …".
     package var partsText: String { latencyParts.map { "\($0.name) \(Format.value($0.ms)) ms" }.joined(separator: " + ") }
 
-    package var configurationLabels: [String] { configurations.map { "\($0.role) (\($0.smoother))" } }
+    package var configurationLabels: [String] { configurations.map { "\($0.role.rawValue) (\($0.smoother))" } }
 
     // MARK: - index.html
 
@@ -125,8 +130,8 @@ package struct Headline: Codable, Sendable {
                 // The main value large, the same quantity in other units small beside it.
                 let values = Self.values(row, cell)
                 let small = Array(values.dropFirst()) + [cell.trend?.arrow].compactMap { $0 }
-                children.append(HTML.el("div", ["class": "hl-cell", "data-role": configuration.role],
-                                        children: [HTML.el("span", ["class": "hl-who"], .text(configuration.role == "the app" ? "the app" : configuration.smoother)),
+                children.append(HTML.el("div", ["class": "hl-cell", "data-role": configuration.role.rawValue],
+                                        children: [HTML.el("span", ["class": "hl-who"], .text(configuration.role == .app ? configuration.role.rawValue : configuration.smoother)),
                                                    HTML.el("span", ["class": "hl-value"], .text(values.first ?? "not measured"))]
                                         + (small.isEmpty ? [] : [HTML.el("span", ["class": "hl-also"], .text(small.joined(separator: " · ")))])))
             }

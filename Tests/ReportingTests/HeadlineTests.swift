@@ -8,7 +8,7 @@ import Testing
 @Suite struct HeadlineTests {
     static func headline() -> Headline {
         Headline(screen: "iphone-15-pro", movementScale: 1.5,
-                 configurations: [.init(role: "the app", smoother: "ema:alpha=0.25"), .init(role: "best alternative", smoother: "kalman-cv")],
+                 configurations: [.init(role: .app, smoother: "ema:alpha=0.25"), .init(role: .alternative, smoother: "kalman-cv")],
                  rows: [
                     .init(metrics: ["latency_p95_ms"], traces: ["still", "sway"], budget: nil,
                           cells: [.init(values: [153.2]), .init(values: [102.5], trend: .better)]),

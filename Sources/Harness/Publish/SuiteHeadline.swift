@@ -40,7 +40,7 @@ enum SuiteHeadline {
         let others = suite.smoothers.map(\.text).filter { $0 != app }
         let alternative = others.compactMap { name in median(ranking, smoother: name, traces: rankTraces).map { (name, $0) } }
             .min { $0.1 < $1.1 }?.0
-        let chosen = [app.map { ("the app", $0) }, alternative.map { ("best alternative", $0) }].compactMap { $0 }
+        let chosen: [(Headline.Role, String)] = [app.map { (.app, $0) }, alternative.map { (.alternative, $0) }].compactMap { $0 }
         guard !chosen.isEmpty else { return nil }
 
         let rows = Self.rows.map { metrics in
