@@ -53,6 +53,13 @@ package struct AppPipeline: Hashable, Sendable {
     /// The app as shipped.
     package static let shipped = AppPipeline()
 
+    /// Whether this is the app as shipped under its ARKit hypothesis: what a replay of the app's own code computes.
+    package var isAsShipped: Bool {
+        var shipped = Self.shipped
+        shipped.arkitFrame = arkitFrame
+        return self == shipped
+    }
+
     /// This pipeline with the corrected behaviour for `checks`.
     package func fixing(_ checks: Set<AuditCheckID>) -> AppPipeline {
         var p = self

@@ -32,6 +32,22 @@ package struct AuditCase: Sendable {
     /// The true face-anchor positions (screen frame): the trace's truth columns, else the reference estimate.
     package var truth: [Vec3]
     package var truthIsEstimated: Bool
+    /// The app's own code on this case's samples, per ARKit hypothesis (`parallax audit --app-source`, cube cases):
+    /// the shipped side of the checks that run the whole shipped pipeline.
+    package var appCode: [ARKitFrame: AppCodeEvidence] = [:]
+
+    /// The app's own code's values for `pipeline`, when it is the app as shipped (no fix) and they were replayed.
+    package func appCode(for pipeline: AppPipeline) -> AppCodeEvidence? {
+        pipeline.isAsShipped ? appCode[pipeline.arkitFrame] : nil
+    }
+
+    /// When set, the app's reset button is pressed once, this many seconds after the trace's first sample, with
+    /// the head where the trace has it (recenter and gyro reference, `HeadPipeline.recenter`); only the samples
+    /// from the press on are measured (`measures`).
+    package var resetTime: Double?
+
+    /// The time from which a user presses Reset (`after_reset`): the first second.
+    package static let resetPressTime = 1.0
 
     package init(traceName: String, trace: HeadTrace, screen: ScreenModel, mode: AppMode) throws {
         self.traceName = traceName
@@ -64,7 +80,7 @@ package struct AuditCase: Sendable {
         }
     }
 
-    private static func pitchAndRoll(of trace: HeadTrace, name: String) throws -> [(pitch: Double, roll: Double)]? {
+    static func pitchAndRoll(of trace: HeadTrace, name: String) throws -> [(pitch: Double, roll: Double)]? {
         guard let pitch = trace.extraColumns.first(where: { $0.name == "pitch" }),
               let roll = trace.extraColumns.first(where: { $0.name == "roll" }) else { return nil }
         return try zip(pitch.values, roll.values).enumerated().map { i, pair in
@@ -95,10 +111,41 @@ package struct AuditCase: Sendable {
 
     package var times: [Double] { trace.samples.map(\.t) }
 
-    /// The eye `pipeline` hands the renderer for each sample, after its hand-off delay.
+    /// This case with the reset button pressed once at `AuditCase.resetPressTime`.
+    package func pressingReset() -> AuditCase {
+        var pressed = self
+        pressed.resetTime = Self.resetPressTime
+        return pressed
+    }
+
+    /// The sample before whose update the reset button is pressed (nil: never, or the trace ends first).
+    package var resetIndex: Int? {
+        guard let resetTime, let t0 = trace.samples.first?.t else { return nil }
+        return trace.samples.firstIndex { $0.t - t0 >= resetTime - 1e-9 }
+    }
+
+    /// Whether sample `i` is measured: every sample, or with a reset, those from the press on.
+    package func measures(_ i: Int) -> Bool {
+        guard resetTime != nil else { return true }
+        guard let resetIndex else { return false }
+        return i >= resetIndex
+    }
+
+    /// The eye `pipeline` hands the renderer for each sample, after its hand-off delay (the reset button pressed
+    /// at `resetIndex` when set). The one place the shipped side's eyes are computed: what every check compares.
+    /// They come from the app's own code when it was replayed for `pipeline` (`appCode(for:)`), else from the model.
     package func eyes(_ pipeline: AppPipeline, attitude override: [Quaternion]? = nil) -> [Vec3] {
-        var head = HeadPipeline(pipeline, cameraOffset: screen.cameraOffset, mode: mode)
-        let raw = inputs(pipeline, attitude: override).map { head.update($0) }
+        let raw: [Vec3]
+        if override == nil, let evidence = appCode(for: pipeline) {
+            raw = resetTime == nil ? evidence.eyes : evidence.eyesAfterReset
+        } else {
+            var head = HeadPipeline(pipeline, cameraOffset: screen.cameraOffset, mode: mode)
+            let press = resetIndex
+            raw = inputs(pipeline, attitude: override).enumerated().map { i, input in
+                if i == press { head.recenter() }
+                return head.update(input)
+            }
+        }
         guard pipeline.delaysHandOff else { return raw }
         let t = times
         return t.indices.map { i in Self.interpolate(raw, times: t, at: t[i] - HandOff.delay(mode: mode, frame: i)) }

@@ -21,6 +21,10 @@ protocol AuditCheck: Sendable {
     static var mechanism: String { get }
     /// What `--fix` turns on.
     static var fixDescription: String { get }
+    /// The fix as Swift that compiles in the app, where the audit can state it (nil: described only).
+    static var fixCode: String? { get }
+    /// What the fix needs beyond the app's code to be right (a hypothesis to settle, a device check), if anything.
+    static var fixCaveat: String? { get }
     /// The `AppPipeline` switch of the behaviour: true as shipped, false fixed.
     static var fix: WritableKeyPath<AppPipeline, Bool> { get }
     /// What the check's number depends on beyond the app's code (default: the eye model).
@@ -28,12 +32,18 @@ protocol AuditCheck: Sendable {
     /// Whether the values depend on the case (default true); if not, the check is evaluated once, on the first
     /// case of its modes.
     static var dependsOnCase: Bool { get }
+    /// Whether the check runs the whole shipped pipeline (default false: it isolates one behaviour), so that with
+    /// `--app-source` its shipped side is the app's own code.
+    static var readsTheShippedPipeline: Bool { get }
     /// The check's values on one case, with `configured` as the app's pipeline.
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) throws -> CheckEvaluation
 }
 
 extension AuditCheck {
     static var isGated: Bool { true }
+    static var fixCode: String? { nil }
+    static var fixCaveat: String? { nil }
     static var assumptions: Set<AuditAssumption> { [.eye] }
     static var dependsOnCase: Bool { true }
+    static var readsTheShippedPipeline: Bool { false }
 }

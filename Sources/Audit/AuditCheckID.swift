@@ -43,6 +43,8 @@ package enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
     package var modes: Set<AppMode> { registration.modes }
     /// Whether the shipped app can show the behaviour (its tab bar has no splat viewer).
     package var isReachable: Bool { registration.reachable }
+    /// Whether the check runs the whole shipped pipeline (with `--app-source`: the app's own code).
+    package var readsTheShippedPipeline: Bool { registration.readsTheShippedPipeline }
     /// One line: how the app produces the error.
     package var mechanism: String { registration.mechanism }
     /// What `--fix` turns on.

@@ -1,3 +1,4 @@
+import AppReplay
 import Foundation
 import Plumbing
 import Projection
@@ -9,14 +10,15 @@ extension AppAudit {
     /// audit.json and audit.html there atomically. `screens` are parsed where their text entered
     /// (`AuditOptions.screens(parsing:)`).
     package static func run(tracePaths: [String], screens: [ScreenModel], mode: String, fixes: [String], arkitFrame: String = ARKitFrame.gravity.rawValue,
-                           pipeline: AppPipeline = .shipped, directory: String? = nil) throws -> AuditResult {
+                           pipeline: AppPipeline = .shipped, appReplay: AppReplay? = nil, directory: String? = nil) throws -> AuditResult {
         let traces = try tracePaths.map { path in
             (((path as NSString).lastPathComponent as NSString).deletingPathExtension, try TraceCSVReader.read(contentsOf: path))
         }
         var pipeline = pipeline
         pipeline.arkitFrame = try AuditOptions.arkitFrame(parsing: arkitFrame)
-        let options = AuditOptions(traces: traces, screens: screens,
+        var options = AuditOptions(traces: traces, screens: screens,
                                    scope: try AuditOptions.scope(parsing: mode), fixes: try AuditOptions.fixes(parsing: fixes), pipeline: pipeline)
+        options.appReplay = appReplay
         let framesDirectory = directory.map { (($0 as NSString).appendingPathComponent(AuditReport.framesFolder)) }
         if let framesDirectory { try? FileManager.default.removeItem(atPath: framesDirectory) }
         let result = try run(options, framesDirectory: framesDirectory)

@@ -35,6 +35,9 @@ package struct HeadPipeline: Sendable {
     package let mode: AppMode
     package private(set) var origin = (x: 0.0, y: 0.0)
     private var smoothed: Vec3?
+    /// The smoothed, origin-offset head before the tilt offset and the movement scale: the app's
+    /// `HeadTrackingService.currentPosition`.
+    package var smoothedHead: Vec3? { smoothed }
     private var lastInput: Vec3?
     private var wasTracked = true
     private var tilt: CoreMotionTilt

@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 import Vocabulary
 
 /// How one metric of this run compares with the same metric of the baseline run (`--baseline`).
@@ -59,17 +60,8 @@ package struct RunSetup: Codable, Sendable, Equatable {
 
     /// A 64-bit FNV-1a fingerprint of a byte sequence, as 16 hex digits.
     package static func fingerprint<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return String(hash, radix: 16).leftPadded(to: 16)
+        Fingerprint.fnv1a64(bytes)
     }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
 
 /// Every scenario metric and every frame metric of a run against a baseline run.

@@ -35,6 +35,7 @@ struct Parallax: ParsableCommand {
             EvaluateCommand.self,
             FitCommand.self,
             AuditCommand.self,
+            AppCommand.self,
             ScreensCommand.self,
         ]
     )

@@ -6,7 +6,7 @@ import Foundation
 enum ImportGraph {
     /// Modules of the Swift toolchain and the platform: imported without a package dependency.
     static let toolchainModules: Set = [
-        "Swift", "_Concurrency", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationXML",
+        "Swift", "_Concurrency", "PackagePlugin", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationXML",
         "FoundationNetworking", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin", "WinSDK", "XCTest", "Testing",
     ]
 
@@ -42,8 +42,9 @@ enum ImportGraph {
                     : "\(place): \(target.name) imports \(module), which is neither a target of this package, a module of a known product nor a toolchain module")
             }
             for dependency in target.targetDependencies where sources.modules[dependency] == nil {
-                // A test target depends on an executable to have it built before the tests run it.
-                if manifest.target(named: dependency)?.kind == .executable && target.kind == .test { continue }
+                // A test target depends on an executable to have it built before the tests run it; a build plugin
+                // depends on the executable it runs.
+                if manifest.target(named: dependency)?.kind == .executable && (target.kind == .test || target.kind == .plugin) { continue }
                 findings.append("Package.swift: \(target.name) declares \(dependency), which no file of \(target.directory) imports")
             }
         }

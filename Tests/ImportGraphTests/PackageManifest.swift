@@ -1,13 +1,15 @@
 import Foundation
 
-/// The targets Package.swift declares, read from its text: every `.target`, `.executableTarget`, `.testTarget`
-/// and `.systemLibrary` call with its name, folder and dependencies, whether or not an environment switch
+/// The targets Package.swift declares, read from its text: every `.target`, `.executableTarget`, `.testTarget`,
+/// `.systemLibrary` and `.plugin` call with its name, folder and dependencies, whether or not an environment switch
 /// (`PARALLAX_FUZZ`) adds it. Read as text rather than through `swift package dump-package`, which waits for the
 /// build lock that `swift test` holds. A manifest form this reader does not know fails the test instead of
 /// being skipped, so the check cannot silently go blind.
 struct PackageManifest {
     struct Target: Equatable {
-        enum Kind: String { case regular = "target", executable = "executableTarget", test = "testTarget", system = "systemLibrary" }
+        enum Kind: String {
+            case regular = "target", executable = "executableTarget", test = "testTarget", system = "systemLibrary", plugin
+        }
 
         var name: String
         var kind: Kind
@@ -72,7 +74,7 @@ struct PackageManifest {
         }
         let pathArgument = try argument("path", in: arguments)
         return try names.map { name in
-            var directory = (kind == .test ? "Tests/" : "Sources/") + name
+            var directory = (kind == .test ? "Tests/" : kind == .plugin ? "Plugins/" : "Sources/") + name
             if let pathArgument {
                 var path = pathArgument.trimmingCharacters(in: .whitespaces)
                 if let variable { path = path.replacingOccurrences(of: "\\(\(variable))", with: name) }

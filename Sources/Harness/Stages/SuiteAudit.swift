@@ -1,3 +1,4 @@
+import AppReplay
 import Audit
 import Foundation
 import Plumbing
@@ -23,9 +24,10 @@ struct SuiteAudit {
         return try located(loader) {
             var pipeline = AppPipeline.shipped
             pipeline.arkitFrame = try AuditOptions.arkitFrame(parsing: spec.arkitFrame)
-            let options = AuditOptions(traces: traces.filter { spec.traces?.contains($0.name) ?? true },
+            var options = AuditOptions(traces: traces.filter { spec.traces?.contains($0.name) ?? true },
                                        screens: spec.screens,
                                        scope: try AuditOptions.scope(parsing: spec.mode), fixes: try AuditOptions.fixes(parsing: spec.fix), pipeline: pipeline)
+            options.appReplay = try spec.appSource.map { try AppReplay(appSource: loader.resolve($0)) }
             return (options, try AppAudit.cases(options))
         }
     }

@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+// Stand-ins for the Apple frameworks a head-tracking iOS app's head-to-camera path uses (simd, ARKit,
+// CoreMotion, UIKit), so its unmodified files compile and run on Linux against simulated sensors
+// (ParallaxLab's `parallax app replay`; AppInTheLoop/README.md). Apple's documented types, signatures and
+// maths, no rendering; what the app does not use is absent. A simulation reaches in through
+// `@_spi(Simulation)` only. On Apple platforms the real simd is used.
+import PackageDescription
+
+#if os(Linux)
+let simdTargets: [Target] = [.target(name: "simd")]
+let simdDependency: [Target.Dependency] = ["simd"]
+#else
+let simdTargets: [Target] = []
+let simdDependency: [Target.Dependency] = []
+#endif
+
+let package = Package(
+    name: "AppleStandIns",
+    products: [
+        .library(name: "AppleStandIns", targets: ["ARKit", "CoreMotion", "UIKit"] + (simdTargets.map(\.name))),
+    ],
+    targets: simdTargets + [
+        .target(name: "ARKit", dependencies: simdDependency),
+        .target(name: "CoreMotion"),
+        .target(name: "UIKit"),
+        .testTarget(name: "StandInsTests", dependencies: ["ARKit", "CoreMotion", "UIKit"] + simdDependency),
+    ],
+    // Apple's frameworks are Objective-C classes without Sendable annotations; the app builds in Swift 5 mode.
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,68 @@
+// Stand-in for ARKit's session (https://developer.apple.com/documentation/arkit/arsession): only what the
+// app's files use. Nothing is tracked: a simulation (`@_spi(Simulation)`) hands the running sessions face
+// anchors, and each session calls its delegate on the main queue, as Apple documents for a session whose
+// `delegateQueue` is nil (https://developer.apple.com/documentation/arkit/arsession/delegatequeue).
+@_exported import Foundation
+@_exported import simd
+
+/// The object that manages an AR experience (Apple: `class ARSession : NSObject`).
+open class ARSession: NSObject {
+    /// The object that receives the session's updates (Apple: `weak var delegate: (any ARSessionDelegate)?`).
+    open weak var delegate: (any ARSessionDelegate)?
+
+    /// The configuration the session runs, or nil when paused.
+    private var configuration: ARConfiguration?
+
+    /// Sessions that run (weakly held): the simulation's delivery list.
+    nonisolated(unsafe) private static var running: [WeakSession] = []
+
+    public override init() {
+        super.init()
+    }
+
+    /// Starts tracking with `configuration` (Apple: `func run(_ configuration: ARConfiguration, options:
+    /// ARSession.RunOptions = [])`; the app passes no options).
+    open func run(_ configuration: ARConfiguration) {
+        self.configuration = configuration
+        Self.running.removeAll { $0.session == nil || $0.session === self }
+        Self.running.append(WeakSession(session: self))
+    }
+
+    /// Pauses tracking: no more updates until the next `run`.
+    open func pause() {
+        configuration = nil
+        Self.running.removeAll { $0.session == nil || $0.session === self }
+    }
+
+    /// Simulation: hands every running session `anchors` as one update. Each session calls its delegate's
+    /// `session(_:didUpdate:)` on the main queue, after the work already queued there.
+    @_spi(Simulation) public static func deliver(_ anchors: [ARAnchor]) {
+        for entry in running {
+            guard let session = entry.session else { continue }
+            DispatchQueue.main.async {
+                session.delegate?.session(session, didUpdate: anchors)
+            }
+        }
+    }
+
+    /// Simulation: forget every session (a new replay run starts from none).
+    @_spi(Simulation) public static func stopAll() {
+        running.removeAll()
+    }
+
+    private struct WeakSession {
+        weak var session: ARSession?
+    }
+}
+
+/// Methods to receive a session's updates (Apple: `protocol ARSessionDelegate : ARSessionObserver`, every
+/// method optional: the stand-in gives each a default that does nothing). Only the anchor update the app
+/// implements is here.
+public protocol ARSessionDelegate: AnyObject {
+    /// The session updated `anchors` (Apple: `optional func session(_ session: ARSession, didUpdate anchors: [ARAnchor])`).
+    func session(_ session: ARSession, didUpdate anchors: [ARAnchor])
+}
+
+extension ARSessionDelegate {
+    public func session(_ session: ARSession, didUpdate anchors: [ARAnchor]) {}
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Plumbing
+
+/// The app's source folder as `--app-source` names it: the files of its head-to-camera path, found by name
+/// anywhere below it (AristidesAI/Splat-Frame keeps them under `Splat Frame/Services`, `Utilities`, `Models`).
+package struct AppSourceFolder: Sendable {
+    /// The files the replay driver compiles, by name: every type the driver calls and everything they use.
+    package static let requiredFiles = [
+        "HeadTrackingService.swift", "DeviceMotionService.swift", "OffAxisProjection.swift", "ScreenCalibration.swift",
+        "MatrixMath.swift", "ExponentialSmoother.swift", "HeadPosition.swift",
+    ]
+
+    /// The folder as given.
+    package var path: String
+    /// Each required file: its name and its path below `path`, in `requiredFiles` order.
+    package var files: [(name: String, relativePath: String)]
+    /// The files' contents, in the same order.
+    package var contents: [[UInt8]]
+
+    package init(path: String) throws {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw AppReplayError.missingFiles(folder: path, names: ["the folder itself"])
+        }
+        var found: [String: [String]] = [:]
+        let root = URL(fileURLWithPath: path).standardizedFileURL
+        if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) {
+            for case let url as URL in walker {
+                let name = url.lastPathComponent
+                if name.hasPrefix(".") { walker.skipDescendants(); continue }
+                guard Self.requiredFiles.contains(name) else { continue }
+                found[name, default: []].append(String(url.standardizedFileURL.path.dropFirst(root.path.count + 1)))
+            }
+        }
+        let missing = Self.requiredFiles.filter { found[$0] == nil }
+        guard missing.isEmpty else { throw AppReplayError.missingFiles(folder: path, names: missing) }
+        files = try Self.requiredFiles.map { name in
+            let paths = found[name]!.sorted()
+            guard paths.count == 1 else { throw AppReplayError.ambiguousFiles(folder: path, name: name, paths: paths) }
+            return (name, paths[0])
+        }
+        contents = try files.map { try FileContents.read(root.appendingPathComponent($0.relativePath).path) }
+    }
+
+    /// FNV-1a 64 over each file's name and bytes: what the replay reports as the code it ran (the cache key adds the
+    /// driver's own sources).
+    package var hash: String {
+        Fingerprint.fnv1a64(files.indices.flatMap { Array(files[$0].name.utf8) + [0] + contents[$0] + [0] })
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Plumbing
+
+/// The replay driver built from an app folder: a SwiftPM package generated in the cache — the Apple stand-ins,
+/// the app's files and the driver in one executable target with the app's build settings — built once per
+/// content (`key`) and kept as one executable. A build happens in a staging folder that is renamed into place
+/// only when it succeeded, so the cache never holds a half-built driver, and two builds of the same key race
+/// harmlessly (the second finds the first's).
+package struct DriverPackage: Sendable {
+    package let app: AppSourceFolder
+    /// The cache folder's key: the app's files and the embedded stand-ins and driver.
+    package let key: String
+    let cacheRoot: URL
+
+    /// `cacheRoot` nil: `$PARALLAX_CACHE_DIR`, else `$XDG_CACHE_HOME/parallax`, else `~/.cache/parallax`.
+    package init(app: AppSourceFolder, cacheRoot: URL? = nil) {
+        self.app = app
+        self.cacheRoot = (cacheRoot ?? Self.defaultCacheRoot).appendingPathComponent("app-replay")
+        key = Fingerprint.fnv1a64(Array((app.hash + Self.manifest + Self.buildArguments.joined(separator: " ")).utf8)
+            + embeddedAppInTheLoopFiles.flatMap { Array($0.path.utf8) + [0] + Array($0.text.utf8) + [0] })
+    }
+
+    static var defaultCacheRoot: URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let dir = environment["PARALLAX_CACHE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
+        if let dir = environment["XDG_CACHE_HOME"], !dir.isEmpty { return URL(fileURLWithPath: dir).appendingPathComponent("parallax") }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/parallax")
+    }
+
+    /// The built driver's folder for this key.
+    package var folder: URL { cacheRoot.appendingPathComponent(key) }
+    package var executable: URL { folder.appendingPathComponent("driver") }
+    package var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: executable.path) }
+
+    /// The target's name in the generated package.
+    static let target = "AppReplayDriver"
+    /// Optimized: a release build of these few files takes no longer than a debug one, and replays 2× faster.
+    static let buildArguments = ["build", "-c", "release", "--product", target]
+
+    /// Builds the driver unless the cache has it; returns the executable.
+    @discardableResult
+    package func build() throws -> URL {
+        if isBuilt { return executable }
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: cacheRoot, withIntermediateDirectories: true)
+        let staging = cacheRoot.appendingPathComponent("\(key).staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        defer { try? fileManager.removeItem(at: staging) }
+        try write(to: staging)
+        let swift = try Self.swiftExecutable()
+        let result: ChildProcessResult
+        do {
+            result = try ChildProcess.run(swift, arguments: Self.buildArguments + ["--package-path", staging.path],
+                                          timeout: 600)
+        } catch {
+            throw AppReplayError.noToolchain(reason: "\(error)")
+        }
+        guard result.status == 0 else {
+            let errors = compileErrors(in: result.stdoutText + "\n" + result.stderrText)
+            if errors.isEmpty {
+                let tail = (result.stderrText + result.stdoutText).split(separator: "\n").suffix(3).joined(separator: " | ")
+                throw AppReplayError.compileFailed(errors: ["swift build exited with status \(result.status): \(tail)"], count: 1)
+            }
+            throw AppReplayError.compileFailed(errors: Array(errors.prefix(3)), count: errors.count)
+        }
+        let built = staging.appendingPathComponent(".build/release/\(Self.target)")
+        try fileManager.copyItem(at: built, to: staging.appendingPathComponent("driver"))
+        try fileManager.removeItem(at: staging.appendingPathComponent(".build"))
+        if fileManager.fileExists(atPath: folder.path) && !isBuilt { try fileManager.removeItem(at: folder) }  // a driver deleted by hand
+        do {
+            try fileManager.moveItem(at: staging, to: folder)
+        } catch where isBuilt {
+            // Another process built the same key meanwhile: its driver is this one.
+        }
+        return executable
+    }
+
+    /// The package's files: Package.swift, the stand-ins, the app's files and the driver.
+    func write(to root: URL) throws {
+        let fileManager = FileManager.default
+        func put(_ text: String, _ path: String) throws {
+            let url = root.appendingPathComponent(path)
+            try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try AtomicFile.write(text, to: url.path)
+        }
+        try put(Self.manifest, "Package.swift")
+        for file in embeddedAppInTheLoopFiles {
+            if file.path.hasPrefix("StandIns/") { try put(file.text, file.path) }
+        }
+        guard let driver = embeddedAppInTheLoopFiles.first(where: { $0.path == "Driver/main.swift" }) else {
+            preconditionFailure("the build embeds AppInTheLoop/Driver/main.swift")
+        }
+        try put(driver.text, "Sources/\(Self.target)/main.swift")
+        for (file, bytes) in zip(app.files, app.contents) {
+            try put(String(decoding: bytes, as: UTF8.self), "Sources/\(Self.target)/\(file.name)")
+        }
+    }
+
+    /// The app's build settings as its Xcode project sets them (AristidesAI/Splat-Frame @ 4ca7217,
+    /// `Splat Frame.xcodeproj/project.pbxproj`): Swift 5 mode, main-actor default isolation, approachable
+    /// concurrency (its upcoming features) and member import visibility.
+    static let manifest = """
+        // swift-tools-version:6.2
+        // Generated by `parallax app replay`: the app's files, the replay driver and the Apple stand-ins.
+        import PackageDescription
+
+        let package = Package(
+            name: "AppReplay",
+            dependencies: [.package(path: "StandIns")],
+            targets: [
+                .executableTarget(
+                    name: "\(target)",
+                    dependencies: [.product(name: "AppleStandIns", package: "StandIns")],
+                    swiftSettings: [
+                        .swiftLanguageMode(.v5),
+                        .defaultIsolation(MainActor.self),
+                        .enableUpcomingFeature("MemberImportVisibility"),
+                        .enableUpcomingFeature("InferSendableFromCaptures"),
+                        .enableUpcomingFeature("GlobalActorIsolatedTypesUsability"),
+                        .enableUpcomingFeature("InferIsolatedConformances"),
+                        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                        .enableUpcomingFeature("DisableOutwardActorInference"),
+                    ]),
+            ]
+        )
+
+        """
+
+    /// `file:line: message` for each compiler error, with the app's own paths (the driver's as
+    /// `AppInTheLoop/Driver/main.swift`, the stand-ins' as `AppInTheLoop/StandIns/…`).
+    func compileErrors(in output: String) -> [String] {
+        var seen = Set<String>(), errors: [String] = []
+        let appPaths = Dictionary(uniqueKeysWithValues: app.files.map { ($0.name, $0.relativePath) })
+        for line in output.split(separator: "\n") {
+            guard let range = line.range(of: ": error: ") else { continue }
+            let location = line[..<range.lowerBound].split(separator: ":")
+            guard location.count >= 2, let path = location.first, let number = Int(location[1]) else { continue }
+            let file = URL(fileURLWithPath: String(path))
+            let name = file.lastPathComponent
+            let shown: String
+            if file.path.contains("/Sources/\(Self.target)/") {
+                shown = name == "main.swift" ? "AppInTheLoop/Driver/main.swift" : (appPaths[name] ?? name)
+            } else if let standIn = file.path.range(of: "/StandIns/") {
+                shown = "AppInTheLoop" + file.path[standIn.lowerBound...]
+            } else {
+                shown = file.path
+            }
+            let error = "\(shown):\(number): \(line[range.upperBound...])"
+            if seen.insert(error).inserted { errors.append(error) }
+        }
+        return errors
+    }
+
+    /// `swift` on the PATH.
+    static func swiftExecutable() throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent("swift")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw AppReplayError.noToolchain(reason: "no `swift` on the PATH (\(path))")
+    }
+}

@@ -1,0 +1,180 @@
+import AppReplay
+import Foundation
+import Geometry
+import Projection
+import Tracking
+import Vocabulary
+
+/// The model of the app (`AppPipeline.shipped`: `HeadPipeline` and the app's projection on its own screen
+/// table) against the app's own code replayed on the same sensor samples (`AppReplay`), frame by frame: the
+/// smoothed head (`currentPosition`), the eye and the projection matrix. The app computes in Float, the model in
+/// Double, so they agree to Float's precision, not bit for bit: positions within `positionTolerance`, each
+/// projection element within `projectionTolerance`·max(1, |element|).
+package struct AppCodeConformance: Sendable, Codable {
+    /// 1 µm: a Float's spacing at 0.5 m is 60 nm; the EMA, the tilt's trigonometry and the projection's
+    /// divisions add a few spacings (0.1 µm seen on the canonical traces).
+    package static let positionTolerance = 1e-6
+    /// Relative, per projection element: Float's ε is 1.2e-7, and 2n/(r − l) amplifies the eye's rounding
+    /// (5.6e-7 seen on the canonical traces).
+    package static let projectionTolerance = 1e-5
+
+    package struct Case: Sendable, Codable {
+        package var trace: String
+        package var screen: String
+        package var arkitFrame: ARKitFrame
+        package var frames: Int
+        /// Largest |Δ| of the smoothed head, of the eye (m), and of a projection element relative to max(1, |element|).
+        package var maxHeadDelta: Double
+        package var maxEyeDelta: Double
+        package var maxProjectionDelta: Double
+        /// Frames one side has and the other not (0 unless the app's code skipped or added display frames).
+        package var missingFrames = 0
+        package var passed: Bool {
+            missingFrames == 0 && maxHeadDelta <= AppCodeConformance.positionTolerance && maxEyeDelta <= AppCodeConformance.positionTolerance
+                && maxProjectionDelta <= AppCodeConformance.projectionTolerance
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case trace, screen, frames, passed
+            case arkitFrame = "arkit_frame", maxHeadDelta = "max_head_delta_m", maxEyeDelta = "max_eye_delta_m"
+            case maxProjectionDelta = "max_projection_delta", missingFrames = "missing_frames"
+        }
+
+        package init(trace: String, screen: String, arkitFrame: ARKitFrame, frames: Int, maxHeadDelta: Double, maxEyeDelta: Double,
+                     maxProjectionDelta: Double) {
+            self.trace = trace
+            self.screen = screen
+            self.arkitFrame = arkitFrame
+            self.frames = frames
+            self.maxHeadDelta = maxHeadDelta
+            self.maxEyeDelta = maxEyeDelta
+            self.maxProjectionDelta = maxProjectionDelta
+        }
+
+        package init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(trace: try c.decode(String.self, forKey: .trace), screen: try c.decode(String.self, forKey: .screen),
+                      arkitFrame: try c.decode(ARKitFrame.self, forKey: .arkitFrame), frames: try c.decode(Int.self, forKey: .frames),
+                      maxHeadDelta: try c.decode(Double.self, forKey: .maxHeadDelta), maxEyeDelta: try c.decode(Double.self, forKey: .maxEyeDelta),
+                      maxProjectionDelta: try c.decode(Double.self, forKey: .maxProjectionDelta))
+            missingFrames = try c.decode(Int.self, forKey: .missingFrames)
+        }
+
+        package func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(trace, forKey: .trace)
+            try c.encode(screen, forKey: .screen)
+            try c.encode(arkitFrame, forKey: .arkitFrame)
+            try c.encode(frames, forKey: .frames)
+            try c.encode(maxHeadDelta, forKey: .maxHeadDelta)
+            try c.encode(maxEyeDelta, forKey: .maxEyeDelta)
+            try c.encode(maxProjectionDelta, forKey: .maxProjectionDelta)
+            try c.encode(missingFrames, forKey: .missingFrames)
+            try c.encode(passed, forKey: .passed)
+        }
+    }
+
+    package var appSourcePath: String
+    package var appSourceHash: String
+    package var cases: [Case]
+
+    package var frames: Int { cases.reduce(0) { $0 + $1.frames } }
+    package var passed: Bool { cases.allSatisfy(\.passed) }
+
+    /// Replays every trace × screen × ARKit frame through the app's code (one driver process) and compares
+    /// each frame with the model; the reset button is pressed at `presses` (seconds) in both.
+    package static func check(_ replay: AppReplay, traces: [(name: String, trace: HeadTrace)], screens: [ScreenModel],
+                              arkitFrames: [ARKitFrame] = ARKitFrame.allCases, presses: [Double] = []) throws -> AppCodeConformance {
+        var plan: [(name: String, screen: ScreenModel, frame: ARKitFrame, inputs: AppCodeInputs)] = []
+        for (name, trace) in traces {
+            for screen in screens {
+                for frame in arkitFrames {
+                    plan.append((name, screen, frame, try AppCodeInputs(traceName: name, trace: trace, arkitFrame: frame)))
+                }
+            }
+        }
+        let runs = try plan.map { ReplayRun(device: try AppCodeInputs.device(for: $0.screen), samples: $0.inputs.samples, presses: presses) }
+        let replayed = try replay.replay(runs)
+        let cases = try zip(plan, replayed).map { entry, frames in
+            try compare(frames, with: entry.inputs, screen: entry.screen, arkitFrame: entry.frame, presses: presses)
+        }
+        return AppCodeConformance(appSourcePath: replay.app.path, appSourceHash: replay.app.hash, cases: cases)
+    }
+
+    /// The model's frames for the same inputs (what `compare` checks the replay against).
+    package static func modelFrames(_ inputs: AppCodeInputs, screen: ScreenModel, arkitFrame: ARKitFrame,
+                                    presses: [Double] = []) throws -> [(head: Vec3, eye: Vec3, projection: Mat4)] {
+        var pipeline = AppPipeline.shipped
+        pipeline.arkitFrame = arkitFrame
+        var head = HeadPipeline(pipeline, cameraOffset: screen.cameraOffset, mode: .cube)
+        guard let record = screen.record else { throw FieldError("screen", expected: "a display-table iPhone", found: "'\(screen.name)'") }
+        let appScreen = try OffAxisProjection(screen: ScreenModel.device(record, source: .appTable))
+        var pending = presses.sorted()[...]
+        return inputs.headInputs.enumerated().map { i, input in
+            while let press = pending.first, press <= inputs.samples[i].t {
+                pending.removeFirst()
+                head.recenter()
+            }
+            let eye = head.update(input)
+            return (head.smoothedHead!, eye, appScreen.projectionMatrix(eye: eye))
+        }
+    }
+
+    static func compare(_ frames: [ReplayFrame], with inputs: AppCodeInputs, screen: ScreenModel, arkitFrame: ARKitFrame,
+                        presses: [Double]) throws -> Case {
+        let model = try modelFrames(inputs, screen: screen, arkitFrame: arkitFrame, presses: presses)
+        var result = Case(trace: inputs.traceName, screen: screen.name, arkitFrame: arkitFrame, frames: frames.count,
+                          maxHeadDelta: 0, maxEyeDelta: 0, maxProjectionDelta: 0)
+        result.missingFrames = abs(model.count - frames.count)
+        for (frame, expected) in zip(frames, model) {
+            result.maxHeadDelta = max(result.maxHeadDelta, (frame.head - expected.head).length)
+            result.maxEyeDelta = max(result.maxEyeDelta, (frame.eye - expected.eye).length)
+            for (a, b) in zip(frame.projection.elements, expected.projection.elements) {
+                result.maxProjectionDelta = max(result.maxProjectionDelta, abs(a - b) / max(1, abs(b)))
+            }
+        }
+        return result
+    }
+
+    /// "model = app code (DIR @ hash): N frames, max |Δ| …" — the audit's and the suite's line.
+    package var line: String {
+        let head = cases.map(\.maxHeadDelta).max() ?? 0, eye = cases.map(\.maxEyeDelta).max() ?? 0
+        let projection = cases.map(\.maxProjectionDelta).max() ?? 0
+        let missing = cases.reduce(0) { $0 + $1.missingFrames }
+        let verdict = (passed ? "agree" : "DIFFER (\(cases.filter { !$0.passed }.count) of \(cases.count) cases)")
+            + (missing > 0 ? ", \(missing) frames on one side only" : "")
+        return "model = app code (\(appSourcePath) @ \(appSourceHash)): \(frames) frames in \(cases.count) cases \(verdict); "
+            + "max |Δ| head \(Self.micrometres(head)), eye \(Self.micrometres(eye)), projection \(String(format: "%.2g", projection)) (relative); "
+            + "tolerance \(Self.micrometres(Self.positionTolerance)), \(String(format: "%.0g", Self.projectionTolerance))"
+    }
+
+    static func micrometres(_ metres: Double) -> String { String(format: "%.3g µm", metres * 1e6) }
+
+    enum CodingKeys: String, CodingKey {
+        case appSource = "app_source", frames, passed, cases, tolerance
+    }
+
+    package init(appSourcePath: String, appSourceHash: String, cases: [Case]) {
+        self.appSourcePath = appSourcePath
+        self.appSourceHash = appSourceHash
+        self.cases = cases
+    }
+
+    package init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let source = try c.decode([String: String].self, forKey: .appSource)
+        guard let path = source["path"], let hash = source["hash"] else {
+            throw DecodingError.dataCorruptedError(forKey: .appSource, in: c, debugDescription: "expected path and hash")
+        }
+        self.init(appSourcePath: path, appSourceHash: hash, cases: try c.decode([Case].self, forKey: .cases))
+    }
+
+    package func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(["path": appSourcePath, "hash": appSourceHash], forKey: .appSource)
+        try c.encode(frames, forKey: .frames)
+        try c.encode(passed, forKey: .passed)
+        try c.encode(["position_m": Self.positionTolerance, "projection_relative": Self.projectionTolerance], forKey: .tolerance)
+        try c.encode(cases, forKey: .cases)
+    }
+}

@@ -1,0 +1,97 @@
+import AppReplay
+import Foundation
+import Geometry
+import Plumbing
+import Projection
+import Tracking
+
+/// `parallax app replay`: one trace through the app's own code on a simulated device, frame by frame.
+package struct AppCodeReplay: Sendable {
+    package var appSourcePath: String
+    package var appSourceHash: String
+    package var trace: String
+    package var screen: String
+    package var arkitFrame: ARKitFrame
+    package var events: ReplayEvents
+    package var frames: [ReplayFrame]
+
+    package static func run(_ replay: AppReplay, traceName: String, trace: HeadTrace, screen: ScreenModel, arkitFrame: ARKitFrame,
+                            events: ReplayEvents) throws -> AppCodeReplay {
+        let inputs = try AppCodeInputs(traceName: traceName, trace: trace, arkitFrame: arkitFrame)
+        let run = ReplayRun(device: try AppCodeInputs.device(for: screen), samples: inputs.samples, presses: events.recenters)
+        let frames = try replay.replay([run])[0]
+        return AppCodeReplay(appSourcePath: replay.app.path, appSourceHash: replay.app.hash, trace: traceName, screen: screen.name,
+                             arkitFrame: arkitFrame, events: events, frames: frames)
+    }
+
+    /// The frames as JSON: `{"app_source": {"path", "hash"}, "arkit_frame", "frames": [{"t", "head", "tilt_offset", "eye",
+    /// "projection", "view"}], …}`, metres, matrices row-major; every app value as the Float it was.
+    package func jsonData() throws -> Data {
+        try JSONEncoder.deterministic().encode(Document(self))
+    }
+
+    /// The same as CSV columns: t, head_x…z, tilt_x, tilt_y, eye_x…z, p00…p33, v00…v33 (row-major).
+    package var csv: String {
+        let matrix = { (name: String) in (0..<4).flatMap { i in (0..<4).map { j in "\(name)\(i)\(j)" } } }
+        let header = ["t", "head_x", "head_y", "head_z", "tilt_x", "tilt_y", "eye_x", "eye_y", "eye_z"] + matrix("p") + matrix("v")
+        var lines = ["# app_source: \(appSourcePath) @ \(appSourceHash)", "# trace: \(trace); screen: \(screen); arkit_frame: \(arkitFrame.rawValue)",
+                     header.joined(separator: ",")]
+        for frame in frames {
+            let values = FrameRecord(frame)
+            lines.append((["\(frame.t)"] + (values.head + values.tiltOffset + values.eye + values.projection.joined() + values.view.joined()).map { "\($0)" })
+                .joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A short account for the terminal.
+    package var text: String {
+        guard let last = frames.last else { return "no frames\n" }
+        let r = FrameRecord(last)
+        return """
+            replayed \(frames.count) frames of \(trace) through the app's code at \(appSourcePath) (\(appSourceHash)) on \(screen), ARKit frame \(arkitFrame.rawValue)
+            last frame (t = \(last.t) s): head \(r.head), tilt offset \(r.tiltOffset), eye \(r.eye)
+
+            """
+    }
+
+    private struct FrameRecord: Encodable {
+        var t: Double
+        var head: [Float]
+        var tiltOffset: [Float]
+        var eye: [Float]
+        var projection: [[Float]]
+        var view: [[Float]]
+
+        init(_ f: ReplayFrame) {
+            t = f.t
+            head = [f.head.x, f.head.y, f.head.z].map { Float($0) }
+            tiltOffset = [f.tiltOffset.x, f.tiltOffset.y].map { Float($0) }
+            eye = [f.eye.x, f.eye.y, f.eye.z].map { Float($0) }
+            projection = f.projection.rowArrays.map { $0.map { Float($0) } }
+            view = f.view.rowArrays.map { $0.map { Float($0) } }
+        }
+
+        enum CodingKeys: String, CodingKey { case t, head, tiltOffset = "tilt_offset", eye, projection, view }
+    }
+
+    private struct Document: Encodable {
+        var appSource: [String: String]
+        var arkitFrame: String
+        var trace: String
+        var screen: String
+        var recenters: [Double]
+        var frames: [FrameRecord]
+
+        init(_ replay: AppCodeReplay) {
+            appSource = ["path": replay.appSourcePath, "hash": replay.appSourceHash]
+            arkitFrame = replay.arkitFrame.rawValue
+            trace = replay.trace
+            screen = replay.screen
+            recenters = replay.events.recenters
+            frames = replay.frames.map(FrameRecord.init)
+        }
+
+        enum CodingKeys: String, CodingKey { case appSource = "app_source", arkitFrame = "arkit_frame", trace, screen, recenters, frames }
+    }
+}

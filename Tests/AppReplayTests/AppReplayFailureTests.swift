@@ -1,0 +1,92 @@
+import AppReplay
+import Audit
+import Foundation
+import Geometry
+import ParallaxTestSupport
+import Testing
+import Tracking
+import Vocabulary
+
+/// What goes wrong outside ParallaxLab — a folder without the files, app code that does not compile against the
+/// stand-ins, a crash or a hang in the app's code, a trace the simulated sensors cannot use — is one error naming
+/// what and where, and the cache never keeps a half-built driver.
+@Suite(.serialized) struct AppReplayFailureTests {
+    func run(_ replay: AppReplay, presses: [Double] = []) throws -> [ReplayFrame] {
+        let trace = SampleApp.trace(Array(repeating: Vec3(0.01, 0, 0.4), count: 10), attitudes: Array(repeating: .identity, count: 10))
+        let inputs = try AppCodeInputs(traceName: "still", trace: trace, arkitFrame: .camera)
+        return try replay.replay([ReplayRun(device: SampleApp.device, samples: inputs.samples, presses: presses)])[0]
+    }
+
+    @Test func aFolderWithoutTheFilesListsWhatIsMissing() throws {
+        let folder = try SampleApp.variant("HeadPosition.swift") { $0 }
+        defer { folder.cleanUp() }
+        try FileManager.default.removeItem(atPath: folder.path("DeviceMotionService.swift"))
+        try FileManager.default.removeItem(atPath: folder.path("MatrixMath.swift"))
+        #expect(throws: AppReplayError.missingFiles(folder: folder.url.path, names: ["DeviceMotionService.swift", "MatrixMath.swift"])) {
+            try SampleApp.replay(folder.url.path)
+        }
+        let error = AppReplayError.missingFiles(folder: "X", names: ["DeviceMotionService.swift", "MatrixMath.swift"])
+        #expect(error.description == "--app-source X: expected the app's head-to-camera files, missing DeviceMotionService.swift, MatrixMath.swift")
+    }
+
+    @Test func codeUsingAnAppleAPITheStandInsLackNamesTheFileLineAndAPI() throws {
+        let folder = try SampleApp.variant("HeadTrackingService.swift") {
+            $0.replacingOccurrences(of: "        let configuration = ARFaceTrackingConfiguration()\n",
+                                    with: "        let configuration = ARFaceTrackingConfiguration()\n        let world = ARWorldTrackingConfiguration()\n")
+        }
+        defer { folder.cleanUp() }
+        let replay = try SampleApp.replay(folder.url.path)
+        do {
+            _ = try run(replay)
+            Issue.record("expected a compile error")
+        } catch let error as AppReplayError {
+            guard case .compileFailed(let errors, _) = error else { Issue.record("expected compileFailed, got \(error)"); return }
+            #expect(errors.first?.hasPrefix("HeadTrackingService.swift:17: cannot find 'ARWorldTrackingConfiguration' in scope") == true, "\(errors)")
+            #expect(error.description.contains("ARWorldTrackingConfiguration"))
+        }
+        // Nothing of the failed build stays in the cache.
+        #expect(!replay.driver.isBuilt)
+        let left = try FileManager.default.contentsOfDirectory(atPath: SampleApp.cache.path("app-replay"))
+        #expect(!left.contains { $0.hasPrefix(replay.driver.key) })
+    }
+
+    @Test func aCrashInTheAppsCodeNamesTheSignalAndTheLastEventFed() throws {
+        let folder = try SampleApp.variant("HeadTrackingService.swift") {
+            $0.replacingOccurrences(of: "    func resetOrigin() {\n", with: "    func resetOrigin() {\n        fatalError(\"recenter broke\")\n")
+        }
+        defer { folder.cleanUp() }
+        do {
+            _ = try run(try SampleApp.replay(folder.url.path), presses: [3.0 / 60])
+            Issue.record("expected the driver to crash")
+        } catch let error as AppReplayError {
+            guard case .driverFailed = error else { Issue.record("expected driverFailed, got \(error)"); return }
+            #expect(error.description.contains("crashed (signal"), "\(error)")
+            #expect(error.description.contains("after the frame at t = 0.033 s, fed the reset button after frame 3"), "\(error)")
+            #expect(error.description.contains("recenter broke"), "\(error)")
+        }
+    }
+
+    @Test func aHangInTheAppsCodeIsStoppedAtTheTimeLimit() throws {
+        let folder = try SampleApp.variant("HeadTrackingService.swift") {
+            $0.replacingOccurrences(of: "    func resetOrigin() {\n", with: "    func resetOrigin() {\n        while origin.x < 1 { origin.y += 1 }\n")
+        }
+        defer { folder.cleanUp() }
+        let replay = try SampleApp.replay(folder.url.path)
+        try replay.driver.build()
+        do {
+            _ = try run(try SampleApp.replay(folder.url.path, timeout: 2), presses: [5.0 / 60])
+            Issue.record("expected a time-out")
+        } catch let error as AppReplayError {
+            #expect(error.description.hasPrefix("the app's code did not finish within 2.000 s and was stopped after the frame at t = 0.067 s, fed the reset button after frame 5"), "\(error)")
+        }
+    }
+
+    @Test func aTraceWithoutTheAttitudeCoreMotionNeedsIsRefused() throws {
+        let trace = HeadTrace(samples: (0..<5).map { HeadSample(t: Double($0) / 60, position: Vec3(0, 0, 0.4)) })
+        #expect {
+            _ = try AppCodeInputs(traceName: "bare", trace: trace, arkitFrame: .gravity)
+        } throws: { error in
+            "\(error)" == "trace bare.columns: expected the phone's attitude for the simulated CoreMotion: device_qw,device_qx,device_qy,device_qz (or pitch,roll), found neither"
+        }
+    }
+}

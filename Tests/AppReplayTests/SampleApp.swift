@@ -1,0 +1,40 @@
+import AppReplay
+import Foundation
+import Geometry
+import ParallaxTestSupport
+import Tracking
+
+/// The sample app of Tests/Fixtures/apps/SampleApp (its README states the numbers the closed forms use), the
+/// driver cache the tests share, and traces built sample by sample.
+enum SampleApp {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/apps/SampleApp").path
+
+    /// One cache for the test process: the sample app's driver is built once.
+    static let cache: TemporaryDirectory = try! TemporaryDirectory(prefix: "app-replay-cache")
+
+    static func replay(_ folder: String = folder, timeout: Double = 120) throws -> AppReplay {
+        try AppReplay(appSource: folder, cacheRoot: cache.url, timeout: timeout)
+    }
+
+    /// A copy of the sample app in a temporary folder with `edit` applied to one file's text.
+    static func variant(_ file: String, _ edit: (String) -> String) throws -> TemporaryDirectory {
+        let copy = try TemporaryDirectory(prefix: "sample-app-variant")
+        let sources = URL(fileURLWithPath: folder).appendingPathComponent("Sources")
+        for name in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
+            let text = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
+            try (name == file ? edit(text) : text).write(toFile: copy.path(name), atomically: true, encoding: .utf8)
+        }
+        return copy
+    }
+
+    /// 60 Hz samples at `positions`, with the phone's attitude per sample.
+    static func trace(_ positions: [Vec3], attitudes: [Quaternion]) -> HeadTrace {
+        var trace = HeadTrace(samples: positions.enumerated().map { HeadSample(t: Double($0.offset) / 60, position: $0.element) })
+        trace.setOrientations(attitudes, .device)
+        return trace
+    }
+
+    /// The on-screen device the tests simulate: iPhone 15 Pro, `iPhone16,1` (in the sample app's table: 70 × 150 mm).
+    static let device = SimulatedDevice(machine: "iPhone16,1", nativeWidth: 1179, nativeHeight: 2556)
+}
