@@ -31,7 +31,7 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Trace CSVs.")
     var traces: [String] = []
 
-    @Option(name: .long, parsing: .upToNextOption, help: "Display-table iPhones, or 'all' (default \(AppDefaults.screen)).")
+    @Option(name: .long, parsing: .upToNextOption, help: "Display-table iPhones, or 'all' (parallax screens lists them).")
     var screen: [String] = [AppDefaults.screen]
 
     @Option(name: .long, help: "shipped (default: what the shipped app shows — the cube gated, splat-only checks listed as unreachable), cube, splat or both.")
