@@ -17,13 +17,20 @@ let simdDependency: [Target.Dependency] = []
 let package = Package(
     name: "AppleStandIns",
     products: [
-        .library(name: "AppleStandIns", targets: ["ARKit", "CoreMotion", "UIKit"] + (simdTargets.map(\.name))),
+        .library(name: "AppleStandIns", targets: ["ARKit", "CoreMotion", "UIKit", "SceneKit", "SpriteKit", "AVFoundation"]
+                 + (simdTargets.map(\.name))),
     ],
     targets: simdTargets + [
         .target(name: "ARKit", dependencies: simdDependency),
         .target(name: "CoreMotion"),
         .target(name: "UIKit"),
+        // The scene the app builds (issue 35): SceneKit records it; SpriteKit and AVFoundation only as far as a
+        // video face needs them.
+        .target(name: "AVFoundation"),
+        .target(name: "SpriteKit", dependencies: ["AVFoundation"]),
+        .target(name: "SceneKit", dependencies: ["UIKit", "SpriteKit", "AVFoundation"] + simdDependency),
         .testTarget(name: "StandInsTests", dependencies: ["ARKit", "CoreMotion", "UIKit"] + simdDependency),
+        .testTarget(name: "SceneKitStandInTests", dependencies: ["SceneKit", "SpriteKit", "AVFoundation", "UIKit"] + simdDependency),
     ],
     // Apple's frameworks are Objective-C classes without Sendable annotations; the app builds in Swift 5 mode.
     swiftLanguageModes: [.v5]
