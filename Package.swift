@@ -79,7 +79,7 @@ let package = Package(
         ], exclude: ["README.md"]),
         .target(name: "Tuning", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"], exclude: ["README.md"]),
         .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib", "CSplatKernel"], exclude: ["README.md"]),
-        .target(name: "Scenes", dependencies: ["Vocabulary", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"], exclude: ["README.md"]),
+        .target(name: "Scenes", dependencies: ["AppReplay", "Vocabulary", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"], exclude: ["README.md"]),
         // The app's own code on simulated sensors: the driver package (AppInTheLoop/, embedded by the plugin below).
         .target(name: "AppReplay", dependencies: ["Plumbing", "Vocabulary", "Geometry"], exclude: ["README.md"], plugins: ["EmbedAppInTheLoop"]),
         .plugin(name: "EmbedAppInTheLoop", capability: .buildTool(), dependencies: ["EmbedFiles"]),

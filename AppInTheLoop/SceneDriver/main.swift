@@ -44,17 +44,22 @@ func write(_ line: String) {
 
 /// One replay run's app: the services and the controller as AppState makes them, the view around them.
 struct SceneAppUnderTest {
-    let tracker = HeadTrackingService()
-    let motion = DeviceMotionService()
-    let effects = MotionEffectsService()
-    let controller = CubeSceneController()
+    let tracker: HeadTrackingService
+    let motion: DeviceMotionService
+    let effects: MotionEffectsService
+    let controller: CubeSceneController
     let view: SimulatedSceneRenderer
 
     init(machine: String, nativeWidth: Double, nativeHeight: Double) {
         ARSession.stopAll()
         CMMotionManager.stopAll()
+        // The device first: the controller reads the screen calibration when it is made (as the app does at launch).
         simulatedMachineIdentifier = machine
         UIScreen.simulatedMain = UIScreen(nativeBounds: CGRect(x: 0, y: 0, width: nativeWidth, height: nativeHeight))
+        tracker = HeadTrackingService()
+        motion = DeviceMotionService()
+        effects = MotionEffectsService()
+        controller = CubeSceneController()
         controller.headTracker = tracker
         controller.deviceMotion = motion
         controller.motionEffects = effects

@@ -45,6 +45,8 @@ package struct ReplayRun: Sendable {
         /// A sample and its display frame, computed by the app but not returned (a prefix the caller does not read).
         case feed(SensorSample)
         case pressReset
+        /// A scene event between two frames (the scene driver only).
+        case scene(SceneEvent)
     }
 
     package var device: SimulatedDevice
@@ -82,6 +84,8 @@ package struct ReplayRun: Sendable {
                 if seen == frames { return "the sample at t = \(sample.t) s" }
             case .pressReset:
                 if seen == frames { return "the reset button after frame \(frames)" }
+            case .scene(let event):
+                if seen == frames { return "the event \(event.text) after frame \(frames)" }
             }
         }
         return nil
@@ -103,6 +107,9 @@ enum ReplayScript {
                 case .feed(let sample): (s, keyword) = (sample, "feed")
                 case .pressReset:
                     lines.append("press")
+                    continue
+                case .scene(let event):
+                    lines.append("event \(event.name.rawValue)" + (event.value.map { " \($0)" } ?? ""))
                     continue
                 }
                 let values = [s.t, s.anchor.x, s.anchor.y, s.anchor.z, s.tracked ? 1 : 0,
