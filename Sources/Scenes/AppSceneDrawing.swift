@@ -121,5 +121,11 @@ package struct AppSceneDrawing: Sendable {
 package struct AppSceneGraphError: Error, Equatable, CustomStringConvertible {
     package var node: String
     package var problem: String
+
+    package init(node: String, problem: String) {
+        self.node = node
+        self.problem = problem
+    }
+
     package var description: String { "the app's scene: node \(node): \(problem)" }
 }
