@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "AppReplay", dependencies: ["Plumbing", "Vocabulary", "Geometry"], exclude: ["README.md"], plugins: ["EmbedAppInTheLoop"]),
         .plugin(name: "EmbedAppInTheLoop", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(name: "EmbedFiles", path: "Tools/EmbedFiles"),
-        .target(name: "Audit", dependencies: ["AppReplay", "Plumbing", "Vocabulary", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Scenes", "Reporting", "Splatting"], exclude: ["README.md"]),
+        .target(name: "Audit", dependencies: ["AppReplay", "Plumbing", "Vocabulary", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Rendering", "Scenes", "Reporting", "Splatting"], exclude: ["README.md"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [

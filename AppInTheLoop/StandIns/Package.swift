@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // Stand-ins for the Apple frameworks a head-tracking iOS app's head-to-camera path uses (simd, ARKit,
 // CoreMotion, UIKit), so its unmodified files compile and run on Linux against simulated sensors
-// (ParallaxLab's `parallax app replay`; AppInTheLoop/README.md). Apple's documented types, signatures and
+// (ParallaxLab's `parallax app replay`), and for its cube scene (SceneKit, which records the scene graph the app
+// builds, and the SpriteKit and AVFoundation names a video face needs: `parallax render cube --app-source`). Apple's documented types, signatures and
 // maths, no rendering; what the app does not use is absent. A simulation reaches in through
 // `@_spi(Simulation)` only. On Apple platforms the real simd is used.
 import PackageDescription
