@@ -19,6 +19,8 @@ package struct AppReplay: Sendable {
     /// The frames of each run, in order (the head driver).
     package func replay(_ runs: [ReplayRun]) throws -> [[ReplayFrame]] {
         precondition(driver.driver == .head, "replay(_:) reads the head driver's frames; the scene driver's are replayScene(_:)")
+        precondition(!runs.contains { $0.steps.contains { if case .scene = $0 { true } else { false } } },
+                     "scene events need the scene driver")
         return try run(runs, parse: Self.parse)
     }
 
