@@ -85,6 +85,7 @@ package enum AppLookRenderer {
         let shading = AppLookShading(lights: world.lights, f0: f0, roughness: roughness)
         let culling = AppEdgeCulling(geometry: geometry, eye: SIMD3(eye.x, eye.y, eye.z))
         let origin = SIMD3(eye.x, eye.y, eye.z)
+        let localEyes = geometry.localOrigins(of: origin)
         let m = inverse.elements
         let clear = SIMD3(Double(SRGB.decodeTable[Int(background.r)]), Double(SRGB.decodeTable[Int(background.g)]),
                           Double(SRGB.decodeTable[Int(background.b)]))
@@ -113,7 +114,7 @@ package enum AppLookRenderer {
                         let candidates = culling.candidates(centre: centre, spread: spread)
                         var sum = SIMD3<Double>(repeating: 0)
                         for d in sampleDirections {
-                            let edge = geometry.nearestEdge(origin: origin, direction: d, candidates: candidates)
+                            let edge = geometry.nearestEdge(origin: origin, direction: d, candidates: candidates, localOrigins: localEyes)
                             var color = edge.map { edgeColors[$0.index] } ?? clear
                             hits.removeAll(keepingCapacity: true)
                             for f in 0..<faceCount {

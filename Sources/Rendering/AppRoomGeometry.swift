@@ -63,6 +63,9 @@ struct AppRoomGeometry: Sendable {
         }
     }
 
+    /// `origin` in each edge's frame.
+    func localOrigins(of origin: SIMD3<Double>) -> [SIMD3<Double>] { edges.map { $0.local(origin) } }
+
     /// The inverse of a 3×3 matrix given by rows (adjugate over determinant).
     static func inverse(_ m: [SIMD3<Double>]) -> [SIMD3<Double>] {
         let (a, b, c) = (m[0], m[1], m[2])
@@ -100,13 +103,15 @@ struct AppRoomGeometry: Sendable {
     }
 
     /// The nearest ray parameter at which the ray enters any edge cylinder (solid, capped), and which, or nil.
-    /// `candidates`: a bit per edge to test (`AppEdgeCulling`).
-    func nearestEdge(origin: SIMD3<Double>, direction: SIMD3<Double>, candidates: UInt64 = .max) -> EdgeHit? {
+    /// `candidates`: a bit per edge to test (`AppEdgeCulling`); `localOrigins`: `origin` in each edge's frame when the
+    /// caller has them (`localOrigins(of:)`, once per eye rather than per ray).
+    func nearestEdge(origin: SIMD3<Double>, direction: SIMD3<Double>, candidates: UInt64 = .max,
+                     localOrigins: [SIMD3<Double>]? = nil) -> EdgeHit? {
         guard candidates != 0 else { return nil }
         var best: EdgeHit?
         for (index, edge) in edges.enumerated() where candidates & (1 << UInt64(index)) != 0 {
             guard edge.radius > 0 else { continue }
-            let o = edge.local(origin), d = edge.localDirection(direction)
+            let o = localOrigins?[index] ?? edge.local(origin), d = edge.localDirection(direction)
             // Interval inside the infinite cylinder x² + z² ≤ r².
             let a = d.x * d.x + d.z * d.z, b = d.x * o.x + d.z * o.z, c = o.x * o.x + o.z * o.z - edge.radius * edge.radius
             var enter = -Double.infinity, exit = Double.infinity
