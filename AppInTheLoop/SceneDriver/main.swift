@@ -1,7 +1,7 @@
 // The scene replay driver (`parallax render cube --app-source`): like Driver/main.swift, compiled together with
 // the app's own files against the Apple stand-ins, but it also builds the app's CubeSceneController and plays the
 // SceneKit view around it, so the app's own code sets the camera, moves the room and its edges. It reads the same
-// script (`parallax-app-replay 1`, `run`, `sample`/`feed`, `press`, `end`) plus `event NAME [VALUE]` lines, and
+// script (`parallax-app-scene 1`: the text form of Driver/main.swift's records — `run`, `sample`/`feed`, `press`, `end` — plus `event NAME [VALUE]` lines; AppReplay's SceneScript), and
 // prints, per `sample`, `s t JSON`: the scene graph as the stand-in records it (SCNSceneRecord).
 //
 // The app as AppState makes it (AristidesAI/Splat-Frame @ 4ca7217, Models/AppState.swift:203–217): the head
@@ -114,7 +114,7 @@ guard CommandLine.arguments.count == 2, let script = try? String(contentsOfFile:
     fail("usage: driver SCRIPT")
 }
 var lines = script.split(separator: "\n", omittingEmptySubsequences: true)[...]
-guard lines.popFirst() == "parallax-app-replay 1" else { fail("the script's first line is not 'parallax-app-replay 1'") }
+guard lines.popFirst() == "parallax-app-scene 1" else { fail("the script's first line is not 'parallax-app-scene 1'") }
 let emptyFace = ARFaceGeometry(vertices: [], triangleIndices: [])
 var app: SceneAppUnderTest?
 var runs = 0

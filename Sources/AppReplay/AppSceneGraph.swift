@@ -87,7 +87,7 @@ package struct AppSceneGraph: Sendable, Equatable {
 }
 
 /// What the scene driver printed for one sampled display frame: its time and the scene graph.
-package struct AppSceneFrame: Sendable, Equatable, Timed {
+package struct AppSceneFrame: Sendable, Equatable {
     package var t: Double
     package var graph: AppSceneGraph
 

@@ -123,9 +123,8 @@ enum ReplayScript {
                 case .pressReset:
                     out.append(UInt8(ascii: "P"))
                     continue
-                case .scene(let event):
-                    lines.append("event \(event.name.rawValue)" + (event.value.map { " \($0)" } ?? ""))
-                    continue
+                case .scene:
+                    preconditionFailure("scene events go to the scene driver (SceneScript), never the head driver")
                 }
                 for value in [s.t, s.anchor.x, s.anchor.y, s.anchor.z, s.tracked ? 1 : 0, s.attitude.w, s.attitude.x, s.attitude.y,
                               s.attitude.z, s.rotationRate.x, s.rotationRate.y, s.rotationRate.z] {

@@ -64,7 +64,7 @@ package enum AppSceneFrames {
         let frames = try replay.replayScene([run]).first ?? []
         let indices = drawn.sorted()
         guard frames.count == indices.count else {
-            throw AppReplayError.malformedOutput(line: "\(frames.count) scene frames for \(indices.count) drawn samples")
+            throw AppReplayError.malformedOutput(record: "\(frames.count) scene frames for \(indices.count) drawn samples")
         }
         return Array(zip(indices, frames)).map { (index: $0.0, frame: $0.1) }
     }
