@@ -80,12 +80,12 @@ let package = Package(
         ], exclude: ["README.md"]),
         .target(name: "Tuning", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"], exclude: ["README.md"]),
         .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib", "CSplatKernel"], exclude: ["README.md"]),
-        .target(name: "Scenes", dependencies: ["Vocabulary", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"], exclude: ["README.md"]),
+        .target(name: "Scenes", dependencies: ["AppReplay", "Vocabulary", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"], exclude: ["README.md"]),
         // The app's own code on simulated sensors: the driver package (AppInTheLoop/, embedded by the plugin below).
         .target(name: "AppReplay", dependencies: ["Plumbing", "Vocabulary", "Geometry"], exclude: ["README.md"], plugins: ["EmbedAppInTheLoop"]),
         .plugin(name: "EmbedAppInTheLoop", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(name: "EmbedFiles", path: "Tools/EmbedFiles"),
-        .target(name: "Audit", dependencies: ["AppReplay", "Plumbing", "Vocabulary", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Scenes", "Reporting", "Splatting"], exclude: ["README.md"]),
+        .target(name: "Audit", dependencies: ["AppReplay", "Plumbing", "Vocabulary", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Rendering", "Scenes", "Reporting", "Splatting"], exclude: ["README.md"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Vocabulary", "Projection", "Smoothing", "Tracking", "ParallaxTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting", "Geometry", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "Vocabulary", "ParallaxTestSupport"]),
-        .testTarget(name: "AppReplayTests", dependencies: ["AppReplay", "Audit", "Geometry", "Projection", "Tracking", "Vocabulary", "ParallaxTestSupport"]),
+        .testTarget(name: "AppReplayTests", dependencies: ["AppReplay", "Audit", "Geometry", "Imaging", "Projection", "Rendering", "Scenes", "Tracking", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Tracking", "Projection", "Geometry", "Golden", "Imaging", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "ImportGraphTests"),  // Package.swift and ARCHITECTURE.md against the import lines
         .testTarget(name: "SplattingTests", dependencies: ["Splatting", "CSplatKernel", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "Vocabulary", "ParallaxTestSupport"]),

@@ -8,8 +8,9 @@ package struct AppReplay: Sendable {
     /// Seconds the driver may run before it is stopped (a hang in the app's code).
     package var timeout: Double
 
-    package init(appSource: String, cacheRoot: URL? = nil, timeout: Double = 120) throws {
-        driver = DriverPackage(app: try AppSourceFolder(path: appSource), cacheRoot: cacheRoot)
+    /// `driver`: `.scene` replays the cube scene too (`replayScene`), and needs the folder's scene files.
+    package init(appSource: String, driver kind: DriverPackage.Driver = .head, cacheRoot: URL? = nil, timeout: Double = 120) throws {
+        driver = DriverPackage(app: try AppSourceFolder(path: appSource, scene: kind == .scene), driver: kind, cacheRoot: cacheRoot)
         self.timeout = timeout
     }
 
@@ -19,6 +20,9 @@ package struct AppReplay: Sendable {
     /// process each, at most one per core (up to 4): the frames are the same whatever the split, since every run
     /// starts a fresh app.
     package func replay(_ runs: [ReplayRun]) throws -> [[ReplayFrame]] {
+        precondition(driver.driver == .head, "replay(_:) reads the head driver's frames; the scene driver's are replayScene(_:)")
+        precondition(!runs.contains { $0.steps.contains { if case .scene = $0 { true } else { false } } },
+                     "scene events need the scene driver")
         let executable = try driver.build()
         let groups = Self.groups(runs.map(\.steps.count), count: min(4, ProcessInfo.processInfo.activeProcessorCount))
         return try Parallel.map(groups.count) { g in

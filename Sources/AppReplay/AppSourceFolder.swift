@@ -10,6 +10,10 @@ package struct AppSourceFolder: Sendable {
         "MatrixMath.swift", "ExponentialSmoother.swift", "HeadPosition.swift",
     ]
 
+    /// The files the scene driver compiles besides `requiredFiles` (`parallax render cube --app-source`): the cube
+    /// scene's controller, the motion effects it applies, and the face names it uses (`CubeFace`).
+    package static let sceneFiles = ["CubeSceneController.swift", "MotionEffectsService.swift", "CubeFaceContent.swift"]
+
     /// The folder as given.
     package var path: String
     /// Each required file: its name and its path below `path`, in `requiredFiles` order.
@@ -17,8 +21,10 @@ package struct AppSourceFolder: Sendable {
     /// The files' contents, in the same order.
     package var contents: [[UInt8]]
 
-    package init(path: String) throws {
+    /// The folder's `requiredFiles`, and with `scene` its `sceneFiles` too.
+    package init(path: String, scene: Bool = false) throws {
         self.path = path
+        let wanted = Self.requiredFiles + (scene ? Self.sceneFiles : [])
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw AppReplayError.missingFiles(folder: path, names: ["the folder itself"])
@@ -29,13 +35,13 @@ package struct AppSourceFolder: Sendable {
             for case let url as URL in walker {
                 let name = url.lastPathComponent
                 if name.hasPrefix(".") { walker.skipDescendants(); continue }
-                guard Self.requiredFiles.contains(name) else { continue }
+                guard wanted.contains(name) else { continue }
                 found[name, default: []].append(String(url.standardizedFileURL.path.dropFirst(root.path.count + 1)))
             }
         }
-        let missing = Self.requiredFiles.filter { found[$0] == nil }
+        let missing = wanted.filter { found[$0] == nil }
         guard missing.isEmpty else { throw AppReplayError.missingFiles(folder: path, names: missing) }
-        files = try Self.requiredFiles.map { name in
+        files = try wanted.map { name in
             let paths = found[name]!.sorted()
             guard paths.count == 1 else { throw AppReplayError.ambiguousFiles(folder: path, name: name, paths: paths) }
             return (name, paths[0])

@@ -7,16 +7,26 @@ import Plumbing
 /// only when it succeeded, so the cache never holds a half-built driver, and two builds of the same key race
 /// harmlessly (the second finds the first's).
 package struct DriverPackage: Sendable {
+    /// Which driver the package builds: the head-to-camera path (`AppInTheLoop/Driver`) or the cube scene
+    /// (`AppInTheLoop/SceneDriver`: the app's CubeSceneController too; the folder must hold its `sceneFiles`).
+    package enum Driver: String, Sendable {
+        case head = "Driver"
+        case scene = "SceneDriver"
+    }
+
     package let app: AppSourceFolder
+    package let driver: Driver
     /// The cache folder's key: the app's files and the embedded stand-ins and driver.
     package let key: String
     let cacheRoot: URL
 
     /// `cacheRoot` nil: `$PARALLAX_CACHE_DIR`, else `$XDG_CACHE_HOME/parallax`, else `~/.cache/parallax`.
-    package init(app: AppSourceFolder, cacheRoot: URL? = nil) {
+    package init(app: AppSourceFolder, driver: Driver = .head, cacheRoot: URL? = nil) {
         self.app = app
+        self.driver = driver
         self.cacheRoot = (cacheRoot ?? Self.defaultCacheRoot).appendingPathComponent("app-replay")
-        key = Fingerprint.fnv1a64(Array((app.hash + Self.manifest + Self.buildArguments.joined(separator: " ")).utf8)
+        let driverName = driver == .head ? "" : driver.rawValue  // the head driver's keys stay as they were
+        key = Fingerprint.fnv1a64(Array((app.hash + Self.manifest + Self.buildArguments.joined(separator: " ") + driverName).utf8)
             + embeddedAppInTheLoopFiles.flatMap { Array($0.path.utf8) + [0] + Array($0.text.utf8) + [0] })
     }
 
@@ -86,10 +96,10 @@ package struct DriverPackage: Sendable {
         for file in embeddedAppInTheLoopFiles {
             if file.path.hasPrefix("StandIns/") { try put(file.text, file.path) }
         }
-        guard let driver = embeddedAppInTheLoopFiles.first(where: { $0.path == "Driver/main.swift" }) else {
-            preconditionFailure("the build embeds AppInTheLoop/Driver/main.swift")
+        guard let main = embeddedAppInTheLoopFiles.first(where: { $0.path == "\(driver.rawValue)/main.swift" }) else {
+            preconditionFailure("the build embeds AppInTheLoop/\(driver.rawValue)/main.swift")
         }
-        try put(driver.text, "Sources/\(Self.target)/main.swift")
+        try put(main.text, "Sources/\(Self.target)/main.swift")
         for (file, bytes) in zip(app.files, app.contents) {
             try put(String(decoding: bytes, as: UTF8.self), "Sources/\(Self.target)/\(file.name)")
         }
@@ -138,7 +148,7 @@ package struct DriverPackage: Sendable {
             let name = file.lastPathComponent
             let shown: String
             if file.path.contains("/Sources/\(Self.target)/") {
-                shown = name == "main.swift" ? "AppInTheLoop/Driver/main.swift" : (appPaths[name] ?? name)
+                shown = name == "main.swift" ? "AppInTheLoop/\(driver.rawValue)/main.swift" : (appPaths[name] ?? name)
             } else if let standIn = file.path.range(of: "/StandIns/") {
                 shown = "AppInTheLoop" + file.path[standIn.lowerBound...]
             } else {

@@ -45,6 +45,8 @@ package struct ReplayRun: Sendable {
         /// A sample and its display frame, computed by the app but not returned (a prefix the caller does not read).
         case feed(SensorSample)
         case pressReset
+        /// A scene event between two frames (the scene driver only).
+        case scene(SceneEvent)
     }
 
     package var device: SimulatedDevice
@@ -82,6 +84,8 @@ package struct ReplayRun: Sendable {
                 if seen == frames { return "the sample at t = \(sample.t) s" }
             case .pressReset:
                 if seen == frames { return "the reset button after frame \(frames)" }
+            case .scene(let event):
+                if seen == frames { return "the event \(event.text) after frame \(frames)" }
             }
         }
         return nil
@@ -119,6 +123,8 @@ enum ReplayScript {
                 case .pressReset:
                     out.append(UInt8(ascii: "P"))
                     continue
+                case .scene:
+                    preconditionFailure("scene events go to the scene driver (SceneScript), never the head driver")
                 }
                 for value in [s.t, s.anchor.x, s.anchor.y, s.anchor.z, s.tracked ? 1 : 0, s.attitude.w, s.attitude.x, s.attitude.y,
                               s.attitude.z, s.rotationRate.x, s.rotationRate.y, s.rotationRate.z] {

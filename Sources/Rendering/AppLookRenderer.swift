@@ -5,13 +5,15 @@ import Imaging
 import Plumbing
 
 /// The cube room as the app's SceneKit view draws it (`--look app`), by ray casting the exact geometry
-/// at the multisample positions:
+/// at the multisample positions. What is drawn is an `AppLookWorld`: the model's (`AppLookWorld.model`, from
+/// `CubeRoom` and `AppLookParameters`) or the scene graph the app's own code built (`--app-source`):
 ///
-/// - faces: `CubeRoom`'s five faces, double-sided, black (albedo 0) unless an image replaces the diffuse,
-///   opacity `AppLookParameters.opacity` × texel α, lit by `AppLookShading`; per sample, every face hit in
-///   front of the nearest opaque surface is composited back to front ("over") onto it;
-/// - edges: twelve solid capped cylinders of radius `edgeRadius` along the box's edges (room node scaled by
-///   (1, 1, zoom)), opaque, constant emissive colour `edgeIntensity` (they occlude and are occluded exactly);
+/// - faces: rectangles, double- or single-sided, their diffuse colour (black in the app) unless an image replaces
+///   it, opacity × texel α, lit by `AppLookShading` (physically based) or unlit (constant), plus emission; per
+///   sample, every face hit in front of the nearest opaque surface is composited back to front ("over") onto it;
+/// - edges: solid capped cylinders in their own frames (the app's twelve, of radius `edgeRadius` along the box's
+///   edges, room node scaled by (1, 1, zoom)), opaque, constant colour (`edgeIntensity` in the model; they occlude
+///   and are occluded exactly);
 /// - clear colour: `background` (sRGB bytes), decoded to linear light;
 /// - multisampling: coverage at `pattern`'s positions (Metal's standard 4×), shading once per pixel and
 ///   face at the pixel centre's ray (MSAA semantics), blending per sample, resolve = mean of the samples;
@@ -62,18 +64,31 @@ package enum AppLookRenderer {
                               width: Int, height: Int, background: RGBA = RGBA(0, 0, 0),
                               parameters: AppLookParameters = AppLookParameters(),
                               pattern: MultisamplePattern = .standard4x) -> RGBAImage {
+        render(world: .model(room: room, parameters: parameters), images: CubeRoom.Face.allCases.map { faces[$0] },
+               clipFromWorld: clipFromWorld, eye: eye, width: width, height: height, background: background,
+               f0: parameters.f0, roughness: parameters.roughness, pattern: pattern)
+    }
+
+    /// Renders `world` seen from `eye` through `clipFromWorld` into width × height; `images[i]` shows on the faces
+    /// whose `image` is i. `f0` and `roughness`: the shading model's constants (`AppLookParameters`).
+    package static func render(world: AppLookWorld, images: [RGBAImage?] = [], clipFromWorld: Mat4, eye: Vec3,
+                              width: Int, height: Int, background: RGBA = RGBA(0, 0, 0), f0: Double, roughness: Double,
+                              pattern: MultisamplePattern = .standard4x) -> RGBAImage {
         precondition(width > 0 && height > 0, "frame size must be positive")
+        precondition(world.cylinders.count <= 64, "the culling mask holds 64 cylinders")
         guard let inverse = clipFromWorld.inverse else { return RGBAImage(width: width, height: height) }
-        let geometry = AppRoomGeometry(room: room, edgeRadius: parameters.edgeRadius, zoom: parameters.zoom)
-        let images = CubeRoom.Face.allCases.map { faces[$0].map(LinearImage.init) }
-        let shading = AppLookShading(parameters)
+        let geometry = AppRoomGeometry(world: world)
+        let linearImages = images.map { $0.map(LinearImage.init) }
+        let faceImages = world.faces.map { face in face.image.flatMap { $0 < linearImages.count ? linearImages[$0] : nil } }
+        let materials = world.faces.map(\.material)
+        let edgeColors = world.cylinders.map(\.color)
+        let shading = AppLookShading(lights: world.lights, f0: f0, roughness: roughness)
         let culling = AppEdgeCulling(geometry: geometry, eye: SIMD3(eye.x, eye.y, eye.z))
         let origin = SIMD3(eye.x, eye.y, eye.z)
+        let localEyes = geometry.localOrigins(of: origin)
         let m = inverse.elements
         let clear = SIMD3(Double(SRGB.decodeTable[Int(background.r)]), Double(SRGB.decodeTable[Int(background.g)]),
                           Double(SRGB.decodeTable[Int(background.b)]))
-        let edgeColor = SIMD3(repeating: parameters.edgeIntensity)
-        let opacity = parameters.opacity
         /// The world ray direction through pixel-space point (x, y) (a point at NDC z = 0 minus the eye).
         @Sendable func direction(_ x: Double, _ y: Double) -> SIMD3<Double> {
             let nx = 2 * x / Double(width) - 1, ny = 1 - 2 * y / Double(height)
@@ -99,18 +114,18 @@ package enum AppLookRenderer {
                         let candidates = culling.candidates(centre: centre, spread: spread)
                         var sum = SIMD3<Double>(repeating: 0)
                         for d in sampleDirections {
-                            let edgeT = geometry.nearestEdge(origin: origin, direction: d, candidates: candidates)
-                            var color = edgeT == nil ? clear : edgeColor
+                            let edge = geometry.nearestEdge(origin: origin, direction: d, candidates: candidates, localOrigins: localEyes)
+                            var color = edge.map { edgeColors[$0.index] } ?? clear
                             hits.removeAll(keepingCapacity: true)
                             for f in 0..<faceCount {
-                                if let t = geometry.hit(face: f, origin: origin, direction: d), t < (edgeT ?? .infinity) { hits.append((t, f)) }
+                                if let t = geometry.hit(face: f, origin: origin, direction: d), t < (edge?.t ?? .infinity) { hits.append((t, f)) }
                             }
                             hits.sort { $0.t > $1.t || ($0.t == $1.t && $0.face < $1.face) }
                             for hit in hits {
                                 let f = hit.face
                                 if shaded[f] == nil {
-                                    shaded[f] = shade(face: f, geometry: geometry, image: images[f], shading: shading, origin: origin,
-                                                      centre: centre, fallback: d, opacity: opacity)
+                                    shaded[f] = shade(face: f, geometry: geometry, material: materials[f], image: faceImages[f],
+                                                      shading: shading, origin: origin, centre: centre, fallback: d)
                                 }
                                 let layer = shaded[f]!
                                 let rgb = SIMD3(layer.x, layer.y, layer.z)
@@ -135,16 +150,23 @@ package enum AppLookRenderer {
 
     /// A face's lit colour and α for one pixel: at the point where the pixel centre's ray meets the face's
     /// plane (as a rasterizer interpolates at the centre), or along `fallback` when the centre ray misses it.
-    static func shade(face f: Int, geometry: AppRoomGeometry, image: LinearImage?, shading: AppLookShading, origin: SIMD3<Double>,
-                      centre: SIMD3<Double>, fallback: SIMD3<Double>, opacity: Double) -> SIMD4<Double> {
+    static func shade(face f: Int, geometry: AppRoomGeometry, material: AppLookWorld.Material, image: LinearImage?,
+                      shading: AppLookShading, origin: SIMD3<Double>, centre: SIMD3<Double>, fallback: SIMD3<Double>) -> SIMD4<Double> {
         guard let (u, v, point) = geometry.planeUV(face: f, origin: origin, direction: centre)
                 ?? geometry.planeUV(face: f, origin: origin, direction: fallback) else {
             return SIMD4(0, 0, 0, 0)
         }
-        let texel = image?.sample(u: u, v: v) ?? SIMD4(0, 0, 0, 1)
-        var toEye = origin - point
-        toEye /= (toEye * toEye).sum().squareRoot()
-        let lit = shading.lit(albedo: SIMD3(texel.x, texel.y, texel.z), normal: geometry.faces[f].normal, toEye: toEye)
-        return SIMD4(lit.x, lit.y, lit.z, opacity * texel.w)
+        let texel = image?.sample(u: u, v: v) ?? SIMD4(material.albedo.x, material.albedo.y, material.albedo.z, 1)
+        let albedo = SIMD3(texel.x, texel.y, texel.z)
+        let color: SIMD3<Double>
+        switch material.lighting {
+        case .physicallyBased:
+            var toEye = origin - point
+            toEye /= (toEye * toEye).sum().squareRoot()
+            color = shading.lit(albedo: albedo, normal: geometry.faces[f].normal, toEye: toEye) + material.emission
+        case .constant:
+            color = albedo + material.emission
+        }
+        return SIMD4(color.x, color.y, color.z, material.opacity * texel.w)
     }
 }

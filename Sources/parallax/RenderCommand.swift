@@ -1,6 +1,10 @@
+import AppReplay
 import ArgumentParser
+import Audit
 import Rendering
 import Scenes
+import Tracking
+import Vocabulary
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,6 +39,14 @@ struct RenderCubeCommand: ParsableCommand {
             opacity composited back to front, lit by the app's ambient 600 + directional 400 lights through a \
             documented PBR model (--app-look overrides every parameter), 12 white edge cylinders of 2 mm, 4× \
             MSAA at Metal's standard sample positions. A --texture folder of PNGs is a video face at face-fps.
+
+            --app-source DIR draws the scene the app's own code builds instead (its CubeSceneController replayed on \
+            the simulated --screen: faces, edges, materials, lights and camera from the recorded scene graph; the \
+            look is app). --head is then the face position the simulated ARKit reports, held still at 60 Hz until \
+            --time or the last event, the last frame drawn; --path feeds a trace's samples (its attitude drives the \
+            motion effects when it has one). --events NAME[=VALUE]@SECONDS,…: recenter (the reset button), \
+            reset-view, room=cube|portrait, zoom=S, wobble|inertia|bounce|line-wobble|line-inertia|line-bounce=on|off.
+              parallax render cube --app-source ../Splat-Frame --screen iphone-15-pro --screen-source app-table --head 0.05,0.02,0.4 -o app-code.png
             """
     )
 
@@ -67,22 +79,63 @@ struct RenderCubeCommand: ParsableCommand {
     @Option(name: .long, help: "--look app: frame time in seconds for image-sequence faces (with --path: each sample's time since the first).")
     var time: Double = 0
 
+    @Option(name: .long, help: "Draw the scene the app's own code builds: the app's source folder (needs CubeSceneController.swift, MotionEffectsService.swift, CubeFaceContent.swift and the head-to-camera files).")
+    var appSource: String?
+
+    @Option(name: .long, help: "--app-source: events NAME[=VALUE]@SECONDS,… (recenter, reset-view, room=cube|portrait, zoom=S, wobble|inertia|bounce|line-wobble|line-inertia|line-bounce=on|off).")
+    var events: String?
+
     func validate() throws {
+        if appSource != nil {
+            guard frame.cameraFile == nil else { throw ValidationError("--camera: the app's scene has its own camera (give --head or --path with --app-source)") }
+            guard room == .screen, texture.isEmpty, look == .reference || look == .app else {
+                throw ValidationError("--room, --texture: with --app-source the room is the app's own")
+            }
+            var shading = AppLookParameters()
+            shading.f0 = appLook?.f0 ?? shading.f0
+            shading.roughness = appLook?.roughness ?? shading.roughness
+            guard appLook == nil || appLook == shading else {
+                throw ValidationError("--app-look: with --app-source only f0 and roughness apply (the rest comes from the app's scene)")
+            }
+        } else {
+            guard events == nil else { throw ValidationError("--events: applies to --app-source only") }
+        }
         guard [1, 2, 4].contains(samples) else { throw ValidationError("--samples: expected 1, 2 or 4, found \(samples)") }
         guard time.isFinite, time >= 0 else { throw ValidationError("--time: expected seconds ≥ 0, found \(time)") }
         guard look == .reference || (samples == 1 && filter == .bilinear && !linearLight) else {
             throw ValidationError("--samples, --filter and --linear-light apply to --look reference (--look app has its own 4× MSAA, bilinear in linear light)")
         }
-        guard look == .app || appLook == nil else { throw ValidationError("--app-look: applies to --look app only") }
+        guard look == .app || appLook == nil || appSource != nil else { throw ValidationError("--app-look: applies to --look app only") }
     }
 
     func run() throws {
+        if let appSource { return try runAppSource(appSource) }
         let settings = SceneSource.CubeSettings(room: room, textures: Dictionary(texture.map { ($0.face, $0.path) }) { _, last in last },
                                                 samples: samples, filter: filter, linearLight: linearLight, look: look,
                                                 appLook: appLook ?? AppLookParameters())
         let screen = try camera.screenModel()
         let scene = try SceneRenderer(.cube(settings), screen: screen, background: frame.background)
         try frame.job(camera: camera, on: screen, view: .translate).render(scene, time: time, to: frame.output)
+    }
+}
+
+extension RenderCubeCommand {
+    /// `--app-source`: the app's own scene, replayed and drawn.
+    func runAppSource(_ appSource: String) throws {
+        let screen = try camera.screenModel()
+        do {
+            let parsedEvents = try events.map(SceneEvents.init(parsing:)) ?? SceneEvents()
+            let poses: AppSceneFrames.Poses
+            if let path = frame.path {
+                poses = .trace(try TraceCSVReader.read(contentsOf: path), name: path, every: frame.every)
+            } else {
+                poses = .still(camera.head, until: max(time, parsedEvents.events.last?.t ?? 0))
+            }
+            try AppSceneFrames.write(appSource: appSource, screen: screen, poses: poses, events: parsedEvents, size: frame.size,
+                                     background: frame.background, parameters: appLook ?? AppLookParameters(), to: frame.output)
+        } catch let error as FieldError {
+            throw error.naming(flags: ["screen": "--screen", "events": "--events"])
+        }
     }
 }
 

@@ -55,4 +55,32 @@ import Testing
         #expect(outcome == nil)
         #expect("\(String(describing: error))".contains("versus") && "\(String(describing: error))".contains("cube/nope"))
     }
+
+    static let sampleApp = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/apps/SampleApp").path
+
+    @Test func aFrameOfTheAppsOwnSceneEqualsTheModelOfItsScene() throws {
+        // The sample app's scene (SampleApp/README.md) against the model with its constants: room 0.0625 × 0.125 m,
+        // depth 0.25 × zoom 0.625, edges 1/1024 m, ambient 0.5, 0.25 from straight above; its 70 × 150 mm screen,
+        // movement scale 2, at the same pixel size.
+        let (outcome, error) = try runSuite(frames: """
+              - {name: cube/app-code, app_source: \(Self.sampleApp), scene: {cube: app-cube, look: app}, screen: iphone-15-pro, head: [0.01, 0.02, 0.4], scale: 0.0625}
+              - name: cube/model
+                scene: {cube: "0.0625,0.125,0.15625", look: app, app_look: "zoom=0.625,edge-radius=0.0009765625,ambient=0.5,directional=0.25,light-pitch=-1.5707963267948966,light-yaw=0"}
+                screen: "0.07x0.15@1179x2556"
+                movement_scale: 2
+                head: [0.01, 0.02, 0.4]
+                scale: 0.0625
+                versus: cube/app-code
+            """)
+        let report = try #require(outcome, "\(String(describing: error))").report
+        let model = try #require(report.frames.first { $0.name == "cube/model" })
+        #expect((model.metrics["versus_max_channel_diff"] ?? 99) <= 2, "\(model.metrics)")
+        #expect((model.metrics["versus_mean_absolute_error"] ?? 99) < 0.05, "\(model.metrics)")
+    }
+
+    @Test func anAppSourceFrameNeedsHeadsAndAnAppLookCube() throws {
+        let error = SuiteLoaderTests().error("frames:\n  - {name: c, app_source: app, scene: {cube: app-cube}, head: [0, 0, 0.3]}\n")
+        #expect(error?.message.contains("look: app") == true)
+    }
 }

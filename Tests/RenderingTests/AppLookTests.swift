@@ -142,12 +142,13 @@ import Testing
         }
         var bundlesNearAnEdge = 0
         for zoom in [0.6, 1.8] {
-            let geometry = AppRoomGeometry(room: CubeRoom(width: 0.3, height: 0.3, depth: 0.5 * zoom), edgeRadius: 0.002, zoom: zoom)
+            var parameters = AppLookParameters()
+            parameters.zoom = zoom
+            let geometry = AppRoomGeometry(world: .model(room: CubeRoom(width: 0.3, height: 0.3, depth: 0.5 * zoom), parameters: parameters))
             for _ in 0..<3000 {
                 let eye = SIMD3(random() * 0.4 - 0.2, random() * 0.4 - 0.2, 0.1 + random() * 0.5)
                 let edge = geometry.edges[Int(random() * 12)]
-                var target = edge.start + random() * edge.length * edge.axis
-                target.z *= zoom
+                var target = edge.worldStart + random() * (edge.worldEnd - edge.worldStart)
                 target += SIMD3(random() - 0.5, random() - 0.5, random() - 0.5) * 0.01
                 let centre = target - eye
                 let spread = (centre * centre).sum().squareRoot() * (0.0005 + random() * 0.01)

@@ -29,10 +29,15 @@ package struct FrameSpec: Decodable, Sendable {
     /// The name of a frame rendered earlier in the suite to compare this one with (same size): the report
     /// shows their difference as `versus_*` metrics (e.g. the app's splat view against the reference frame).
     package var versus: String?
+    /// The app's source folder: the frame draws the scene the app's own code builds (`AppSceneFrames`), its face
+    /// anchor at each head, instead of `scene`, which names the model it stands for (a cube with `look: app` and
+    /// no textures). Explicit heads only.
+    package var appSource: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, scene, screen, head, heads, trace, at, smoother, scale, samples, tolerance, versus
         case movementScale = "movement_scale"
+        case appSource = "app_source"
     }
 
     package init(from decoder: Decoder) throws {
@@ -51,6 +56,7 @@ package struct FrameSpec: Decodable, Sendable {
         scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
         samples = try c.decodeIfPresent(Int.self, forKey: .samples) ?? 1
         versus = try c.decodeIfPresent(String.self, forKey: .versus)
+        appSource = try c.decodeIfPresent(String.self, forKey: .appSource)
         // A spec string (`max-channel-diff=2,min-ssim=0.98`) or a mapping of the same keys.
         if let text = try? c.decodeIfPresent(String.self, forKey: .tolerance) {
             do { tolerance = try Tolerance(parsing: text) } catch var error as FieldError {
@@ -66,6 +72,12 @@ package struct FrameSpec: Decodable, Sendable {
         }
         guard trace == nil || !at.isEmpty else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.at], debugDescription: "a frame sampled from a trace needs 'at': [seconds, …]"))
+        }
+        if appSource != nil {
+            guard trace == nil, scene.splat == nil, scene.look == .app, scene.textures.isEmpty else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.appSource],
+                    debugDescription: "a frame of the app's own scene needs 'head'/'heads' and a scene {cube: …, look: app} without textures (the model it stands for)"))
+            }
         }
         guard scale > 0 && scale <= 1 else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.scale], debugDescription: "expected a fraction in (0, 1], found \(scale)"))

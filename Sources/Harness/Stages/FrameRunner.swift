@@ -1,9 +1,12 @@
+import AppReplay
+import Audit
 import Foundation
 import Geometry
 import Golden
 import Imaging
 import Plumbing
 import Projection
+import Rendering
 import Reporting
 import Scenes
 import Smoothing
@@ -86,17 +89,26 @@ struct FrameRunner {
             matrices[job.name] = camera
             let size: FrameSize
             let frame: RGBAImage
-            do {
+            do throws(any Error) {
+                if let appSource = spec.appSource {
+                    size = try FrameSize(of: screen, scaledBy: spec.scale)
+                    frame = try Self.renderAppScene(appSource: loader.resolve(appSource), head: job.head, screen: screen, size: size,
+                                                    parameters: spec.scene.appLook)
+                } else {
                 if loaded?.specIndex != job.specIndex {
                     loaded = (job.specIndex, try SceneRenderer(spec.scene.source(samples: spec.samples, resolve: loader.resolve), screen: screen))
                 }
                 size = try FrameSize(of: screen, scaledBy: spec.scale)
                 frame = try loaded!.scene.render(camera, size: size, time: job.time)
+                }
+            } catch where spec.appSource != nil {
+                throw loader.error("app_source: \(error)", at: steps + [.key("app_source")])
             } catch {
                 let field: [SuiteLoader.PathStep] = spec.scene.splat != nil ? [.key("scene"), .key("splat")] : [.key("scene"), .key("textures")]
                 throw loader.error("\(spec.scene.splat != nil ? "scene.splat" : "scene.textures"): \(error)", at: steps + field)
             }
-            let renderer = spec.scene.splat != nil ? "splat renderer (\(spec.scene.mode.rawValue))"
+            let renderer = spec.appSource != nil ? "cube app look of the app's own scene (ray cast, 4× MSAA)"
+                : spec.scene.splat != nil ? "splat renderer (\(spec.scene.mode.rawValue))"
                 : spec.scene.look == .app ? "cube app look (ray cast, 4× MSAA)" : "cube rasterizer (\(spec.samples)×\(spec.samples) samples)"
             let parameters = GoldenParameters(renderer: renderer, scene: spec.scene.description,
                                               headPose: [job.head.x, job.head.y, job.head.z],
@@ -127,6 +139,12 @@ struct FrameRunner {
             results.append(result)
         }
         return (results, matrices)
+    }
+
+    /// The app's own scene for a face anchor held still at `head` (`AppSceneFrames`, a frame at t = 0).
+    static func renderAppScene(appSource: String, head: Vec3, screen: ScreenModel, size: FrameSize, parameters: AppLookParameters) throws -> RGBAImage {
+        let scenes = try AppSceneFrames.scenes(appSource: appSource, screen: screen, poses: .still(head, until: 0), events: SceneEvents())
+        return try AppSceneFrames.render(scenes[0].frame, screen: screen, size: size, background: RGBA(0, 0, 0), parameters: parameters)
     }
 
     /// The golden sidecar's parameters beside the actual frame (`frames/STEM.parameters.json`), so that
