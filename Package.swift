@@ -165,7 +165,12 @@ let package = Package(
 // The libFuzzer executable (Fuzz/ParallaxFuzz: every input surface, the surface named by its first argument): it
 // defines LLVMFuzzerTestOneInput and hands `main` to libFuzzer's driver, so it exists only when PARALLAX_FUZZ=1 and
 // is built with -sanitize=fuzzer,address (`make fuzz`, `make fuzz-smoke`).
+// The sanitizer flags of that build reach every executable, the build plugin's tool included, which cannot link with
+// them: there AppReplay embeds no sources (the fuzz executable replays no app; EmbeddedInFuzzBuild.swift).
 if Context.environment["PARALLAX_FUZZ"] == "1" {
+    let appReplay = package.targets.first { $0.name == "AppReplay" }!
+    appReplay.plugins = []
+    appReplay.swiftSettings = [.define("PARALLAX_FUZZ_BUILD")]
     package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"))
     package.targets.append(.executableTarget(name: "ParallaxFuzz", dependencies: ["FuzzDriver", "FuzzEntryPoints"], path: "Fuzz/ParallaxFuzz"))
 }
