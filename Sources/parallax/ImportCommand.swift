@@ -18,8 +18,10 @@ struct ImportCommand: ParsableCommand {
             TUM trajectories ('timestamp tx ty tz qx qy qz qw', 8 numbers separated by spaces, seconds) and EuRoC ground
             truth ('#timestamp [ns],p_RS_R_x [m],…,q_RS_w [],…') are detected from the text, or named with --format. Their
             timestamps stay absolute (seconds), positions stay in the file's frame, orientations go into
-            head_qw,head_qx,head_qy,head_qz, EuRoC's further columns are carried as extra columns. Unsorted or repeated
-            timestamps stop the import with file:line, or are sorted (repeats dropped, first kept) and counted with --sort.
+            head_qw,head_qx,head_qy,head_qz, EuRoC's further columns are carried as extra columns. Repeated timestamps (real
+            TUM and EuRoC files have them) are read as evo reads them; a trace keeps the last row of each run (evo's pick
+            on a tie), counted in a note. Out-of-order timestamps stop the import with file:line, or are sorted (stable)
+            and counted with --sort.
 
             Examples:
               parallax import rec.tsv -o rec.csv
@@ -72,7 +74,7 @@ struct ImportCommand: ParsableCommand {
             transform: TrajectoryFormat.init(parsing:))
     var format: TrajectoryFormat?
 
-    @Flag(name: .long, help: "TUM/EuRoC: sort rows by time (dropping repeated timestamps, first kept) and count them instead of stopping.")
+    @Flag(name: .long, help: "TUM/EuRoC: sort rows by time (stable) and count them instead of stopping at an out-of-order timestamp.")
     var sort = false
 
     @Option(name: .long, help: "Ground truth of the same motion (TUM, EuRoC or trace CSV): paired into the trace's true_x,true_y,true_z columns.")
