@@ -156,7 +156,7 @@ let package = Package(
 
         // Shared test support (approximate equality, the child-process runner and the `parallax` locator, seeded
         // generators, fixtures).
-        .target(name: "ParallaxTestSupport", dependencies: ["Plumbing"], path: "Tests/ParallaxTestSupport"),
+        .target(name: "ParallaxTestSupport", dependencies: ["Plumbing", "Geometry"], path: "Tests/ParallaxTestSupport"),
         .testTarget(name: "ParallaxTestSupportTests", dependencies: ["ParallaxTestSupport"]),
     ]
 )
