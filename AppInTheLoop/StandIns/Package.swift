@@ -4,6 +4,7 @@
 // (ParallaxLab's `parallax app replay`; AppInTheLoop/README.md). Apple's documented types, signatures and
 // maths, no rendering; what the app does not use is absent. A simulation reaches in through
 // `@_spi(Simulation)` only. On Apple platforms the real simd is used.
+import Foundation
 import PackageDescription
 
 #if os(Linux)
@@ -13,6 +14,14 @@ let simdDependency: [Target.Dependency] = ["simd"]
 let simdTargets: [Target] = []
 let simdDependency: [Target.Dependency] = []
 #endif
+
+// ParallaxRecorder (AppInTheLoop/Recorder), the one file an app adds, compiled and tested against the stand-ins.
+// Sources/Recorder is a symbolic link to ../../Recorder (SwiftPM takes no target outside the package root); the
+// copy `parallax app replay` writes into its driver package has no recorder, so the targets exist only with it.
+let recorderTargets: [Target] = FileManager.default.fileExists(atPath: Context.packageDirectory + "/Sources/Recorder/ParallaxRecorder.swift") ? [
+    .target(name: "Recorder", dependencies: ["ARKit", "CoreMotion", "UIKit"] + simdDependency),
+    .testTarget(name: "RecorderTests", dependencies: ["Recorder", "ARKit", "CoreMotion", "UIKit"] + simdDependency),
+] : []
 
 let package = Package(
     name: "AppleStandIns",
@@ -24,7 +33,7 @@ let package = Package(
         .target(name: "CoreMotion"),
         .target(name: "UIKit"),
         .testTarget(name: "StandInsTests", dependencies: ["ARKit", "CoreMotion", "UIKit"] + simdDependency),
-    ],
+    ] + recorderTargets,
     // Apple's frameworks are Objective-C classes without Sendable annotations; the app builds in Swift 5 mode.
     swiftLanguageModes: [.v5]
 )

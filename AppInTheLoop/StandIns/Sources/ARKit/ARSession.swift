@@ -45,6 +45,17 @@ open class ARSession: NSObject {
         }
     }
 
+    /// Simulation: hands every running session `frame`. Each session calls its delegate's
+    /// `session(_:didUpdate:)` for frames on the main queue, after the work already queued there.
+    @_spi(Simulation) public static func deliver(frame: ARFrame) {
+        for entry in running {
+            guard let session = entry.session else { continue }
+            DispatchQueue.main.async {
+                session.delegate?.session(session, didUpdate: frame)
+            }
+        }
+    }
+
     /// Simulation: forget every session (a new replay run starts from none).
     @_spi(Simulation) public static func stopAll() {
         running.removeAll()
@@ -57,12 +68,16 @@ open class ARSession: NSObject {
 
 /// Methods to receive a session's updates (Apple: `protocol ARSessionDelegate : ARSessionObserver`, every
 /// method optional: the stand-in gives each a default that does nothing). Only the anchor update the app
-/// implements is here.
+/// implements, and the frame update ParallaxRecorder is called from, are here.
 public protocol ARSessionDelegate: AnyObject {
     /// The session updated `anchors` (Apple: `optional func session(_ session: ARSession, didUpdate anchors: [ARAnchor])`).
     func session(_ session: ARSession, didUpdate anchors: [ARAnchor])
+    /// The session captured a new frame (Apple: `optional func session(_ session: ARSession, didUpdate frame: ARFrame)`,
+    /// https://developer.apple.com/documentation/arkit/arsessiondelegate/session(_:didupdate:)-9v2kw).
+    func session(_ session: ARSession, didUpdate frame: ARFrame)
 }
 
 extension ARSessionDelegate {
     public func session(_ session: ARSession, didUpdate anchors: [ARAnchor]) {}
+    public func session(_ session: ARSession, didUpdate frame: ARFrame) {}
 }
