@@ -107,6 +107,8 @@ package struct AuditResult: Codable, Sendable {
     package var ranking: [DeviceRank]
     /// With `--app-source`: the model against the app's own code on the audit's cube cases.
     package var appCode: AppCodeConformance?
+    /// With `--recording`: the ARKit frame was measured by that recording, not assumed (issue 37).
+    package var recording: MeasuredARKitFrame?
 
     /// Where the shipped app's reach is read: its tab bar holds Camera (the cube) and Settings only.
     package static let reachSource = "AristidesAI/Splat-Frame @ 4ca7217, Splat Frame/Views/MainTabView.swift:70–78"
@@ -126,6 +128,7 @@ package struct AuditResult: Codable, Sendable {
     package var text: String {
         var lines = ["App audit: \(traces.count) traces × \(screens.count) screens × \(scope.rawValue) (\(modes.map(\.rawValue).joined(separator: "+"))), ARKit frame \(arkitFrame.rawValue)"
                      + (fixes.isEmpty ? " (the app as shipped)" : " with fixes: \(fixes.map(\.rawValue).joined(separator: ", "))")]
+        if let recording { lines.append(recording.line) }
         if let appCode {
             lines.append(appCode.line)
             let fromCode = checks.filter { $0.shippedFrom == .appCode }.map(\.id.rawValue)

@@ -1,5 +1,6 @@
 import Analysis
 import ArgumentParser
+import Audit
 import Projection
 import Tracking
 import Vocabulary
@@ -23,7 +24,12 @@ struct ImportCommand: ParsableCommand {
             on a tie), counted in a note. Out-of-order timestamps stop the import with file:line, or are sorted (stable)
             and counted with --sort.
 
+            A ParallaxRecorder recording (first line '# parallax-recorder 1'; AppInTheLoop/Recorder) is read in the ARKit frame \
+            and screen axes it decides (parallax arkit-frame): head position relative to the front camera in the screen's axes, \
+            device_q from the CoreMotion attitude, tracked flags; an undecided recording is refused.
+
             Examples:
+              parallax import recording.csv -o rec.csv          (a ParallaxRecorder recording)
               parallax import rec.tsv -o rec.csv
               parallax import arkit.csv --columns t=timestamp,x=pos_x,y=pos_y,z=pos_z,tracked=is_tracked --time-unit ns --position-unit cm --axes x,y,-z -o rec.csv
               parallax import arkit.csv --frame camera --screen iphone-15-pro -o rec.csv
@@ -119,6 +125,14 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
+        if try RecordedTrace.isRecording(contentsOf: input) {
+            let set = [columns != nil ? "--columns" : nil, timeUnit != .seconds ? "--time-unit" : nil, positionUnit != .meters ? "--position-unit" : nil,
+                       axes != .identity ? "--axes" : nil, frame != .screen ? "--frame" : nil, skipBadRows ? "--skip-bad-rows" : nil,
+                       format != nil ? "--format" : nil, sort ? "--sort" : nil, truth != nil ? "--truth" : nil].compactMap { $0 }
+            if let flag = set.first { throw ValidationError("\(flag): not for a ParallaxRecorder recording (its frame and axes come from parallax arkit-frame's decision)") }
+            try RecordedTrace.convert(contentsOf: input, to: output) { print($0) }
+            return
+        }
         do { try recordingImport().convert(contentsOf: input, to: output) { print($0) } } catch let error as FieldError {
             throw error.naming(flags: Self.flags)
         }
