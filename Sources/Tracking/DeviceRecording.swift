@@ -49,7 +49,7 @@ public struct DeviceRecording: Sendable, Equatable {
         try parse(String(decoding: FileContents.read(path), as: UTF8.self), file: path)
     }
 
-    /// Every row checked: 21 fields, numbers finite, `tracked` 0 or 1, quaternions of non-zero length (normalized
+    /// Every row checked: 21 fields, numbers finite, positions within ±`TraceCSVReader.maximumAbsolutePosition`, `tracked` 0 or 1, quaternions of non-zero length (normalized
     /// here), frame times strictly increasing; an error names file:line (and column).
     public static func parse(_ text: String, file: String) throws -> DeviceRecording {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
@@ -88,6 +88,9 @@ public struct DeviceRecording: Sendable, Equatable {
                     throw TraceError(file: file, line: number, column: k + 1, columnName: columns[k], message: "expected a finite number, found '\(fields[k])'")
                 }
                 v[k] = value
+            }
+            for k in [2, 3, 4, 9, 10, 11] where abs(v[k]) > TraceCSVReader.maximumAbsolutePosition {
+                throw TraceError(file: file, line: number, column: k + 1, columnName: columns[k], message: "expected a position within ±\(TraceCSVReader.maximumAbsolutePosition) m, found \(v[k])")
             }
             guard v[1] == 0 || v[1] == 1 else {
                 throw TraceError(file: file, line: number, column: 2, columnName: "tracked", message: "expected 0 or 1, found '\(fields[1])'")
