@@ -59,6 +59,7 @@ let package = Package(
         .target(name: "Analysis", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Smoothing", "Projection", "Scientific", "Reporting"], exclude: ["README.md"]),
         .target(name: "Rendering", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Imaging"], exclude: ["README.md"]),
         .target(name: "Harness", dependencies: [
+            "AppReplay",
             "Plumbing",
             "Vocabulary",
             "Geometry",

@@ -8,9 +8,11 @@
 //      (AristidesAI/Splat-Frame @ 4ca7217, Views/MainTabView.swift:214–219): headTracker.resetOrigin(),
 //      deviceMotion.resetReference() (cubeController.resetView() belongs to the scene, not replayed here);
 //   2. ARKit: the session calls its delegate on the main queue (Apple: delegateQueue nil); the app's
-//      session(_:didUpdate:) starts a Task on the main actor (HeadTrackingService.swift:64), which runs next;
+//      session(_:didUpdate:) starts a Task on the main actor (HeadTrackingService.swift:64);
 //   3. CoreMotion: the manager runs the app's handler on the queue it was given (.main, DeviceMotionService.swift:33);
-//   4. the display frame: the renderer's hop to the main actor (CubeSceneController.swift:532–536) reads
+//   4. the main queue runs what is queued — the Task of step 2 — and what that queues in turn: the driver goes on
+//      in a block queued behind it, twice (`afterQueued`; the app's hops are one level deep);
+//   5. the display frame: the renderer's hop to the main actor (CubeSceneController.swift:532–536) reads
 //      currentPosition after everything above, and the glue of CubeSceneController.updateHeadPosition
 //      (CubeSceneController.swift:440–453) is reproduced here: the tilt offset added to x and y when the
 //      motion service is active, the app's OffAxisProjection (its default movementScale, which
@@ -18,29 +20,19 @@
 //      the view is the inverse of the camera node's transform, a pure translation by −position (SceneKit:
 //      a camera node looks along its −z; the app never rotates it).
 //
-// Each stage ends with two round trips through the main queue, which run every block and main-actor job the
-// stage enqueued and the ones those enqueue in turn (the app's hops are one level deep).
+// Steps 2 and 3 run the app's callbacks there and then (the simulation is on the main queue, where Apple says
+// they run). The driver is a chain of main-queue blocks, not an async task: the main actor's jobs are main-queue
+// work on Linux too, first in first out with the blocks, and a block costs no thread hand-off (an awaiting task
+// there costs several). On Linux the main queue is drained on a dispatch worker thread, serially all the same.
 @_spi(Simulation) import ARKit
 @_spi(Simulation) import CoreMotion
 @_spi(Simulation) import UIKit
 import Foundation
 
-/// Runs everything enqueued on the main queue so far, and what that enqueues, twice over.
-func settle() async {
-    for _ in 0..<2 {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.main.async { done.resume() }
-        }
-    }
-}
-
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("replay driver: \(message)\n".utf8))
     exit(3)
 }
-
-/// Float's shortest round-trip text.
-func text(_ values: [Float]) -> String { values.map { "\($0)" }.joined(separator: " ") }
 
 /// The 16 elements of `m`, row by row.
 func rows(_ m: simd_float4x4) -> [Float] {
@@ -48,8 +40,12 @@ func rows(_ m: simd_float4x4) -> [Float] {
     return (0..<4).flatMap { i in (0..<4).map { j in c[j][i] } }
 }
 
-func write(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+/// Writes one output record now (a crash then still shows the frames before it).
+func write(_ tag: Character, _ t: Double? = nil, _ values: [Float] = []) {
+    var record: [UInt8] = [tag.asciiValue!]
+    if let t { withUnsafeBytes(of: t.bitPattern.littleEndian) { record += $0 } }
+    for value in values { withUnsafeBytes(of: value.bitPattern.littleEndian) { record += $0 } }
+    FileHandle.standardOutput.write(Data(record))
 }
 
 /// One replay run's app: the services as the app makes them (AppState), started as the app starts them.
@@ -91,46 +87,74 @@ struct AppUnderTest {
     }
 }
 
-guard CommandLine.arguments.count == 2, let script = try? String(contentsOfFile: CommandLine.arguments[1], encoding: .utf8) else {
+guard CommandLine.arguments.count == 2, let script = FileManager.default.contents(atPath: CommandLine.arguments[1]) else {
     fail("usage: driver SCRIPT")
 }
-var lines = script.split(separator: "\n", omittingEmptySubsequences: true)[...]
-guard lines.popFirst() == "parallax-app-replay 1" else { fail("the script's first line is not 'parallax-app-replay 1'") }
+/// The script (`parallax-app-replay 2`, ReplayScript in parallax's AppReplay module): binary records, little-endian.
+let bytes = [UInt8](script)
+let header = Array("parallax-app-replay 2\n".utf8)
+guard bytes.starts(with: header) else { fail("the script does not start with 'parallax-app-replay 2'") }
+var next = header.count
+
+func take(_ count: Int) -> ArraySlice<UInt8> {
+    guard next + count <= bytes.count else { fail("the script ends inside a record at byte \(next)") }
+    defer { next += count }
+    return bytes[next..<(next + count)]
+}
+
+func takeDouble() -> Double {
+    Double(bitPattern: UInt64(littleEndian: take(8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }))
+}
+
+func takeInt32() -> Int32 {
+    Int32(littleEndian: take(4).withUnsafeBytes { $0.loadUnaligned(as: Int32.self) })
+}
+
 let emptyFace = ARFaceGeometry(vertices: [], triangleIndices: [])
 var app: AppUnderTest?
-var runs = 0
 
-for line in lines {
-    let fields = line.split(separator: " ").map(String.init)
-    switch fields.first {
-    case "run":
-        guard fields.count == 4, let w = Double(fields[2]), let h = Double(fields[3]) else { fail("bad run line '\(line)'") }
-        app = AppUnderTest(machine: fields[1], nativeWidth: w, nativeHeight: h)
-        write("run \(runs)")
-        runs += 1
-    case "press":
-        guard let app, fields.count == 1 else { fail("bad press line '\(line)'") }
-        app.pressReset()
-    case "sample", "feed":  // a feed's frame is computed, not printed
-        guard let app, fields.count == 13 else { fail("bad sample line '\(line)'") }
-        let v = fields.dropFirst().map { Double($0) }
-        guard v.allSatisfy({ $0 != nil }) else { fail("bad number in '\(line)'") }
-        let n = v.map { $0! }
-        let t = n[0]
-        var transform = matrix_identity_float4x4
-        transform.columns.3 = SIMD4<Float>(Float(n[1]), Float(n[2]), Float(n[3]), 1)
-        ARSession.deliver([ARFaceAnchor(transform: transform, geometry: emptyFace, isTracked: n[4] != 0)])
-        await settle()
-        CMMotionManager.deliver(attitude: CMQuaternion(x: n[6], y: n[7], z: n[8], w: n[5]),
-                                rotationRate: CMRotationRate(x: n[9], y: n[10], z: n[11]))
-        await settle()
-        let frame = app.frame()
-        if fields[0] == "sample" { write("f \(t) " + text(frame)) }
-    case "end":
-        write("done")
-        exit(0)
-    default:
-        fail("unknown line '\(line)'")
+/// Runs `body` on the main queue after everything queued there now and what that queues in turn (two levels).
+func afterQueued(_ body: @escaping () -> Void) {
+    DispatchQueue.main.async { DispatchQueue.main.async(execute: body) }
+}
+
+/// Reads the script until a sample's frame must wait for the app's queued work, then continues there.
+func step() {
+    while true {
+        let tag = take(1).first!
+        switch tag {
+        case UInt8(ascii: "R"):
+            let length = Int(take(1).first!)
+            let machine = String(decoding: take(length), as: UTF8.self)
+            let width = takeInt32(), height = takeInt32()
+            app = AppUnderTest(machine: machine, nativeWidth: Double(width), nativeHeight: Double(height))
+            write("R")
+        case UInt8(ascii: "P"):
+            guard let app else { fail("a press before the first run") }
+            app.pressReset()
+        case UInt8(ascii: "S"), UInt8(ascii: "F"):  // a feed's frame is computed, not written
+            guard let app else { fail("a sample before the first run") }
+            let n = (0..<12).map { _ in takeDouble() }
+            var transform = matrix_identity_float4x4
+            transform.columns.3 = SIMD4<Float>(Float(n[1]), Float(n[2]), Float(n[3]), 1)
+            ARSession.deliver([ARFaceAnchor(transform: transform, geometry: emptyFace, isTracked: n[4] != 0)])
+            CMMotionManager.deliver(attitude: CMQuaternion(x: n[6], y: n[7], z: n[8], w: n[5]),
+                                    rotationRate: CMRotationRate(x: n[9], y: n[10], z: n[11]))
+            let returned = tag == UInt8(ascii: "S")
+            afterQueued {
+                let frame = app.frame()
+                if returned { write("S", n[0], frame) }
+                step()
+            }
+            return
+        case UInt8(ascii: "E"):
+            write("E")
+            exit(0)
+        default:
+            fail("unknown record '\(Character(UnicodeScalar(tag)))' at byte \(next - 1)")
+        }
     }
 }
-fail("the script has no 'end' line")
+
+DispatchQueue.main.async { step() }
+dispatchMain()

@@ -26,7 +26,8 @@ extension TraceAnalysis {
         var filter = spec.makeSmoother()
         let smoothed = filter.smooth(input)
         let filtered = smoothed.samples.map(\.position)
-        var report = analyze(input, filtered: filtered, smoother: spec.description, options: options, screenGiven: screen != nil)
+        var report = analyze(input, filtered: filtered, smoother: spec.description, options: options, screenGiven: screen != nil,
+                             steadyFilterLag: HeadToPhoton.filterLag(of: spec, rate: HeadToPhoton.rate(times: input.samples.map(\.t))))
         truthless?.label(&report, filtered: filtered)
         if let screen {
             let accuracy = try ParallaxAccuracy.evaluate(trace: smoothed, screen: screen, movementScale: movementScale)

@@ -12,13 +12,14 @@ package struct AnalysisOptions: Sendable {
     package var maxLag = 0.5
     /// Cut-off of the residual-power jitter metric, Hz.
     package var cutoff = 2.0
-    /// Tracker latency for the latency model, s; nil: measured (truth → measured) when the trace has
-    /// ground truth, else `LatencyModel.assumedSensorLatency`.
+    /// The phone's tracker latency for head-to-photon latency, s; nil: `LatencyModel.assumedSensorLatency`. (A
+    /// trace's own truth → measured delay is its tracker's, reported as the sensor lag, not the phone's.)
     package var sensorLatency: Double?
     /// Display rates the latency model is evaluated at, Hz.
     package var displayRates: [Double] = [60, 120]
     package var mainThreadHop = true
-    package var renderFrames = 1.0
+    /// Frames from render start to photons: the display's frame plus the cube's hand-off (`HeadToPhoton.Path.app`).
+    package var renderFrames = 1 + HeadToPhoton.Path.app.handOffFrames
     package var jitter = JitterMetrics.Options()
     package init() {}
 
@@ -115,12 +116,16 @@ package enum TraceAnalysis {
     package static func analyze(_ trace: HeadTrace, smoother spec: SmootherSpec, options: AnalysisOptions = AnalysisOptions()) -> TraceAnalysisReport {
         var smoother = spec.makeSmoother()
         let filtered = smoother.smooth(trace.samples)
-        return analyze(trace, filtered: filtered, smoother: spec.description, options: options)
+        return analyze(trace, filtered: filtered, smoother: spec.description, options: options,
+                       steadyFilterLag: HeadToPhoton.filterLag(of: spec, rate: HeadToPhoton.rate(times: trace.samples.map(\.t))))
     }
 
     /// `screenGiven`: the caller measures the on-screen metrics itself (otherwise a note says they need a screen).
+    /// `steadyFilterLag`: the smoother's delay on steady motion (`HeadToPhoton.filterLag(of:rate:)`), the filter part
+    /// of head-to-photon latency; nil (the smoother unknown): the filter lag measured on this trace.
     package static func analyze(
-        _ trace: HeadTrace, filtered: [Vec3], smoother: String, options: AnalysisOptions = AnalysisOptions(), screenGiven: Bool = false
+        _ trace: HeadTrace, filtered: [Vec3], smoother: String, options: AnalysisOptions = AnalysisOptions(), screenGiven: Bool = false,
+        steadyFilterLag: Double? = nil
     ) -> TraceAnalysisReport {
         precondition(filtered.count == trace.count, "one filtered position per sample")
         var notes: [String] = []
@@ -190,19 +195,19 @@ package enum TraceAnalysis {
         if !hasTruth { notes.append("no ground truth: stationary jitter is the residual from a per-second quadratic fit; residual power is that of the filtered signal") }
         if !screenGiven { notes.append("jitter in screen pixels and parallax accuracy need a screen (parallax analyze --screen)") }
 
-        // Latency model.
-        // Only delays whose velocity correlation is reliable (≥ 0.8) feed the model.
+        // Head-to-photon latency (`HeadToPhoton`, the one definition the suite and the audit share): the phone's
+        // tracker latency, the smoother's delay on steady motion, the app's hops and the display.
         let reliableSensor = lag.sensor.flatMap { $0.isReliable ? $0 : nil }
         let reliableTotal = lag.total.flatMap { $0.isReliable ? $0 : nil }
         let reliableFilter = lag.filter.flatMap { $0.isReliable ? $0 : nil }
-        let sensorLatency = options.sensorLatency ?? reliableSensor?.seconds ?? LatencyModel.assumedSensorLatency
-        if options.sensorLatency == nil, hasTruth, reliableSensor == nil {
-            notes.append("latency model: truth → measured correlation below \(LagEstimate.reliableCorrelation); sensor latency assumed \(LatencyModel.assumedSensorLatency) s")
-        }
-        // With ground truth the filter lag is (truth → filtered) − (truth → measured): both against the clean
-        // truth, free of the bias that sensor noise gives a correlation against the noisy measurement.
+        let sensorLatency = options.sensorLatency ?? LatencyModel.assumedSensorLatency
+        // Without the smoother's steady-motion lag: with ground truth the filter lag is (truth → filtered) − (truth →
+        // measured), both against the clean truth, free of the bias that sensor noise gives a correlation against the
+        // noisy measurement.
         let filterLag: Double
-        if let total = reliableTotal, let sensor = reliableSensor {
+        if let steadyFilterLag {
+            filterLag = steadyFilterLag
+        } else if let total = reliableTotal, let sensor = reliableSensor {
             filterLag = total.seconds - sensor.seconds
         } else if let filter = reliableFilter {
             filterLag = filter.seconds
@@ -210,11 +215,11 @@ package enum TraceAnalysis {
             filterLag = 0
             notes.append("latency model: no reliable filter lag (velocity correlation below \(LagEstimate.reliableCorrelation)); filter lag taken as 0")
         }
-        let offsets = LatencyModel.timingOffsets(times: trace.samples.map(\.t), rate: rate)
+        let times = trace.samples.map(\.t)
         let latency = options.displayRates.map { displayRate in
-            let model = LatencyModel(sensorLatency: sensorLatency, filterLag: filterLag, displayRate: displayRate,
-                                     mainThreadHop: options.mainThreadHop, renderFrames: options.renderFrames)
-            return LatencyReport(model: model, distribution: model.distribution(timingJitter: offsets))
+            let path = HeadToPhoton.Path(mainThreadHop: options.mainThreadHop, handOffFrames: options.renderFrames - 1, displayRate: displayRate)
+            let model = HeadToPhoton.model(filterLag: filterLag, sensorLatency: sensorLatency, path: path)
+            return LatencyReport(model: model, distribution: HeadToPhoton.distribution(model, times: times))
         }
 
         return TraceAnalysisReport(smoother: smoother, trace: summary, reference: hasTruth ? "truth" : "measured",

@@ -75,14 +75,14 @@ extension TraceAnalysisReport {
             }
             line("")
         }
-        line("end-to-end latency                 mean      p05      p50      p95      max")
+        line("head-to-photon latency             mean      p05      p50      p95      max")
         for l in r.latency {
             let d = l.distribution
             let values = [d.mean, d.p05, d.p50, d.p95, d.max].map { String(format: "%6.1f ms", $0 * 1000).leftPadding(8) }
             row(String(format: "%g Hz display%@", l.model.displayRate, l.model.mainThreadHop ? " (+1 hop)" : ""), values.joined(separator: " "))
         }
         if let first = r.latency.first {
-            line(String(format: "  components: sensor %.1f ms + filter %.1f ms + frame wait + hop + %g render frame(s) + timestamp jitter",
+            line(String(format: "  parts: sensor %.1f ms (assumed unless given) + filter lag on steady motion %.1f ms + frame wait + hop + %g render frame(s) + timestamp jitter",
                         first.model.sensorLatency * 1000, first.model.filterLag * 1000, first.model.renderFrames))
         }
         if !r.notes.isEmpty {

@@ -15,31 +15,55 @@ package struct AppReplay: Sendable {
 
     package var app: AppSourceFolder { driver.app }
 
-    /// The frames of each run, in order.
+    /// The frames of each run, in order. Runs are split into consecutive groups of about equal length, one driver
+    /// process each, at most one per core (up to 4): the frames are the same whatever the split, since every run
+    /// starts a fresh app.
     package func replay(_ runs: [ReplayRun]) throws -> [[ReplayFrame]] {
         let executable = try driver.build()
+        let groups = Self.groups(runs.map(\.steps.count), count: min(4, ProcessInfo.processInfo.activeProcessorCount))
+        return try Parallel.map(groups.count) { g in
+            try replay(Array(runs[groups[g]]), with: executable, firstRun: groups[g].lowerBound)
+        }.flatMap { $0 }
+    }
+
+    /// Consecutive ranges of `sizes`' indices, at most `count`, each about an equal share of the total.
+    static func groups(_ sizes: [Int], count: Int) -> [Range<Int>] {
+        let total = sizes.reduce(0, +)
+        guard count > 1, sizes.count > 1, total > 0 else { return sizes.isEmpty ? [] : [0..<sizes.count] }
+        var groups: [Range<Int>] = [], start = 0, done = 0
+        for (i, size) in sizes.enumerated() {
+            done += size
+            if done * count >= total * (groups.count + 1) || i == sizes.count - 1 {
+                groups.append(start..<(i + 1))
+                start = i + 1
+            }
+        }
+        return groups
+    }
+
+    private func replay(_ runs: [ReplayRun], with executable: URL, firstRun: Int) throws -> [[ReplayFrame]] {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-replay-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let script = scratch.appendingPathComponent("script.txt")
-        try AtomicFile.write(ReplayScript.text(runs), to: script.path)
+        let script = scratch.appendingPathComponent("script.bin")
+        try AtomicFile.write(ReplayScript.bytes(runs), to: script.path)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash is reported here, by signal and place
         let result: ChildProcessResult
         do {
             result = try ChildProcess.run(executable, arguments: [script.path], environment: environment, timeout: timeout)
         } catch let timeout as ChildProcessTimeout {
-            let parsed = Self.parse(String(decoding: timeout.stdout, as: UTF8.self))
-            throw AppReplayError.timedOut(seconds: timeout.seconds, lastFrame: parsed.lastFrame, nextEvent: Self.next(after: parsed, in: runs))
+            let parsed = Self.parse(timeout.stdout)
+            throw AppReplayError.timedOut(seconds: timeout.seconds, lastFrame: parsed.lastFrame, nextEvent: Self.next(after: parsed, in: runs, firstRun: firstRun))
         }
-        let parsed = Self.parse(result.stdoutText)
+        let parsed = Self.parse(result.stdout)
         guard result.status == 0, parsed.done else {
             let how = result.status > 128 ? "crashed (signal \(result.status - 128)\(Self.signalName(result.status - 128)))"
                 : "exited with status \(result.status)"
             let detail = result.stderrText.split(separator: "\n").first { $0.contains("Fatal error") || $0.contains("error") }.map(String.init) ?? ""
-            throw AppReplayError.driverFailed(how: how, lastFrame: parsed.lastFrame, nextEvent: Self.next(after: parsed, in: runs), detail: detail)
+            throw AppReplayError.driverFailed(how: how, lastFrame: parsed.lastFrame, nextEvent: Self.next(after: parsed, in: runs, firstRun: firstRun), detail: detail)
         }
-        if let bad = parsed.malformed { throw AppReplayError.malformedOutput(line: bad) }
+        if let bad = parsed.malformed { throw AppReplayError.malformedOutput(record: bad) }
         return parsed.runs
     }
 
@@ -50,26 +74,41 @@ package struct AppReplay: Sendable {
         var lastFrame: Double? { runs.last?.last?.t }
     }
 
-    static func parse(_ output: String) -> Parsed {
+    /// The driver's records (`ReplayScript`), up to the first it could not have written.
+    static func parse(_ output: Data) -> Parsed {
         var parsed = Parsed()
-        for line in output.split(separator: "\n") {
-            if line.hasPrefix("run ") {
-                parsed.runs.append([])
-            } else if line == "done" {
-                parsed.done = true
-            } else if let frame = ReplayFrame(driverLine: line), !parsed.runs.isEmpty {
-                parsed.runs[parsed.runs.count - 1].append(frame)
-            } else if parsed.malformed == nil {
-                parsed.malformed = String(line)
+        let bytes = [UInt8](output)
+        var at = 0
+        bytes.withUnsafeBytes { raw in
+            while at < raw.count {
+                switch raw[at] {
+                case UInt8(ascii: "R"):
+                    parsed.runs.append([])
+                    at += 1
+                case UInt8(ascii: "E"):
+                    parsed.done = true
+                    at += 1
+                case UInt8(ascii: "S") where at + ReplayScript.frameSize <= raw.count && !parsed.runs.isEmpty:
+                    let t = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 1, as: UInt64.self)))
+                    let values = (0..<ReplayScript.frameFloats).map { k in
+                        Double(Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 9 + 4 * k, as: UInt32.self))))
+                    }
+                    parsed.runs[parsed.runs.count - 1].append(ReplayFrame(t: t, values: values))
+                    at += ReplayScript.frameSize
+                default:
+                    parsed.malformed = "byte \(at) of \(raw.count): record '\(String(UnicodeScalar(raw[at])))'"
+                    return
+                }
             }
         }
         return parsed
     }
 
-    static func next(after parsed: Parsed, in runs: [ReplayRun]) -> String? {
+    /// What the driver was fed after its last frame; `firstRun`: the index of `runs[0]` among all the runs.
+    static func next(after parsed: Parsed, in runs: [ReplayRun], firstRun: Int) -> String? {
         guard !parsed.runs.isEmpty, parsed.runs.count <= runs.count else { return runs.first?.event(afterFrames: 0) }
         let event = runs[parsed.runs.count - 1].event(afterFrames: parsed.runs[parsed.runs.count - 1].count)
-        return runs.count > 1 ? event.map { "\($0) of run \(parsed.runs.count)" } : event
+        return runs.count > 1 || firstRun > 0 ? event.map { "\($0) of run \(firstRun + parsed.runs.count)" } : event
     }
 
     static func signalName(_ signal: Int32) -> String {

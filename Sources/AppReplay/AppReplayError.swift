@@ -16,7 +16,7 @@ package enum AppReplayError: Error, Equatable, CustomStringConvertible {
     /// The driver ran past its time limit.
     case timedOut(seconds: Double, lastFrame: Double?, nextEvent: String?)
     /// The driver's output was not what the protocol says (a defect of the driver, not of the input).
-    case malformedOutput(line: String)
+    case malformedOutput(record: String)
 
     package var description: String {
         switch self {
@@ -34,8 +34,8 @@ package enum AppReplayError: Error, Equatable, CustomStringConvertible {
             return "the app's code \(how) \(Self.place(lastFrame, nextEvent))" + (detail.isEmpty ? "" : ": \(detail)")
         case let .timedOut(seconds, lastFrame, nextEvent):
             return "the app's code did not finish within \(Self.seconds(seconds)) s and was stopped \(Self.place(lastFrame, nextEvent))"
-        case let .malformedOutput(line):
-            return "the replay driver wrote an unexpected line: '\(line.prefix(120))'"
+        case let .malformedOutput(record):
+            return "the replay driver wrote an unexpected record at \(record)"
         }
     }
 

@@ -65,6 +65,7 @@ package struct DriverPackage: Sendable {
         let built = staging.appendingPathComponent(".build/release/\(Self.target)")
         try fileManager.copyItem(at: built, to: staging.appendingPathComponent("driver"))
         try fileManager.removeItem(at: staging.appendingPathComponent(".build"))
+        if fileManager.fileExists(atPath: folder.path) && !isBuilt { try fileManager.removeItem(at: folder) }  // a driver deleted by hand
         do {
             try fileManager.moveItem(at: staging, to: folder)
         } catch where isBuilt {

@@ -18,20 +18,13 @@ package struct ReplayFrame: Sendable, Equatable {
         a.t == b.t && a.head == b.head && a.tiltOffset == b.tiltOffset && a.eye == b.eye && a.projection == b.projection && a.view == b.view
     }
 
-    /// Parses the driver's `f t hx hy hz tx ty ex ey ez p₀₀…p₃₃ v₀₀…v₃₃` line.
-    init?(driverLine line: Substring) {
-        let fields = line.split(separator: " ")
-        guard fields.count == 2 + 8 + 32, fields[0] == "f", let t = Double(fields[1]) else { return nil }
-        let floats = fields[2...].compactMap { Float($0) }
-        guard floats.count == 40 else { return nil }
-        let v = floats.map(Double.init)
+    /// A frame record's payload (`ReplayScript`): t, then 40 Float32.
+    init(t: Double, values v: [Double]) {
         self.t = t
         head = Vec3(v[0], v[1], v[2])
         tiltOffset = (v[3], v[4])
         eye = Vec3(v[5], v[6], v[7])
-        guard let projection = Mat4(rowArrays: stride(from: 8, to: 24, by: 4).map { Array(v[$0..<($0 + 4)]) }),
-              let view = Mat4(rowArrays: stride(from: 24, to: 40, by: 4).map { Array(v[$0..<($0 + 4)]) }) else { return nil }
-        self.projection = projection
-        self.view = view
+        projection = Mat4(rowArrays: stride(from: 8, to: 24, by: 4).map { Array(v[$0..<($0 + 4)]) })!
+        view = Mat4(rowArrays: stride(from: 24, to: 40, by: 4).map { Array(v[$0..<($0 + 4)]) })!
     }
 }

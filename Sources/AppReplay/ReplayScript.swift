@@ -88,30 +88,45 @@ package struct ReplayRun: Sendable {
     }
 }
 
-/// The driver's input: its text protocol, line by line (AppInTheLoop/Driver/main.swift reads it).
+/// The driver's protocol (AppInTheLoop/Driver/main.swift reads and writes it): binary records, little-endian, so
+/// that neither side spends its time formatting and parsing numbers.
+///
+/// In: the header line `parallax-app-replay 2\n`, then records — `R` a run (machine: UInt8 length + UTF-8,
+/// native width and height: Int32), `S` a sample whose frame is returned or `F` one whose frame is not (12 Float64:
+/// t, anchor x y z, tracked 0/1, attitude w x y z, rotation rate x y z), `P` a press of the reset button, `E` the end.
+/// Out: `R` as each run starts, `S` per returned frame (t: Float64, then 40 Float32: head 3, tilt offset 2, eye 3,
+/// projection 16 and view 16 row by row), `E` at the end.
 enum ReplayScript {
-    static let header = "parallax-app-replay 1"
+    static let header = "parallax-app-replay 2\n"
+    static let frameFloats = 40
+    static let frameSize = 1 + 8 + 4 * frameFloats
 
-    static func text(_ runs: [ReplayRun]) -> String {
-        var lines = [header]
+    static func bytes(_ runs: [ReplayRun]) -> [UInt8] {
+        var out = Array(header.utf8)
+        func put<T>(_ value: T) { withUnsafeBytes(of: value) { out += $0 } }
         for run in runs {
-            lines.append("run \(run.device.machine) \(run.device.nativeWidth) \(run.device.nativeHeight)")
+            let machine = Array(run.device.machine.utf8.prefix(255))
+            out.append(UInt8(ascii: "R"))
+            out.append(UInt8(machine.count))
+            out += machine
+            put(Int32(clamping: run.device.nativeWidth).littleEndian)
+            put(Int32(clamping: run.device.nativeHeight).littleEndian)
             for step in run.steps {
-                let s: SensorSample, keyword: String
+                let s: SensorSample
                 switch step {
-                case .sample(let sample): (s, keyword) = (sample, "sample")
-                case .feed(let sample): (s, keyword) = (sample, "feed")
+                case .sample(let sample): s = sample; out.append(UInt8(ascii: "S"))
+                case .feed(let sample): s = sample; out.append(UInt8(ascii: "F"))
                 case .pressReset:
-                    lines.append("press")
+                    out.append(UInt8(ascii: "P"))
                     continue
                 }
-                let values = [s.t, s.anchor.x, s.anchor.y, s.anchor.z, s.tracked ? 1 : 0,
-                              s.attitude.w, s.attitude.x, s.attitude.y, s.attitude.z,
-                              s.rotationRate.x, s.rotationRate.y, s.rotationRate.z]
-                lines.append(keyword + " " + values.map { "\($0)" }.joined(separator: " "))
+                for value in [s.t, s.anchor.x, s.anchor.y, s.anchor.z, s.tracked ? 1 : 0, s.attitude.w, s.attitude.x, s.attitude.y,
+                              s.attitude.z, s.rotationRate.x, s.rotationRate.y, s.rotationRate.z] {
+                    put(value.bitPattern.littleEndian)
+                }
             }
         }
-        lines.append("end")
-        return lines.joined(separator: "\n") + "\n"
+        out.append(UInt8(ascii: "E"))
+        return out
     }
 }

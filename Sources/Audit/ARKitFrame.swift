@@ -2,17 +2,21 @@ import Foundation
 import Geometry
 
 /// What ARKit's face anchor position (`faceAnchor.transform.columns.3`) holds: the audit's hypothesis about
-/// the tracker's reporting frame, a switchable input stage (`--arkit-frame`, suite `audit.arkit_frame`).
+/// the tracker's reporting frame, a switchable input stage (`--arkit-frame`, suite `audit.arkit_frame`). Which one
+/// holds is not documented: it is the `arkit-frame` hypothesis (`AuditAssumption`), settled by a minute on a device.
 ///
 /// The app runs `ARFaceTrackingConfiguration()` with every default (AristidesAI/Splat-Frame @ 4ca7217,
-/// `Splat Frame/Services/HeadTrackingService.swift:33–36`), so `worldAlignment = .gravity`: Apple documents the
-/// anchor's transform in a world frame whose y is up (parallel to gravity), whose origin is the device at
-/// session start, and whose −z is the direction the camera faced then, projected onto the horizontal; ARKit
-/// follows the device's rotation, so a head still in the room stays still in it while the phone turns.
+/// `Splat Frame/Services/HeadTrackingService.swift:33–36`). Documented: `worldAlignment` defaults to `.gravity`
+/// (y parallel to gravity, −z the camera's initial facing direction projected onto the horizontal, origin the
+/// device at session start), and an anchor's transform is in world coordinates. Inferred (Apple documents nothing
+/// either way): that plain face tracking keeps that world frame fixed while the phone turns, so a head still in
+/// the room stays still in it. The header note on `worldTrackingEnabled` ("when enabled … the camera transform and
+/// the ARFaceAnchor transform will be in the world coordinate space") can be read the other way.
 package enum ARKitFrame: String, CaseIterable, Codable, Sendable {
-    /// `.gravity` (the app's configuration): world coordinates fixed at session start.
+    /// World coordinates fixed at session start (`.gravity` alignment, the app's default; inferred).
     case gravity
-    /// `.camera`: coordinates relative to the camera, in the screen's axes (the audit's assumption before issue 25).
+    /// Coordinates relative to the camera, read in the screen's axes as the app reads them (the other hypothesis;
+    /// `frame.camera.transform` is then taken to stay in the gravity-aligned world, `WorldAlignmentFix`).
     case camera
 
     /// The other hypothesis (to say which verdicts flip).
@@ -22,12 +26,12 @@ package enum ARKitFrame: String, CaseIterable, Codable, Sendable {
     package var assumption: String {
         switch self {
         case .gravity:
-            return "ARKit frame: gravity (the app's ARFaceTrackingConfiguration default, HeadTrackingService.swift:33–36): "
+            return "ARKit frame: gravity (hypothesis, inferred — the app's ARFaceTrackingConfiguration default is .gravity, HeadTrackingService.swift:33–36): "
                 + "the anchor is reported in a world frame fixed at session start, y up, heading of the phone at start; "
                 + "axes taken as the screen's for an upright phone (the sign conventions are not in the app's source); "
                 + "the phone turns about its front camera (its translation is not modelled)"
         case .camera:
-            return "ARKit frame: camera (.camera alignment): the anchor is reported relative to the front camera in the screen's axes"
+            return "ARKit frame: camera (hypothesis): the anchor is reported relative to the front camera, in the screen's axes as the app reads it"
         }
     }
 }

@@ -147,8 +147,10 @@ package enum AppAudit {
                     guard modes.contains(cases[caseIndex].mode) else { continue }
                     if !registration.dependsOnCase, cases.firstIndex(where: { modes.contains($0.mode) }) != caseIndex { continue }
                     let evaluation = try registration.evaluate(cases[caseIndex], configured: configured)
+                    // The same case with the reset button pressed once, at the first second (`after_reset`).
+                    let afterReset = try registration.evaluate(cases[caseIndex].pressingReset(), configured: configured)
                     evaluations.append(CaseEvaluation(check: check, caseIndex: caseIndex, arkitFrame: frame, samples: evaluation.samples,
-                                                      notes: evaluation.notes, limit: evaluation.limit))
+                                                      afterReset: afterReset.samples, notes: evaluation.notes, limit: evaluation.limit))
                 }
             }
         }
@@ -160,7 +162,7 @@ package enum AppAudit {
     package static func aggregate(_ options: AuditOptions, cases: [AuditCase], evaluations: [CaseEvaluation],
                                  framesDirectory: String? = nil) throws -> AuditResult {
         let configured = options.pipeline.fixing(options.fixes)
-        var (checks, ranking) = try aggregate(options, cases: cases, evaluations: evaluations, configured: configured, framesDirectory: framesDirectory)
+        var (checks, devices) = try aggregate(options, cases: cases, evaluations: evaluations, configured: configured, framesDirectory: framesDirectory)
         if options.comparesHypotheses {
             var other = configured
             other.arkitFrame = configured.arkitFrame.other
@@ -170,8 +172,9 @@ package enum AppAudit {
                 checks[i].underOtherFrame = HypothesisVerdict(arkitFrame: other.arkitFrame, p95: twin.p95, passed: twin.passed)
             }
         }
-        var result = AuditResult(traces: options.traces.map(\.name), screens: options.screens.map(\.name), scope: options.scope,
-                                 modes: options.modes, arkitFrame: configured.arkitFrame, fixes: options.fixes.sorted(), checks: checks, ranking: ranking)
+        var result = AuditResult(traces: options.traces.map { TraceSource(trace: $0.name, source: $0.trace.metadata("source")) },
+                                 screens: options.screens.map(\.name), scope: options.scope, modes: options.modes, arkitFrame: configured.arkitFrame,
+                                 fixes: options.fixes.sorted(), checks: checks, devices: devices)
         if let replay = options.appReplay {
             result.appCode = AppCodeAudit.conformance(replay, cases: cases)
             for i in result.checks.indices {
@@ -196,7 +199,7 @@ package enum AppAudit {
             let modes = options.scope.modes(of: check)
             let relevant = cases.indices.filter { modes.contains(cases[$0].mode) }
             guard let first = relevant.first else { continue }
-            var samples: [CheckSample] = [], notes: [String] = [], limits: [Double] = [], assumptions: [String] = []
+            var samples: [TracedSample] = [], afterReset: [TracedSample] = [], notes: [String] = [], limits: [Double] = [], assumptions: [String] = []
             // A check whose values do not depend on the case runs once, its places unlabelled.
             let labelled = registration.dependsOnCase && (options.screens.count > 1 || modes.count > 1)
             let countsInVerdict = check.isReachable || options.scope.gatesUnreachable
@@ -207,10 +210,12 @@ package enum AppAudit {
                 }
                 let prefix = labelled ? "\(audit.screen.name) \(audit.mode.rawValue): " : ""
                 samples += evaluation.samples.map { sample in
-                    var frame = sample.frame
-                    frame?.caseIndex = caseIndex
-                    return CheckSample(value: sample.value, place: prefix + sample.place, frame: frame)
+                    var labelled = sample
+                    labelled.frame?.caseIndex = caseIndex
+                    labelled.place = prefix + sample.place
+                    return TracedSample(trace: audit.traceName, sample: labelled)
                 }
+                afterReset += evaluation.afterReset.map { TracedSample(trace: audit.traceName, sample: $0) }
                 for note in evaluation.notes where !notes.contains(note) { notes.append(note) }
                 for kind in registration.assumptions.sorted() {
                     let line = audit.assumption(kind, pipeline: configured)
@@ -222,8 +227,8 @@ package enum AppAudit {
                 }
             }
             let limit = limits.min() ?? check.defaultLimit
-            var result = CheckResult(check, samples: samples, limit: limit, notes: notes, assumptions: assumptions,
-                                     arkitFrame: configured.arkitFrame, countsInVerdict: countsInVerdict)
+            var result = CheckResult(check, samples: samples, afterReset: afterReset, limit: limit, notes: notes, assumptions: assumptions,
+                                     arkitFrame: configured.arkitFrame, countsInVerdict: countsInVerdict, perTrace: registration.dependsOnCase)
             if let framesDirectory, !result.passed, let pose = result.worstFrame {
                 let (variant, reference) = IsolatedShift.pipelines(check, configured: configured)
                 result.frame = try AuditFrames.write(check, case: cases[pose.caseIndex], app: (variant, pose.appEye),
@@ -231,8 +236,8 @@ package enum AppAudit {
             }
             checks.append(result)
         }
-        let ranking = deviceWorst.map { DeviceRank(screen: $0.key, worstPx: $0.value) }
+        let devices = deviceWorst.map { DeviceRank(screen: $0.key, worstPx: $0.value) }
             .sorted { $0.worstPx != $1.worstPx ? $0.worstPx > $1.worstPx : $0.screen < $1.screen }
-        return (checks, ranking)
+        return (checks, devices)
     }
 }

@@ -5,10 +5,14 @@ import Geometry
 package struct AppCodeEvidence: Sendable {
     /// The eye per sample, before the hand-off delay (the model's `HeadPipeline.update`).
     package var eyes: [Vec3]
-    /// The reset button pressed twice at a sample without moving (recenter-idempotent).
+    /// The reset button pressed twice at a sample without moving (recenter-idempotent), without and with that
+    /// first press.
     package var recenters: [RecenterPress]
+    package var recentersAfterReset: [RecenterPress]
     /// The model against these values (`AppCodeConformance`).
     package var conformance: AppCodeConformance.Case
+
+    package func recenters(afterReset: Bool) -> [RecenterPress] { afterReset ? recentersAfterReset : recenters }
 }
 
 /// The eyes around two presses of the reset button at sample `index`: that sample's frame, then the same sample
@@ -21,14 +25,14 @@ package struct RecenterPress: Sendable {
 }
 
 /// `parallax audit --app-source`: the app's own code replayed on every cube case (the code path the replay drives)
-/// under each hypothesis, once straight through and once per recenter instant; the model checked against the
-/// straight runs (`AppCodeConformance`). The checks that run the whole shipped pipeline then read the app's
-/// values (`AuditCase.appCode(for:)`); the checks that isolate one behaviour stay models (the app's code has all
-/// of them at once), and so do fixes.
+/// under each hypothesis — straight through, and once per recenter instant without and with the Reset of
+/// `after_reset`; the model checked against the straight runs (`AppCodeConformance`). The checks that run the whole
+/// shipped pipeline then read the app's values (`AuditCase.appCode(for:)`); the checks that isolate one behaviour
+/// stay models (the app's code has all of them at once), and so do fixes.
 package enum AppCodeAudit {
     /// The samples where recenter-idempotent presses the button with the app's code: the first at or after 1 s,
     /// 2 s, 4 s, 8 s, … — early (an origin just set) and later, each press a replay of the trace up to it.
-    static func pressIndices(_ times: [Double]) -> [Int] {
+    package static func pressIndices(_ times: [Double]) -> [Int] {
         guard let start = times.first else { return [] }
         var indices: [Int] = [], offset = 1.0
         while let i = times.firstIndex(where: { $0 - start >= offset }) {
@@ -38,33 +42,55 @@ package enum AppCodeAudit {
         return indices
     }
 
+    /// The steps of a run: every sample (the frames of `returned` given back, the others only fed), the reset button
+    /// pressed before the sample at `reset`, and two presses after sample `pair` with that sample fed again after each.
+    static func steps(_ samples: [SensorSample], reset: Int?, pair: Int? = nil) -> [ReplayRun.Step] {
+        var steps: [ReplayRun.Step] = []
+        for (i, sample) in samples.enumerated() {
+            if let pair, i > pair { break }
+            if i == reset { steps.append(.pressReset) }
+            steps.append(pair == nil || i == pair ? .sample(sample) : .feed(sample))
+        }
+        if let pair {
+            steps += [.pressReset, .sample(samples[pair]), .pressReset, .sample(samples[pair])]
+        }
+        return steps
+    }
+
     package static func attach(_ replay: AppReplay, to cases: inout [AuditCase], hypotheses: [ARKitFrame]) throws {
-        struct Planned { var caseIndex: Int; var frame: ARKitFrame; var inputs: AppCodeInputs; var presses: [Int]; var firstRun: Int }
+        struct Planned {
+            var caseIndex: Int, frame: ARKitFrame, inputs: AppCodeInputs, presses: [Int], afterReset: [Int], firstRun: Int
+        }
         var planned: [Planned] = [], runs: [ReplayRun] = []
         for (k, audit) in cases.enumerated() where audit.mode == .cube {
             let device = try AppCodeInputs.device(for: audit.screen)
+            let reset = audit.pressingReset().resetIndex
             for frame in hypotheses {
                 let inputs = try AppCodeInputs(traceName: audit.traceName, trace: audit.trace, arkitFrame: frame)
                 let presses = pressIndices(inputs.samples.map(\.t))
-                planned.append(Planned(caseIndex: k, frame: frame, inputs: inputs, presses: presses, firstRun: runs.count))
-                runs.append(ReplayRun(device: device, samples: inputs.samples))
-                for i in presses {
-                    let prefix = inputs.samples[..<i].map { ReplayRun.Step.feed($0) }
-                    let again = ReplayRun.Step.sample(inputs.samples[i])
-                    runs.append(ReplayRun(device: device, steps: prefix + [again, .pressReset, again, .pressReset, again]))
-                }
+                let afterReset = reset.map { r in presses.filter { $0 >= r } } ?? []
+                planned.append(Planned(caseIndex: k, frame: frame, inputs: inputs, presses: presses, afterReset: afterReset, firstRun: runs.count))
+                runs.append(ReplayRun(device: device, steps: steps(inputs.samples, reset: nil)))
+                runs += presses.map { ReplayRun(device: device, steps: steps(inputs.samples, reset: nil, pair: $0)) }
+                runs += afterReset.map { ReplayRun(device: device, steps: steps(inputs.samples, reset: reset, pair: $0)) }
             }
         }
         let frames = try replay.replay(runs)
         for plan in planned {
             let straight = frames[plan.firstRun]
-            let recenters = plan.presses.enumerated().map { n, i in
-                let run = frames[plan.firstRun + 1 + n]
-                return RecenterPress(index: i, before: run[0].eye, once: run[1].eye, twice: run[2].eye)
+            func pressed(_ indices: [Int], from first: Int) -> [RecenterPress] {
+                indices.enumerated().map { n, i in
+                    let run = frames[first + n]
+                    return RecenterPress(index: i, before: run[0].eye, once: run[1].eye, twice: run[2].eye)
+                }
             }
             let conformance = try AppCodeConformance.compare(straight, with: plan.inputs, screen: cases[plan.caseIndex].screen,
                                                              arkitFrame: plan.frame, presses: [])
-            cases[plan.caseIndex].appCode[plan.frame] = AppCodeEvidence(eyes: straight.map(\.eye), recenters: recenters, conformance: conformance)
+            cases[plan.caseIndex].appCode[plan.frame] = AppCodeEvidence(
+                eyes: straight.map(\.eye),
+                recenters: pressed(plan.presses, from: plan.firstRun + 1),
+                recentersAfterReset: pressed(plan.afterReset, from: plan.firstRun + 1 + plan.presses.count),
+                conformance: conformance)
         }
     }
 

@@ -27,15 +27,17 @@ package struct AppCodeConformance: Sendable, Codable {
         package var maxHeadDelta: Double
         package var maxEyeDelta: Double
         package var maxProjectionDelta: Double
+        /// Frames one side has and the other not (0 unless the app's code skipped or added display frames).
+        package var missingFrames = 0
         package var passed: Bool {
-            maxHeadDelta <= AppCodeConformance.positionTolerance && maxEyeDelta <= AppCodeConformance.positionTolerance
+            missingFrames == 0 && maxHeadDelta <= AppCodeConformance.positionTolerance && maxEyeDelta <= AppCodeConformance.positionTolerance
                 && maxProjectionDelta <= AppCodeConformance.projectionTolerance
         }
 
         enum CodingKeys: String, CodingKey {
             case trace, screen, frames, passed
             case arkitFrame = "arkit_frame", maxHeadDelta = "max_head_delta_m", maxEyeDelta = "max_eye_delta_m"
-            case maxProjectionDelta = "max_projection_delta"
+            case maxProjectionDelta = "max_projection_delta", missingFrames = "missing_frames"
         }
 
         package init(trace: String, screen: String, arkitFrame: ARKitFrame, frames: Int, maxHeadDelta: Double, maxEyeDelta: Double,
@@ -55,6 +57,7 @@ package struct AppCodeConformance: Sendable, Codable {
                       arkitFrame: try c.decode(ARKitFrame.self, forKey: .arkitFrame), frames: try c.decode(Int.self, forKey: .frames),
                       maxHeadDelta: try c.decode(Double.self, forKey: .maxHeadDelta), maxEyeDelta: try c.decode(Double.self, forKey: .maxEyeDelta),
                       maxProjectionDelta: try c.decode(Double.self, forKey: .maxProjectionDelta))
+            missingFrames = try c.decode(Int.self, forKey: .missingFrames)
         }
 
         package func encode(to encoder: Encoder) throws {
@@ -66,6 +69,7 @@ package struct AppCodeConformance: Sendable, Codable {
             try c.encode(maxHeadDelta, forKey: .maxHeadDelta)
             try c.encode(maxEyeDelta, forKey: .maxEyeDelta)
             try c.encode(maxProjectionDelta, forKey: .maxProjectionDelta)
+            try c.encode(missingFrames, forKey: .missingFrames)
             try c.encode(passed, forKey: .passed)
         }
     }
@@ -121,10 +125,7 @@ package struct AppCodeConformance: Sendable, Codable {
         let model = try modelFrames(inputs, screen: screen, arkitFrame: arkitFrame, presses: presses)
         var result = Case(trace: inputs.traceName, screen: screen.name, arkitFrame: arkitFrame, frames: frames.count,
                           maxHeadDelta: 0, maxEyeDelta: 0, maxProjectionDelta: 0)
-        guard frames.count == model.count else {
-            result.maxHeadDelta = .infinity
-            return result
-        }
+        result.missingFrames = abs(model.count - frames.count)
         for (frame, expected) in zip(frames, model) {
             result.maxHeadDelta = max(result.maxHeadDelta, (frame.head - expected.head).length)
             result.maxEyeDelta = max(result.maxEyeDelta, (frame.eye - expected.eye).length)
@@ -139,15 +140,15 @@ package struct AppCodeConformance: Sendable, Codable {
     package var line: String {
         let head = cases.map(\.maxHeadDelta).max() ?? 0, eye = cases.map(\.maxEyeDelta).max() ?? 0
         let projection = cases.map(\.maxProjectionDelta).max() ?? 0
-        let verdict = passed ? "agree" : "DIFFER (\(cases.filter { !$0.passed }.count) of \(cases.count) cases)"
+        let missing = cases.reduce(0) { $0 + $1.missingFrames }
+        let verdict = (passed ? "agree" : "DIFFER (\(cases.filter { !$0.passed }.count) of \(cases.count) cases)")
+            + (missing > 0 ? ", \(missing) frames on one side only" : "")
         return "model = app code (\(appSourcePath) @ \(appSourceHash)): \(frames) frames in \(cases.count) cases \(verdict); "
             + "max |Δ| head \(Self.micrometres(head)), eye \(Self.micrometres(eye)), projection \(String(format: "%.2g", projection)) (relative); "
             + "tolerance \(Self.micrometres(Self.positionTolerance)), \(String(format: "%.0g", Self.projectionTolerance))"
     }
 
-    static func micrometres(_ metres: Double) -> String {
-        metres.isFinite ? String(format: "%.3g µm", metres * 1e6) : "∞ (frame counts differ)"
-    }
+    static func micrometres(_ metres: Double) -> String { String(format: "%.3g µm", metres * 1e6) }
 
     enum CodingKeys: String, CodingKey {
         case appSource = "app_source", frames, passed, cases, tolerance

@@ -1,18 +1,99 @@
 import Analysis
 import Plumbing
 
-/// What a check's number depends on beyond the app's code: each check lists its kinds (`AuditCheck.assumptions`)
-/// and the case says what was assumed (`AuditCase.assumption(_:pipeline:)`), in the text, the JSON and the HTML.
+/// The audit's hypotheses: what a check's number depends on beyond the app's code, each named, never asserted —
+/// with where it comes from, how sure it is (`HypothesisStatus`) and the experiment on a device that settles it.
+/// Each check lists the ones it rests on (`AuditCheck.assumptions`, `rests_on` in the JSON); the case says what
+/// was assumed on it (`AuditCase.assumption(_:pipeline:)`), in the text, the JSON and the HTML.
 package enum AuditAssumption: String, CaseIterable, Codable, Sendable, Comparable {
+    /// Which frame ARKit reports the face anchor in (gravity or camera).
     case arkitFrame = "arkit-frame"
+    /// The signs of the anchor's axes for an upright phone, and whether the front camera mirrors x.
+    case arkitAxes = "arkit-axes"
     case attitude
     case eye
     case truth
+    /// Where each phone's front camera sits relative to its active area's centre.
+    case cameraPosition = "camera-position"
     case sensorLatency = "sensor-latency"
+    /// CoreMotion's Euler order and the order of `multiply(byInverseOf:)`.
     case coreMotionOrder = "core-motion"
     case handOffTiming = "hand-off"
 
     package static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+}
+
+/// How far a hypothesis is established.
+package enum HypothesisStatus: String, Codable, Sendable {
+    /// Apple (or the app's source) states it.
+    case documented
+    /// Read from documentation that does not say it outright, or from the app's code structure.
+    case inferred
+    /// A value or convention the audit picked because nothing states it.
+    case assumed
+}
+
+/// One entry of the hypotheses registry (audit.json `hypotheses`).
+package struct Hypothesis: Codable, Sendable, Equatable {
+    package var id: AuditAssumption
+    package var statement: String
+    package var source: String
+    package var status: HypothesisStatus
+    /// What to do on a device to settle it.
+    package var experiment: String
+}
+
+extension AuditAssumption {
+    /// The registry entry: statement, source, status, the experiment that settles it.
+    package var hypothesis: Hypothesis {
+        switch self {
+        case .arkitFrame:
+            return Hypothesis(id: self, statement: "ARKit reports the face anchor in a gravity-aligned world frame fixed at session start (default), or relative to the camera (the other hypothesis, under_other_arkit_frame)",
+                              source: "ARConfiguration.h: worldAlignment defaults to .gravity; ARAnchor.transform is in world coordinates. Nothing says whether plain face tracking tracks the device's rotation; the header note on ARFaceTrackingConfiguration.worldTrackingEnabled ('when enabled … in the world coordinate space') can be read the other way",
+                              status: .inferred,
+                              experiment: "one minute on a device: log faceAnchor.transform, frame.camera.transform and the CoreMotion attitude each frame while tilting the phone ±20° with the head still; gravity: columns.3 stays put while camera.transform turns; camera: columns.3 turns with the phone")
+        case .arkitAxes:
+            return Hypothesis(id: self, statement: "for an upright phone the anchor's x and y are the screen's right and up, not mirrored; camera.transform's axes are the sensor's landscape axes (x along the long axis, from the front camera toward the bottom edge)",
+                              source: "ARCamera.transform and ARConfiguration.WorldAlignment.camera document the landscape sensor axes; the anchor's signs for a portrait screen and the front camera's mirroring are documented nowhere",
+                              status: .assumed,
+                              experiment: "phone upright and still: move the head 10 cm to its right, then 10 cm up; log columns.3 of faceAnchor.transform and of camera.transform⁻¹·faceAnchor.transform: which component changes and with which sign")
+        case .attitude:
+            return Hypothesis(id: self, statement: "the phone's attitude over the trace (launch tilt, turns) is the trace's device_q (or pitch,roll) columns",
+                              source: "the trace; the canonical traces' tilts (20–45° at launch, tilt.csv's turns) are synthetic",
+                              status: .assumed,
+                              experiment: "record CMDeviceMotion.attitude.quaternion with each face-anchor update (Traces/README.md)")
+        case .eye:
+            return Hypothesis(id: self, statement: "the eye sits 32 mm above the face anchor's origin, 0 mm in front of it (cyclopean, or ±IPD/2 for one eye), turning with the head",
+                              source: "ARKit does not document where the anchor's origin is relative to the eyes",
+                              status: .assumed,
+                              experiment: "log ARFaceAnchor.leftEyeTransform and rightEyeTransform (relative to the anchor) for a few people")
+        case .truth:
+            return Hypothesis(id: self, statement: "the true head positions are the trace's true_x,true_y,true_z columns (or the reference estimate)",
+                              source: "the trace: the canonical traces are synthetic (parallax synth), their truth the generator's",
+                              status: .assumed,
+                              experiment: "record with a reference tracker (motion capture) beside the phone and import it with --truth")
+        case .cameraPosition:
+            return Hypothesis(id: self, statement: "the front camera's position relative to the active area's centre of each phone (iPhone 15 Pro: 7.5 mm right, 65.6 mm up)",
+                              source: "the display table's camera offsets, estimated from published drawings (quality per device in the camera-offset note)",
+                              status: .assumed,
+                              experiment: "phone upright: hold a small target at the screen's centre, log faceAnchor columns.3 x, y with the world-alignment fix; or measure the lens centre on a face-on photo")
+        case .sensorLatency:
+            return Hypothesis(id: self, statement: "ARKit face tracking delivers a pose \(NumberText.format(LatencyModel.assumedSensorLatency * 1000)) ms after the camera captured it",
+                              source: "Apple publishes no latency for ARKit face tracking",
+                              status: .assumed,
+                              experiment: "film the head and the screen at 240 fps while moving the head sharply; compare with ARFrame.timestamp against the display's presentation time")
+        case .coreMotionOrder:
+            return Hypothesis(id: self, statement: "attitude.multiply(byInverseOf: reference) is reference⁻¹·attitude; pitch is about the device's x, roll about its y (R = Rz(yaw)·Rx(pitch)·Ry(roll))",
+                              source: "CMAttitude documents pitch, roll and yaw but not the composition order of multiply(byInverseOf:)",
+                              status: .inferred,
+                              experiment: "log attitude.quaternion, the reference's and the result of multiply(byInverseOf:) after a pitch then a roll; compare with reference⁻¹·attitude and attitude·reference⁻¹")
+        case .handOffTiming:
+            return Hypothesis(id: self, statement: "the cube applies a projection one display frame after it is set; the splat view's 60 Hz timer drifts in phase against the display",
+                              source: "read from the app's code structure (SceneKit renderer delegate, a Timer), not measured",
+                              status: .inferred,
+                              experiment: "log, per frame, the CADisplayLink timestamp and the head sample each projection was built from (Instruments' Metal System Trace)")
+        }
+    }
 }
 
 extension AuditCase {
@@ -21,6 +102,8 @@ extension AuditCase {
         switch kind {
         case .arkitFrame:
             return pipeline.arkitFrame.assumption
+        case .arkitAxes:
+            return "ARKit axes: x, y taken as the screen's right and up for an upright phone, not mirrored (assumed)"
         case .attitude:
             switch attitudeSource {
             case .quaternion: return "device attitude: the trace's device_q columns; session start = the first sample"
@@ -32,12 +115,15 @@ extension AuditCase {
         case .truth:
             return truthIsEstimated ? "truth: none in the trace; the reference estimate (RTS smoother of the recording) stands in"
                                     : "truth: the trace's true_x,true_y,true_z columns (screen frame)"
+        case .cameraPosition:
+            let c = screen.cameraOffset
+            return "camera position: \(screen.name) front camera at (\(format(c.x * 1000)), \(format(c.y * 1000))) mm from the active area's centre (\(screen.cameraOffsetQuality.rawValue))"
         case .sensorLatency:
             return "sensor latency: \(NumberText.format(LatencyModel.assumedSensorLatency * 1000)) ms assumed (Apple publishes no figure for ARKit face tracking)"
         case .coreMotionOrder:
-            return "gyro: attitude.multiply(byInverseOf: reference) modelled as reference⁻¹·attitude; pitch about the device's x, roll about its y (CoreMotion's Euler order)"
+            return "gyro: attitude.multiply(byInverseOf: reference) modelled as reference⁻¹·attitude; pitch about the device's x, roll about its y (CoreMotion's Euler order, inferred)"
         case .handOffTiming:
-            return "hand-off: the cube applies a projection one display frame later; the splat view's 60 Hz timer drifts in phase against a 60 Hz display"
+            return "hand-off: the cube applies a projection one display frame later; the splat view's 60 Hz timer drifts in phase against a 60 Hz display (inferred from the app's code)"
         }
     }
 }

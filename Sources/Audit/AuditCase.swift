@@ -41,6 +41,14 @@ package struct AuditCase: Sendable {
         pipeline.isAsShipped ? appCode[pipeline.arkitFrame] : nil
     }
 
+    /// When set, the app's reset button is pressed once, this many seconds after the trace's first sample, with
+    /// the head where the trace has it (recenter and gyro reference, `HeadPipeline.recenter`); only the samples
+    /// from the press on are measured (`measures`).
+    package var resetTime: Double?
+
+    /// The time from which a user presses Reset (`after_reset`): the first second.
+    package static let resetPressTime = 1.0
+
     package init(traceName: String, trace: HeadTrace, screen: ScreenModel, mode: AppMode) throws {
         self.traceName = traceName
         self.trace = trace
@@ -103,15 +111,43 @@ package struct AuditCase: Sendable {
 
     package var times: [Double] { trace.samples.map(\.t) }
 
-    /// The eye `pipeline` hands the renderer for each sample, after its hand-off delay.
-    /// The eyes come from the app's own code when it was replayed for `pipeline` (`appCode(for:)`), else from the model.
+    /// This case with the reset button pressed once at `AuditCase.resetPressTime`.
+    package func pressingReset() -> AuditCase {
+        var pressed = self
+        pressed.resetTime = Self.resetPressTime
+        return pressed
+    }
+
+    /// The sample before whose update the reset button is pressed (nil: never, or the trace ends first).
+    package var resetIndex: Int? {
+        guard let resetTime, let t0 = trace.samples.first?.t else { return nil }
+        return trace.samples.firstIndex { $0.t - t0 >= resetTime - 1e-9 }
+    }
+
+    /// Whether sample `i` is measured: every sample, or with a reset, those from the press on.
+    package func measures(_ i: Int) -> Bool {
+        guard resetTime != nil else { return true }
+        guard let resetIndex else { return false }
+        return i >= resetIndex
+    }
+
+    /// The eye `pipeline` hands the renderer for each sample, after its hand-off delay (the reset button pressed
+    /// at `resetIndex` when set). The one place the shipped side's eyes are computed: what every check compares.
+    /// They come from the app's own code when it was replayed for `pipeline` (`appCode(for:)`) and no Reset is
+    /// pressed, else from the model. After a Reset the checks compare with a corrected model of the app, whose
+    /// recenter is the model's: the app's own code would differ from it wherever a branch changed its recenter, so
+    /// only recenter-idempotent reads the app's own presses then.
     package func eyes(_ pipeline: AppPipeline, attitude override: [Quaternion]? = nil) -> [Vec3] {
         let raw: [Vec3]
-        if override == nil, let evidence = appCode(for: pipeline) {
+        if override == nil, resetTime == nil, let evidence = appCode(for: pipeline) {
             raw = evidence.eyes
         } else {
             var head = HeadPipeline(pipeline, cameraOffset: screen.cameraOffset, mode: mode)
-            raw = inputs(pipeline, attitude: override).map { head.update($0) }
+            let press = resetIndex
+            raw = inputs(pipeline, attitude: override).enumerated().map { i, input in
+                if i == press { head.recenter() }
+                return head.update(input)
+            }
         }
         guard pipeline.delaysHandOff else { return raw }
         let t = times

@@ -21,6 +21,10 @@ protocol AuditCheck: Sendable {
     static var mechanism: String { get }
     /// What `--fix` turns on.
     static var fixDescription: String { get }
+    /// The fix as Swift that compiles in the app, where the audit can state it (nil: described only).
+    static var fixCode: String? { get }
+    /// What the fix needs beyond the app's code to be right (a hypothesis to settle, a device check), if anything.
+    static var fixCaveat: String? { get }
     /// The `AppPipeline` switch of the behaviour: true as shipped, false fixed.
     static var fix: WritableKeyPath<AppPipeline, Bool> { get }
     /// What the check's number depends on beyond the app's code (default: the eye model).
@@ -37,6 +41,8 @@ protocol AuditCheck: Sendable {
 
 extension AuditCheck {
     static var isGated: Bool { true }
+    static var fixCode: String? { nil }
+    static var fixCaveat: String? { nil }
     static var assumptions: Set<AuditAssumption> { [.eye] }
     static var dependsOnCase: Bool { true }
     static var readsTheShippedPipeline: Bool { false }

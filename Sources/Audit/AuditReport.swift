@@ -16,10 +16,17 @@ package enum AuditReport {
             return HTML.el("span", ["class": "badge fail informational"], .text("fail (informational)"))
         }
         func table(_ checks: [CheckResult]) -> Node {
-            HTML.table(["check", "mean", "p95", "worst", "limit", "status", "worst at", "mechanism"], checks.map { c in
-                [.text(c.id.rawValue), .text(AuditResult.number(c.mean, c.unit)), .text(AuditResult.number(c.p95, c.unit)),
-                 .text(AuditResult.number(c.worst, c.unit)), .text(c.gated ? "≤ " + AuditResult.number(c.limit, c.unit) : "not gated"),
-                 c.countsInVerdict ? status(c) : .text(c.verdict), .text(c.worstAt), .text(c.mechanism)]
+            HTML.table(["check", "p95", "worst", "limit", "status", "failing traces", "after Reset p95", "eye error p95", "view angle p95", "on panel (mean)",
+                        "worst at", "rests on", "mechanism"], checks.map { c in
+                [.text(c.id.rawValue), .text(c.pxWithheld ? "off panel" : AuditResult.number(c.p95, c.unit)),
+                 .text(c.pxWithheld ? "off panel" : AuditResult.number(c.worst, c.unit)), .text(c.gated ? "≤ " + AuditResult.number(c.limit, c.unit) : "not gated"),
+                 c.countsInVerdict ? status(c) : .text(c.verdict),
+                 .text(c.failingTraces.isEmpty ? "—" : c.failingTraces.map { $0.trace + (c.pxWithheld ? "" : " " + AuditResult.number($0.p95, c.unit)) }.joined(separator: ", ")),
+                 .text(AuditResult.number(c.afterReset.p95, c.unit) + (c.afterReset.viewAngleErrorDeg.map { ", " + format($0.p95, digits: 2) + "°" } ?? "")),
+                 .text(c.viewer.map { AuditResult.number($0.eyeErrorMm.p95, "mm") } ?? "—"),
+                 .text(c.viewer.map { format($0.viewAngleErrorDeg.p95, digits: 2) + "°" } ?? "—"),
+                 .text(c.viewer.map { format(100 * $0.onPanelFraction.mean, digits: 0) + " %" } ?? "—"),
+                 .text(c.worstAt), .text(c.restsOn.map(\.rawValue).joined(separator: ", ")), .text(c.mechanism)]
             }, rowIDs: checks.map { AnchorID.auditCheck($0.id.rawValue) },
                rowStatus: checks.map { c in informational || !c.countsInVerdict ? "informational" : !c.gated ? nil : c.passed ? "passed" : "failed" },
                attributes: ["class": "filterable"])
@@ -29,14 +36,51 @@ package enum AuditReport {
                        .text("this audit does not gate the run (the suite's audit has no gate: true); its failing checks do not fail the report."))]
             : []
         content += [
-            HTML.el("p", .text("The app's head-to-pixel pipeline (the app as shipped\(result.fixes.isEmpty ? "" : ", with fixes " + result.fixes.map(\.rawValue).joined(separator: ", "))) against a true window, over \(result.traces.joined(separator: ", ")) on \(result.screens.joined(separator: ", ")), \(result.scope == .shipped ? "what the shipped app shows (the cube)" : result.modes.map(\.rawValue).joined(separator: " and ") + " mode"), with ARKit reporting in the \(result.arkitFrame.rawValue) frame. A check fails when its p95 exceeds its limit.")),
-            table(result.checks.filter(\.countsInVerdict)),
+            HTML.el("p", .text("The app's head-to-pixel pipeline (the app as shipped\(result.fixes.isEmpty ? "" : ", with fixes " + result.fixes.map(\.rawValue).joined(separator: ", "))) against a true window, over \(result.traces.joined(separator: ", ")) on \(result.screens.joined(separator: ", ")), \(result.scope == .shipped ? "what the shipped app shows (the cube)" : result.modes.map(\.rawValue).joined(separator: " and ") + " mode"), with ARKit reporting in the \(result.arkitFrame.rawValue) frame. A check fails when its p95 — pooled or on any one trace — exceeds its limit.")),
         ]
+        if let appCode = result.appCode {
+            let fromCode = result.checks.filter { $0.shippedFrom == .appCode }.map(\.id.rawValue)
+            content.append(HTML.el("p", ["class": "app-code"], .text(appCode.line + ". Shipped side from the app's own code: "
+                + (fromCode.isEmpty ? "none" : fromCode.joined(separator: ", ")) + "; the other checks isolate one behaviour (or a fix) and stay models.")))
+        }
+        content.append(table(result.checks.filter(\.countsInVerdict)))
         if !result.unreachable.isEmpty {
             content.append(HTML.el("h3", .text("Compiled but not reachable in the shipped app")))
             content.append(HTML.el("p", .text("The shipped tab bar holds the cube (Camera) and Settings only (\(AuditResult.reachSource)): these checks are about the splat viewer, which is compiled but never shown. Reported, never failing the verdict unless asked for (--mode splat or both).")))
             content.append(table(result.unreachable))
         }
+        content.append(HTML.el("p", .text("p95 and worst are of the verdict's value (px: the largest shift of a probe point on the glass plane, \"off panel\" when the app draws most visible points off the screen); after Reset: the reset button pressed once at \(format(result.resetPressedAt, digits: 0)) s. \(result.tracesLine).")))
+        let notes = result.checks.compactMap { c -> Node? in
+            var parts: [String] = []
+            if let withheld = c.viewer?.pxWithheld { parts.append(withheld) }
+            if let offset = c.constantOffset { parts.append("a constant offset, not a spread: the app's eye is \(offset.direction) of the true eye") }
+            return parts.isEmpty ? nil : HTML.el("li", HTML.el("strong", .text(c.id.rawValue + ": ")), .text(parts.joined(separator: "; ")))
+        }
+        if !notes.isEmpty { content.append(HTML.el("ul", children: notes)) }
+        if !result.ranking.isEmpty {
+            content.append(HTML.el("h3", .text("What to fix first: view-angle p95 after one Reset")))
+            content.append(HTML.table(["check", "view angle p95 after Reset", "rests on"], result.ranking.map { r in
+                [.text(r.check.rawValue), .text(format(r.viewAngleP95AfterResetDeg, digits: 2) + "°" + (r.passedAfterReset ? " (passes after Reset)" : "")),
+                 .text(r.restsOn.map { "\($0.rawValue) (\($0.hypothesis.status.rawValue))" }.joined(separator: ", "))]
+            }))
+        }
+        let coded = result.failing.filter { $0.fix.code != nil }
+        if !coded.isEmpty {
+            content.append(HTML.el("h3", .text("Fixes as code for the app")))
+            for c in coded {
+                content.append(HTML.el("p", HTML.el("strong", .text(c.id.rawValue + ": ")), .text(c.fix.description + (c.fix.caveat.map { " — " + $0 } ?? ""))))
+                content.append(HTML.el("pre", HTML.el("code", .text(c.fix.code!))))
+            }
+        }
+        content.append(HTML.el("h3", .text("What each check rests on, and the experiment that settles it")))
+        content.append(HTML.table(["check", "rests on", "the experiment that settles it"], result.checks.map { c in
+            [.text(c.id.rawValue), .text(c.restsOn.map { "\($0.rawValue) (\($0.hypothesis.status.rawValue))" }.joined(separator: ", ")),
+             .text(c.restsOn.map { "\($0.rawValue): \($0.hypothesis.experiment)" }.joined(separator: " · "))]
+        }))
+        content.append(HTML.el("h3", .text("Hypotheses")))
+        content.append(HTML.table(["id", "status", "statement", "source"], result.hypotheses.map { h in
+            [.text(h.id.rawValue), .text(h.status.rawValue), .text(h.statement), .text(h.source)]
+        }))
         content.append(HTML.el("h3", .text("Assumptions")))
         content.append(HTML.el("ul", children: result.assumptions.map { HTML.el("li", .text($0)) }))
         let flips = result.checks.filter(\.flipsUnderOtherFrame)
@@ -59,8 +103,8 @@ package enum AuditReport {
                                        HTML.el("figcaption", .text("\(c.id.rawValue) — \(c.worstAt), \(AuditResult.number(c.worst, c.unit))"))))
             }
         }
-        if result.ranking.count > 1 {
-            content.append(HTML.table(["device", "worst px error"], result.ranking.map { [.text($0.screen), .text(AuditResult.number($0.worstPx, "px"))] }))
+        if result.devices.count > 1 {
+            content.append(HTML.table(["device", "worst px error"], result.devices.map { [.text($0.screen), .text(AuditResult.number($0.worstPx, "px"))] }))
         }
         return [ReportPage.Section(id: "audit", title: informational ? "App audit (informational)" : "App audit", content: content)]
     }

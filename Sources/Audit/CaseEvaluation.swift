@@ -13,12 +13,37 @@ package struct CaseEvaluation: Sendable {
     /// The ARKit hypothesis the values were measured under.
     package var arkitFrame: ARKitFrame
     package var samples: [CheckSample]
+    /// The values with the reset button pressed once at the first second (`AuditCase.pressingReset`).
+    package var afterReset: [CheckSample]
     package var notes: [String]
     package var limit: Double?
 }
 
 extension CaseEvaluation: Codable {
-    enum CodingKeys: String, CodingKey { case check, caseIndex, arkitFrame, values, records, places, framed, eyes, notes, limit }
+    enum CodingKeys: String, CodingKey {
+        case check, caseIndex, arkitFrame, values, records, places, framed, eyes, viewer, notes, limit, resetValues, resetViewer
+    }
+
+    /// Per sample of a geometric check: eye error x, y, z, view angle, on-panel fraction, px on the panel (−1: none).
+    static let viewerWidth = 6
+
+    static func viewerNumbers(_ samples: [CheckSample]) -> [Double] {
+        samples.flatMap { sample -> [Double] in
+            guard let v = sample.viewer else { return [] }
+            return [v.eyeError.x, v.eyeError.y, v.eyeError.z, v.viewAngle, v.onPanelFraction, v.pxOnPanel ?? -1]
+        }
+    }
+
+    /// Attaches the viewer numbers to `samples` (all of them or none carry one).
+    static func attach(_ numbers: [Double], to samples: inout [CheckSample]) -> Bool {
+        guard !numbers.isEmpty else { return true }
+        guard numbers.count == viewerWidth * samples.count else { return false }
+        for i in samples.indices {
+            let v = numbers[(viewerWidth * i)..<(viewerWidth * i + viewerWidth)].map { $0 }
+            samples[i].viewer = ViewerSample(eyeError: Vec3(v[0], v[1], v[2]), viewAngle: v[3], onPanelFraction: v[4], pxOnPanel: v[5] < 0 ? nil : v[5])
+        }
+        return true
+    }
 
     /// The samples that can be a check's worst: the first, and every later one above all earlier ones.
     static func records(_ values: [Double]) -> [Int] {
@@ -45,6 +70,11 @@ extension CaseEvaluation: Codable {
             throw DecodingError.dataCorruptedError(forKey: .values, in: c, debugDescription: "expected a place per record and 6 eye coordinates per framed sample")
         }
         samples = values.map { CheckSample(value: $0, place: "") }
+        afterReset = try c.decode([Double].self, forKey: .resetValues).map { CheckSample(value: $0, place: "") }
+        guard Self.attach(try c.decode([Double].self, forKey: .viewer), to: &samples),
+              Self.attach(try c.decode([Double].self, forKey: .resetViewer), to: &afterReset) else {
+            throw DecodingError.dataCorruptedError(forKey: .viewer, in: c, debugDescription: "expected \(Self.viewerWidth) viewer numbers per sample")
+        }
         for (k, i) in records.enumerated() { samples[i].place = places[k] }
         for (k, i) in framed.enumerated() {
             let e = eyes[(6 * k)..<(6 * k + 6)].map { $0 }
@@ -61,6 +91,9 @@ extension CaseEvaluation: Codable {
         try c.encodeIfPresent(limit, forKey: .limit)
         let values = samples.map(\.value), records = Self.records(values)
         try c.encode(values, forKey: .values)
+        try c.encode(Self.viewerNumbers(samples), forKey: .viewer)
+        try c.encode(afterReset.map(\.value), forKey: .resetValues)
+        try c.encode(Self.viewerNumbers(afterReset), forKey: .resetViewer)
         try c.encode(records, forKey: .records)
         try c.encode(records.map { samples[$0].place }, forKey: .places)
         let framed = records.filter { samples[$0].frame != nil }

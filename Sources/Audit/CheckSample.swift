@@ -7,15 +7,18 @@ package struct CheckSample: Sendable {
     package var place: String
     /// For image-shift checks: the case and the eyes of the app's frame and the reference frame.
     var frame: FramePose?
+    /// For geometric checks: what the viewer sees at this instant (eye error, view angle, on-panel share).
+    package var viewer: ViewerSample?
 
     package init(value: Double, place: String) {
         self.value = value
         self.place = place
     }
 
-    init(value: Double, place: String, frame: FramePose?) {
+    init(value: Double, place: String, frame: FramePose? = nil, viewer: ViewerSample?) {
         self.init(value: value, place: place)
         self.frame = frame
+        self.viewer = viewer
     }
 }
 
@@ -32,6 +35,8 @@ package struct CheckEvaluation: Sendable {
     package var notes: [String]
     /// A limit that depends on the case (clip-depth: the nearest geometry), replacing the default.
     package var limit: Double?
+    /// The values with the reset button pressed once (`AuditCase.resetTime`), from the press on (`AppAudit.evaluate`).
+    package var afterReset: [CheckSample] = []
 
     package init(samples: [CheckSample], notes: [String] = [], limit: Double? = nil) {
         self.samples = samples

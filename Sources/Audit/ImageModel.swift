@@ -14,6 +14,9 @@ package struct ImageModel: Sendable {
     package var believedHeight: Double
     package var pixelWidth: Double
     package var pixelHeight: Double
+    /// The true active area (m): where the panel's pixels physically are.
+    package var panelWidth: Double
+    package var panelHeight: Double
     package var looksAt: Bool
 
     package init(_ pipeline: AppPipeline, screen: ScreenModel, mode: AppMode) {
@@ -28,12 +31,19 @@ package struct ImageModel: Sendable {
         }
         pixelWidth = Double(screen.pixelWidth)
         pixelHeight = Double(screen.pixelHeight)
+        panelWidth = screen.width
+        panelHeight = screen.height
         looksAt = mode == .splat && pipeline.splatLooksAt
     }
 
     /// Whether a pixel offset from the screen centre lies on the panel (edges included).
     package func isOnPanel(_ pixel: (x: Double, y: Double)) -> Bool {
         abs(pixel.x) <= pixelWidth / 2 && abs(pixel.y) <= pixelHeight / 2
+    }
+
+    /// Where a pixel offset from the screen centre physically is: on the glass (z = 0) of the true active area.
+    package func glass(of pixel: (x: Double, y: Double)) -> Vec3 {
+        Vec3(pixel.x * panelWidth / pixelWidth, pixel.y * panelHeight / pixelHeight, 0)
     }
 
     /// Pixel offset from the screen centre of `point` seen from `eye`.

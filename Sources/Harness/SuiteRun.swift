@@ -111,7 +111,7 @@ package struct SuiteRun {
 
         // Tuning sweep.
         if let spec = suite.tune, includes(.tune) {
-            options.progress("tune \(spec.smoother.text) × s \(spec.movementScale.text)")
+            options.progress("[tune 1/1] \(spec.smoother.text) × s \(spec.movementScale.text)")
             let started = ContinuousClock.now
             let tune = try SuiteTune.run(spec, traces: traces, loader: loader, outputDirectory: outputDirectory)
             timings[.tune] = started.duration(to: .now).seconds
@@ -121,7 +121,7 @@ package struct SuiteRun {
 
         // The app audit's cases (aggregated over all of them by `finish`).
         if let spec = suite.audit {
-            options.progress("audit")
+            options.progress("[audit 1/1] the app audit's cases")
             results.auditEvaluations = try SuiteAudit.evaluate(spec, traces: traces, loader: loader, including: includes, timings: &timings)
         }
         return results
@@ -132,7 +132,7 @@ package struct SuiteRun {
     func finish(_ results: SuiteStageResults, timings: [SuiteUnit: Double]) throws -> (Outcome, afterPublishing: () throws -> Void) {
         // The app audit (its section comes first among the extra sections).
         let audit = try suite.audit.map { spec in
-            try SuiteAudit.finish(spec, traces: inputs.traces, loader: loader, evaluations: results.auditEvaluations ?? [], outputDirectory: outputDirectory)
+            try SuiteAudit.finish(spec, suiteName: suite.name, traces: inputs.traces, loader: loader, evaluations: results.auditEvaluations ?? [], outputDirectory: outputDirectory)
         }
         let budgets = SuiteBudgets.evaluate(suite.budgets, on: results.scenarios, loader: loader)
         let numbers = try suite.numbers.map { spec in
@@ -149,6 +149,9 @@ package struct SuiteRun {
                                  budgets: budgets, scenarios: results.scenarios, frames: frames, numbers: numbers)
         report.tune = results.tune
         report.setup = results.setup
+        report.audit = audit?.summary
+        if audit?.failsRun == true { report.passed = false }
+        report.headline = SuiteHeadline.make(report, suite: suite)
         try SuiteTimings(timings).write(to: outputDirectory)
         let afterPublishing = try publish(&report, extraSections: (audit?.sections ?? []) + results.tuneSections)
         return (Outcome(report: report, directory: destination,

@@ -92,4 +92,25 @@ public enum DisplayTable {
             record.model.lowercased() == lower || record.identifiers.contains { $0.lowercased() == lower }
         } ?? records.first { $0.slug == keySlug && !keySlug.isEmpty && !lower.contains(",") }
     }
+
+    /// Where the table's numbers come from.
+    public static let source = "Apple's Tech Specs pages; identifiers from devicekit/DeviceKit"
+
+    /// Every screen `--screen` accepts by name, one line each (`parallax screens`): slug, name, identifiers, diagonal,
+    /// active area, pixels, ppi; the source last.
+    public static var listing: String {
+        var rows = [["screen", "name", "identifier", "diagonal", "active area", "pixels", "ppi"]]
+        for r in records {
+            rows.append([r.slug, r.model, r.identifiers.joined(separator: " "), String(format: "%.1f in", r.diagonalInches),
+                         String(format: "%.1f × %.1f mm", r.activeWidthMm, r.activeHeightMm), "\(r.pixelWidth) × \(r.pixelHeight)",
+                         String(format: "%.0f", r.ppi)])
+        }
+        let widths = rows[0].indices.map { i in rows.map { $0[i].count }.max() ?? 0 }
+        let lines = rows.map { row in
+            row.indices.map { i in row[i].padding(toLength: widths[i], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                .replacingOccurrences(of: " +$", with: "", options: .regularExpression)
+        }
+        return (lines + ["source: \(source). Also accepted: the name or identifier, app-table:NAME (the app's own, wrong, sizes) and WxH[@PWxPH] in meters."])
+            .joined(separator: "\n") + "\n"
+    }
 }

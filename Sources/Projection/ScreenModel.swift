@@ -97,7 +97,7 @@ public struct ScreenModel: TextParsable, Hashable, Sendable {
     /// (`iphone-16-pro`) or identifier (`iPhone17,1`). Width × height = pixels / ppi × 0.0254 m.
     public static func device(_ key: String, source: Source = .displayTable, orientation: Orientation = .portrait) throws -> ScreenModel {
         guard let record = DisplayTable.record(named: key) else {
-            throw FieldError("screen", expected: "an iPhone name, slug or identifier (e.g. iphone-16-pro, 'iPhone 16 Pro', iPhone17,1) or WxH in meters", found: "'\(key)'")
+            throw FieldError("screen", expected: "an iPhone name, slug or identifier — one of \(DisplayTable.records.map(\.slug).joined(separator: ", ")) (parallax screens lists them with sizes) — or WxH in meters", found: "'\(key)'")
         }
         return try device(record, source: source, orientation: orientation)
     }

@@ -16,34 +16,41 @@ package enum HTMLReport {
         sections += scenarioSections(report).map(collapsed)
         sections += extraSections
         if let numbers = report.numbers { sections.append(numbersSection(numbers)) }
-        let subtitle = "suite \(report.suiteFile) · ParallaxLab \(report.environment.version) (\(report.environment.commit))"
+        let env = report.environment
+        let subtitle = "suite \(report.suiteFile) · ParallaxLab \(env.version) (\(env.commit)) · \(env.machine) · \(env.cores) cores"
         return ReportPage.document(title: "ParallaxLab report — \(report.suite)", subtitle: subtitle, status: RunStatus(report), sections: sections,
                                    script: script + FrameViewer.script + ChartReadout.script + Remedy.copyScript)
     }
 
-    /// One screen: counts, the failures (first 10, linked), the status tabs and the text filter. No chart: the
-    /// failing frames follow at once, and the charts sit below them.
+    /// How many failures the overview lists (the rest are counted): with the headline above them, a failing frame
+    /// still starts inside the first 1280×900 viewport.
+    static let overviewFailures = 4
+
+    /// One screen: the headline, counts, the failures (first few, linked), the status tabs and the text filter. No
+    /// chart: the failing frames follow at once, and the charts sit below them. The frame and budget counts are in the
+    /// verdict line above; the environment in the subtitle.
     static func overview(_ report: SuiteReport, reportDirectory: String) -> ReportPage.Section {
         let c = report.counts
         var cards: [Node] = [
-            card("Frames", .text("\(c.frames - c.framesFailed) / \(c.frames) pass")),
-            card("Budgets", .text("\(c.budgets - c.budgetsFailed) / \(c.budgets) hold")),
             card("Scenarios", .text("\(c.scenarios)")),
             card("Numbers golden", .text(report.numbers?.status.rawValue ?? "not configured")),
         ]
         if let deltas = report.baseline {
             cards.append(card("Baseline", .text(BaselineState.allCases.map { state in "\(state.arrow) \(deltas.filter { $0.state == state }.count)" }.joined(separator: " · "))))
         }
-        let env = report.environment
-        cards.append(card("Environment", .text("\(env.version) (\(env.commit)) · \(env.machine) · \(env.cores) cores")))
-        var content: [Node] = [HTML.el("div", ["class": "grid"], children: cards)]
+        if let audit = report.audit {
+            cards.insert(card("App audit", HTML.el("a", ["href": "#audit"], .text("\(audit.failing) of \(audit.checks) checks fail" + (audit.informational ? " (informational)" : ""))),
+                              HTML.el("a", ["href": audit.page], .text(audit.page))), at: 0)
+        }
+        var content: [Node] = report.headline.map { [$0.html] } ?? []
+        content.append(HTML.el("div", ["class": "grid"], children: cards))
         let failures = MarkdownSummary.failures(report, reportDirectory: reportDirectory)
         if !failures.isEmpty {
             content.append(HTML.el("h3", .text("Failures (\(failures.count))")))
-            content.append(HTML.el("ul", ["class": "failures"], children: failures.prefix(10).map { failure in
+            content.append(HTML.el("ul", ["class": "failures"], children: failures.prefix(Self.overviewFailures).map { failure in
                 HTML.el("li", failure.anchor.map { HTML.el("a", ["href": "#\($0)"], .text(failure.text)) } ?? .text(failure.text))
             }
-                                   + (failures.count > 10 ? [HTML.el("li", ["class": "muted"], .text("… \(failures.count - 10) more in the sections below"))] : [])))
+                                   + (failures.count > Self.overviewFailures ? [HTML.el("li", ["class": "muted"], .text("… \(failures.count - Self.overviewFailures) more in the sections below"))] : [])))
         }
         content.append(toolbar)
         return ReportPage.Section(id: "overview", title: "Overview", content: content)
@@ -61,7 +68,7 @@ package enum HTMLReport {
                        HTML.el("label", .text("Filter "), HTML.el("input", ["id": "filter", "type": "search", "placeholder": "frame, trace, smoother…"])))
     }
 
-    /// Latency against jitter, one point per trace × smoother, coloured by smoother (shown once, in the comparison).
+    /// Tracking lag against head jitter at rest, one point per trace × smoother, coloured by smoother (shown once, in the comparison).
     /// Both are head-space metrics, the same at every screen and movement scale: a configuration that repeats a
     /// point is drawn once (not twice on top of itself).
     static func latencyJitterChart(_ report: SuiteReport) -> Node? {
@@ -75,11 +82,11 @@ package enum HTMLReport {
         let series = bySmoother.keys.sorted().enumerated().map { i, name in
             SVGChart.Series(name: name, points: bySmoother[name]!, color: SVGChart.palette[i % SVGChart.palette.count], style: .dots)
         }
-        return .trusted(SVGChart(title: "Latency vs jitter (one point per trace × smoother)", xLabel: "lag (ms)",
-                                 yLabel: "stationary jitter (mm)", series: series).svg)
+        return .trusted(SVGChart(title: "Tracking lag vs \(MetricDescriptor.stationaryJitterMm.title) (one point per trace × smoother)",
+                                 xLabel: MetricDescriptor.lagMs.header, yLabel: MetricDescriptor.stationaryJitterMm.header, series: series).svg)
     }
 
-    /// A scenario's point on the latency-vs-jitter charts: (lag, stationary jitter), when both were computed.
+    /// A scenario's point on the lag-vs-jitter chart: (lag, stationary jitter), when both were computed.
     static func latencyJitterPoint(_ s: ScenarioResult) -> (x: Double, y: Double)? {
         guard let lag = s.metrics[metric: .lagMs], let jitter = s.metrics[metric: .stationaryJitterMm] else { return nil }
         return (lag, jitter)
@@ -116,8 +123,9 @@ package enum HTMLReport {
         return section
     }
 
-    static func card(_ title: String, _ value: Node) -> Node {
-        HTML.el("div", ["class": "card"], HTML.el("div", ["class": "muted"], .text(title)), HTML.el("div", value))
+    static func card(_ title: String, _ value: Node, _ more: Node...) -> Node {
+        HTML.el("div", ["class": "card"], children: [HTML.el("div", ["class": "muted"], .text(title)), HTML.el("div", value)]
+                + more.map { HTML.el("div", ["class": "muted"], $0) })
     }
 
     /// Failing frames first, open with their viewers; passing frames as a grid of thumbnails.
@@ -135,10 +143,11 @@ package enum HTMLReport {
 
     static func comparisonSection(_ report: SuiteReport) -> ReportPage.Section {
         let metrics = MetricCatalog.scenario.metrics.filter(\.comparesSmoothers)
-        let table = HTML.table(["scenario"] + metrics.map(\.name), report.scenarios.map { scenario in
-            [HTML.text(scenario.id)] + metrics.map { HTML.text(Format.value(scenario.metrics[metric: $0])) }
+        let table = HTML.table(["scenario"] + metrics.map(\.header), report.scenarios.map { scenario in
+            [HTML.text(scenario.id)] + metrics.map { HTML.text(Format.metric(scenario.metrics[metric: $0], $0)) }
         }, rowIDs: report.scenarios.map { AnchorID.scenario($0.id) }, attributes: ["class": "filterable"])
-        var content: [Node] = [table]
+        var content: [Node] = [HTML.el("p", ["class": "muted"], .text("Column headers name each metric with its unit; the headline above explains the main ones. Lags: how far the output trails, negative when it leads (prediction). "
+                                                                      + "Head-to-photon latency is the app's whole pipeline after this smoother (the audit's model).")), table]
         if let chart = latencyJitterChart(report) { content.append(chart) }
         return ReportPage.Section(id: "comparison", title: "Smoother comparison", content: content)
     }
@@ -158,8 +167,8 @@ package enum HTMLReport {
             var trajectory = SVGChart(title: "Trajectory x: \(key)" + (s.breaks == nil ? "" : " (shaded: timing gaps and frozen stretches)"), xLabel: "time (s)", yLabel: "x (mm)", series: lines)
             trajectory.shaded = (s.breaks ?? []).compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }
             var content: [Node] = [
-                HTML.table(["screen", "movement scale"] + MetricCatalog.scenario.metrics.map(\.name), same.map { sc in
-                    [HTML.text(sc.screen), HTML.text(Format.value(sc.movementScale))] + MetricCatalog.scenario.metrics.map { HTML.text(Format.value(sc.metrics[metric: $0])) }
+                HTML.table(["screen", "movement scale"] + MetricCatalog.scenario.metrics.map(\.header), same.map { sc in
+                    [HTML.text(sc.screen), HTML.text(Format.value(sc.movementScale))] + MetricCatalog.scenario.metrics.map { HTML.text(Format.metric(sc.metrics[metric: $0], $0)) }
                 }, attributes: ["class": "filterable"]),
                 .trusted(trajectory.svg),
             ]

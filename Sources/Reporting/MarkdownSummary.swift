@@ -14,6 +14,12 @@ package enum MarkdownSummary {
         var lines: [String] = []
         lines.append("## ParallaxLab — \(cell(report.suite)): \(report.passed ? "✅ pass" : "❌ fail")")
         lines.append("")
+        lines.append("**\(cell(RunStatus(report).text))**" + (report.audit.map { " — [\($0.page)](\($0.page))" } ?? ""))
+        lines.append("")
+        if let headline = report.headline {
+            lines += headline.markdown
+            lines.append("")
+        }
         let c = report.counts
         lines.append("Frames: \(c.frames - c.framesFailed)/\(c.frames) pass · budgets: \(c.budgets - c.budgetsFailed)/\(c.budgets) hold · scenarios: \(c.scenarios)"
                      + (report.numbers.map { " · numbers golden: \($0.status.rawValue)" } ?? "")
@@ -94,8 +100,11 @@ package enum MarkdownSummary {
     package static func failures(_ report: SuiteReport, reportDirectory: String) -> [Failure] {
         var failures: [Failure] = []
         for frame in report.frames where !frame.status.passed {
-            let detail = frame.status == .missing ? "golden missing" : frame.checks.filter { !$0.passed }.map { "\($0.limit) \(Format.value($0.value)) (limit \(Format.value($0.bound)))" }.joined(separator: ", ")
-            failures.append(Failure(text: "frame \(frame.name): \(frame.status.rawValue)\(detail.isEmpty ? "" : " — \(detail)") — accept with `\(Remedy.accept(reportDirectory: reportDirectory, frame: frame.name))`",
+            var detail = frame.status == .missing ? "golden missing" : frame.checks.filter { !$0.passed }.map { "\($0.limit) \(Format.value($0.value)) (limit \(Format.value($0.bound)))" }.joined(separator: ", ")
+            // A frame that could not be compared (a truncated golden, a size mismatch) says why; there is nothing to accept.
+            let remedy = frame.status == .error ? "record again with `\(frame.recordCommand)`" : "accept with `\(Remedy.accept(reportDirectory: reportDirectory, frame: frame.name))`"
+            if detail.isEmpty, let message = frame.message { detail = message }
+            failures.append(Failure(text: "frame \(frame.name): \(frame.status.rawValue)\(detail.isEmpty ? "" : " — \(detail)") — \(remedy)",
                                     anchor: AnchorID.frame(frame.name)))
         }
         if let numbers = report.numbers, !numbers.status.passed {

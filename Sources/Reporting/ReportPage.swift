@@ -22,7 +22,10 @@ package enum ReportPage {
     package static func document(title: String, subtitle: String = "", status: RunStatus? = nil, sections: [Section], script: String = "") -> String {
         var header: [Node] = [HTML.el("h1", .text(title))]
         if let status {
-            header.append(HTML.el("p", ["class": "run-status \(status.verdict.rawValue)", "id": "run-status"], .text(status.text)))
+            // The audit's part links to the audit section (its own page is audit.html).
+            let suitePart = status.audit.map { String(status.text.dropLast($0.count)) } ?? status.text
+            header.append(HTML.el("p", ["class": "run-status \(status.verdict.rawValue)", "id": "run-status"],
+                                  children: [.text(suitePart)] + (status.audit.map { [HTML.el("a", ["href": "#audit", "class": "audit-line"], .text($0))] } ?? [])))
         }
         header.append(HTML.el("p", ["class": "subtitle"], .text(subtitle)))
         let body: [Node] = [
@@ -63,7 +66,7 @@ package enum ReportPage {
         :root{--fg:#1d1d1f;--muted:#6e6e73;--line:#d2d2d7;--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--bg:#fff;--panel:#f6f8fa}
         *{box-sizing:border-box}body{margin:0;font:14px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
         header{padding:16px 24px;border-bottom:1px solid var(--line)}h1{margin:0;font-size:22px}.subtitle{margin:4px 0 0;color:var(--muted)}
-        nav{position:sticky;top:0;background:#fffffff0;border-bottom:1px solid var(--line);padding:8px 24px;z-index:5;white-space:nowrap;overflow-x:auto}nav a{margin-right:16px;color:#0969da;text-decoration:none;white-space:nowrap;display:inline-block}
+        nav{position:sticky;top:0;background:#fffffff0;border-bottom:1px solid var(--line);padding:6px 24px;z-index:5;display:flex;flex-wrap:wrap;gap:2px 16px}nav a{color:#0969da;text-decoration:none;white-space:nowrap}
         section{padding:8px 24px 24px}h2{font-size:18px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:15px;margin:18px 0 6px}
         table{border-collapse:collapse;margin:8px 0;font-variant-numeric:tabular-nums}th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}th{background:var(--panel);overflow-wrap:anywhere}
         td.num{text-align:right}.badge{display:inline-block;white-space:nowrap;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;color:#fff}
@@ -71,7 +74,7 @@ package enum ReportPage {
         .chart{width:100%;max-width:680px;min-width:540px;height:auto;display:block;margin:6px 0}.chart-title{font-size:14px;font-weight:600}.tick{font-size:12px;fill:#444}.axis-label{font-size:13px}.legend{font-size:12px}
         .chart-wrap{max-width:100%;overflow-x:auto}.table-wrap{max-width:100%;overflow-x:auto}
         h1,h2,h3,p,li,summary,figcaption,label{overflow-wrap:anywhere}
-        @media (max-width:600px){header,section{padding-left:12px;padding-right:12px}nav{padding:6px 12px}}
+        @media (max-width:600px){header,section{padding-left:12px;padding-right:12px}nav{padding:6px 12px;flex-wrap:nowrap;overflow-x:auto}}
         .grid{display:flex;flex-wrap:wrap;gap:16px}.card{border:1px solid var(--line);border-radius:6px;padding:8px 12px;background:#fff}
         code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}pre{background:var(--panel);padding:8px;overflow:auto}
         .frames img{image-rendering:pixelated;max-width:320px;border:1px solid var(--line)}.muted{color:var(--muted)}
@@ -89,6 +92,7 @@ package enum ReportPage {
         .toolbar{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;margin:10px 0 0}.status-tabs{display:inline-flex;flex-wrap:wrap;gap:4px}
         .status-tab{font:inherit;padding:3px 10px;border:1px solid var(--line);border-radius:14px;background:#fff;cursor:pointer}
         .status-tab[aria-pressed=true]{background:var(--fg);color:#fff;border-color:var(--fg)}
-        .grid .card{padding:4px 10px}h2{margin:10px 0 8px}details.detail>summary{cursor:pointer;color:#0969da}
-        """ + FrameViewer.stylesheet
+        .grid .card{padding:2px 10px;display:flex;flex-wrap:wrap;gap:0 6px;align-items:baseline}.grid{gap:6px 10px}h2{margin:10px 0 8px}details.detail>summary{cursor:pointer;color:#0969da}
+        .run-status a.audit-line{color:inherit}#overview{padding-bottom:8px}#overview h3{margin:8px 0 2px}
+        """ + Headline.stylesheet + FrameViewer.stylesheet
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Plumbing
+import Vocabulary
 
 /// Writes a report folder: report.json, index.html, junit.xml, summary.md (frames/ is written by the run).
 /// Every file is written atomically.
@@ -40,5 +41,11 @@ enum Format {
         let text: String
         if value == 0 { text = "0" } else if abs(value) >= 1000 || abs(value) < 0.001 { text = String(format: "%.3g", value) } else { text = String(format: "%.4g", value) }
         return unit.isEmpty ? text : "\(text) \(unit)"
+    }
+
+    /// A metric's value as a table cell: "−13.95 — leads (prediction)" when its negative values mean something.
+    static func metric(_ value: Double?, _ metric: MetricDescriptor) -> String {
+        guard let value, value < 0, let meaning = metric.whenNegative else { return Self.value(value) }
+        return "\(Self.value(value)) — \(meaning)"
     }
 }

@@ -22,6 +22,32 @@ package struct SuiteReport: Codable, Sendable {
     /// in `frames/run-id`, so that `parallax accept` promotes only frames this report describes. Absent in reports
     /// written before runs were staged.
     package var runId: String?
+    /// What the user came for, first (`Headline`); absent when the suite measured no scenario.
+    package var headline: Headline?
+    /// The app audit's verdict in counts (details in audit.json and audit.html), when the suite has `audit:`.
+    package var audit: AuditSummary?
+
+    /// The app audit in counts: how many of the checks that count in its verdict fail.
+    package struct AuditSummary: Codable, Sendable {
+        package var failing: Int
+        package var checks: Int
+        /// The audit does not gate the run (`gate: false`): its failures are informational.
+        package var informational: Bool
+        package var page: String
+        package var file: String
+        package init(failing: Int, checks: Int, informational: Bool, page: String = "audit.html", file: String = "audit.json") {
+            self.failing = failing
+            self.checks = checks
+            self.informational = informational
+            self.page = page
+            self.file = file
+        }
+
+        /// "app audit: 8 of 14 checks fail (informational)".
+        package var text: String {
+            "app audit: \(failing) of \(checks) checks fail" + (informational ? " (informational)" : failing > 0 ? " (gated: fails the run)" : "")
+        }
+    }
 
     package struct TuneSummary: Codable, Sendable {
         package var file: String

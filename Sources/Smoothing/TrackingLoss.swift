@@ -7,6 +7,19 @@ public enum TrackingLossPolicy: String, CaseIterable, Sendable {
     /// passes through and every derivative/velocity state starts at zero, so no stale derivative from
     /// before the loss (or from the jump at reacquisition) leaks into the output.
     case freezeAndReinit = "freeze-and-reinit"
+
+    /// One line for where a spec is printed with its `loss=` (every canonical spec carries it).
+    public var explanation: String {
+        switch self {
+        case .hold: return "loss=hold: while the face is lost the smoother keeps consuming the frozen samples, as the app does"
+        case .freezeAndReinit: return "loss=freeze-and-reinit: while the face is lost the output stays put; on reacquisition the smoother starts afresh"
+        }
+    }
+
+    /// The explanations of the policies named in `specs` (canonical spec text), once each, in case order.
+    public static func explanations(in specs: [String]) -> [String] {
+        allCases.filter { policy in specs.contains { $0.contains("loss=\(policy.rawValue)") } }.map(\.explanation)
+    }
 }
 
 /// The shared tracking-loss bookkeeping of every filter.

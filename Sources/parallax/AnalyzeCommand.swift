@@ -36,17 +36,17 @@ struct AnalyzeCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON instead of a text table.")
     var json = false
 
-    @Option(name: .long, help: "Cut-off of the residual jitter power, Hz (default 2).")
+    @Option(name: .long, help: "Cut-off of the residual jitter power, Hz.")
     var cutoff: Double = 2
 
-    @Option(name: .long, help: "Largest delay searched by the cross-correlation, s (default 0.5).")
+    @Option(name: .long, help: "Largest delay searched by the cross-correlation, s.")
     var maxLag: Double = 0.5
 
-    @Option(name: .long, help: "Tracker latency for the latency model, s (default: measured from ground truth, else 0.033).")
+    @Option(name: .long, help: "The phone's tracker latency in head-to-photon latency, s (default: 0.033, assumed; the trace's own truth → measured delay is printed as sensor lag).")
     var sensorLatency: Double?
 
-    @Option(name: .long, help: "Frames from render start to photons (default 1).")
-    var renderFrames: Double = 1
+    @Option(name: .long, help: "Frames from render start to photons (the display's frame + the cube's hand-off).")
+    var renderFrames: Double = 2
 
     @Flag(name: .long, help: "Leave out the app's +1 frame main-thread hop from the latency model.")
     var noMainThreadHop = false

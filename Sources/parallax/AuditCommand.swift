@@ -14,8 +14,11 @@ struct AuditCommand: ParsableCommand {
             fails when its p95 exceeds its limit (exaggeration is reported, never failed). --fix ID turns on the \
             corrected behaviour for a check (repeatable; 'all' for every one) so you see what each fix buys. \
             By default the audit covers what the shipped app shows (the cube; splat-only checks are listed as \
-            unreachable) with ARKit reporting in its gravity-aligned world frame; every check states its \
-            assumptions and says when its verdict flips under the other frame (--arkit-frame camera).
+            unreachable) under the hypothesis that ARKit reports in a gravity-aligned world frame; every check states its \
+            assumptions and says when its verdict flips under the other frame (--arkit-frame camera). Geometric \
+            checks also report the eye error (mm), the view-angle error (deg) and the share of probe points still on \
+            the panel (px only over points on the panel); every check reports per trace (any failing trace fails it) \
+            and after one press of the app's Reset button at 1 s; checks are ranked by view-angle p95 after Reset.
             Exit status: 0 every check within its limit, 1 a check exceeds it, 2 bad input.
 
             Examples:
@@ -29,13 +32,13 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Trace CSVs.")
     var traces: [String] = []
 
-    @Option(name: .long, parsing: .upToNextOption, help: "Display-table iPhones, or 'all' (default \(AppDefaults.screen)).")
+    @Option(name: .long, parsing: .upToNextOption, help: "Display-table iPhones, or 'all' (parallax screens lists them).")
     var screen: [String] = [AppDefaults.screen]
 
     @Option(name: .long, help: "shipped (default: what the shipped app shows — the cube gated, splat-only checks listed as unreachable), cube, splat or both.")
     var mode = "shipped"
 
-    @Option(name: .long, help: "What ARKit's face anchor holds: gravity (default: the app's configuration, a world frame fixed at session start) or camera (.camera alignment).")
+    @Option(name: .long, help: "The hypothesis of what ARKit's face anchor holds (not documented): gravity (default: a world frame fixed at session start, inferred from the app's configuration) or camera (relative to the camera).")
     var arkitFrame = "gravity"
 
     @Option(name: .long, parsing: .upToNextOption, help: "Check ids whose corrected behaviour to turn on, or 'all'.")

@@ -17,7 +17,7 @@ struct CameraOptions: ParsableArguments {
     @Option(name: .long, help: "Head position x,y,z in meters. (default: 0,0,0.35)", transform: Vec3.init(parsing:))
     var head = Vec3(0, 0, 0.35)
 
-    @Option(name: .long, help: "Movement scale s applied to head x and y (default 1.5, the app's).")
+    @Option(name: .long, help: "Movement scale s applied to head x and y (the app's by default).")
     var movementScale: Double = AppDefaults.movementScale
 
     @Option(name: .long, help: "Near plane in meters.")

@@ -44,13 +44,13 @@ struct EvaluateCommand: ParsableCommand {
     })
     var association = AssociationMethod.nearest
 
-    @Option(name: .long, help: "Largest time difference of a nearest pair, s (default 0.01, evo's t_max_diff).")
+    @Option(name: .long, help: "Largest time difference of a nearest pair, s (evo's t_max_diff).")
     var maxDt: Double = 0.01
 
-    @Option(name: .long, help: "Seconds added to the estimate's timestamps (default 0, evo's t_offset).")
+    @Option(name: .long, help: "Seconds added to the estimate's timestamps (evo's t_offset).")
     var offset: Double = 0
 
-    @Option(name: .long, help: "Interpolate: no truth interpolated between samples further apart than this, s (default 0.1).")
+    @Option(name: .long, help: "Interpolate: no truth interpolated between samples further apart than this, s.")
     var maxGap: Double = 0.1
 
     @Option(name: .long, help: "Alignment of the estimate onto the truth: none, se3 or sim3 (default none).",
@@ -60,7 +60,7 @@ struct EvaluateCommand: ParsableCommand {
     @Option(name: .long, help: "Align on the first N pairs only (default: all).")
     var alignFirst: Int?
 
-    @Option(name: .long, help: "RPE delta in frames (default 1).")
+    @Option(name: .long, help: "RPE delta in frames.")
     var delta: Int = 1
 
     @Flag(name: .long, help: "Sort each file's rows by time (stable) instead of refusing an out-of-order timestamp (repeated ones are always read, as evo does).")

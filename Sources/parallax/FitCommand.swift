@@ -28,7 +28,7 @@ struct FitCommand: ParsableCommand {
     @Option(name: .long, help: "Sensor latency to write into the spec, s (not observable; default 0).")
     var latency: Double = 0
 
-    @Option(name: .long, help: "Seed of the written spec (default 1).")
+    @Option(name: .long, help: "Seed of the written spec.")
     var seed: UInt64 = 1
 
     func validate() throws {

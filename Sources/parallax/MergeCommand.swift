@@ -17,7 +17,7 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: "Part files written by 'parallax tune --shard i/n'.")
     var parts: [String]
 
-    @Option(name: [.short, .long], help: "Output JSON (default tune.json).")
+    @Option(name: [.short, .long], help: "Output JSON.")
     var output = "tune.json"
 
     @Flag(name: .long, help: "Print the result JSON to stdout instead of the text summary.")

@@ -37,6 +37,7 @@ struct Parallax: ParsableCommand {
             AuditCommand.self,
             AppCommand.self,
             ARKitFrameCommand.self,
+            ScreensCommand.self,
         ]
     )
 }

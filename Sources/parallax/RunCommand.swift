@@ -133,13 +133,12 @@ enum SuiteCommandSupport {
     /// Progress lines on stderr: one line rewritten in a terminal, numbered lines otherwise.
     static func progress() -> (String) -> Void {
         let terminal = isatty(STDERR_FILENO) == 1
-        var step = 0
+        // Each stage numbers its own steps ("[frames 3/15] NAME").
         return { message in
-            step += 1
             if terminal {
-                FileHandle.standardError.write(Data("\r\u{1B}[K[\(step)] \(message.prefix(100))".utf8))
+                FileHandle.standardError.write(Data("\r\u{1B}[K\(message.prefix(100))".utf8))
             } else {
-                FileHandle.standardError.write(Data("[\(step)] \(message)\n".utf8))
+                FileHandle.standardError.write(Data("\(message)\n".utf8))
             }
         }
     }

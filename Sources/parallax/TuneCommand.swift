@@ -38,7 +38,7 @@ struct TuneCommand: ParsableCommand {
             transform: TuneGrid.init(parsing:))
     var grid = TuneGrid.full
 
-    @Option(name: .long, help: "Screen model (default \(AppDefaults.screen)).")
+    @Option(name: .long, help: "Screen model.")
     var screen = AppDefaults.screen
 
     @Option(name: .long, help: "Objective to minimise (default visible_jitter_px).", transform: TuneObjective.init)
@@ -47,16 +47,16 @@ struct TuneCommand: ParsableCommand {
     @Option(name: .long, help: "Constraint, repeatable (default: ramp_lag_ms<=50 and gain_px_per_cm>=app).", transform: TuneConstraint.init)
     var constraint: [TuneConstraint] = []
 
-    @Option(name: .long, help: "Depth of the cube room's back wall, m (default 0.30).")
+    @Option(name: .long, help: "Depth of the cube room's back wall, m.")
     var roomDepth = 0.30
 
-    @Option(name: .long, help: "Seconds after the head stops before frames count towards the visible jitter (default 0.3).")
+    @Option(name: .long, help: "Seconds after the head stops before frames count towards the visible jitter.")
     var settle = 0.3
 
     @Flag(name: .long, help: "Skip the Nelder–Mead refinement of multi-parameter filters.")
     var noRefine = false
 
-    @Option(name: .long, help: "Seeds per synthesized trace: the file's own, then seed + 1, … re-synthesized from its '# spec:' header (recordings are used once); prints each seed's recommendation and the spread (default 1).")
+    @Option(name: .long, help: "Seeds per synthesized trace: the file's own, then seed + 1, … re-synthesized from its '# spec:' header (recordings are used once); prints each seed's recommendation and the spread.")
     var seeds = 1
 
     @Option(name: .long, parsing: .upToNextOption, help: "Trace CSVs kept out of the search (taken from --traces, or added); the recommendation's metrics on them are printed beside the training metrics.")
@@ -65,7 +65,7 @@ struct TuneCommand: ParsableCommand {
     @Option(name: .long, help: "Hold out this fraction of the trace files instead (picked by a fixed-seed shuffle).", transform: HoldoutChoice.init(parsingFraction:))
     var holdoutFraction: HoldoutChoice?
 
-    @Option(name: .long, help: "Warn when the held-out objective differs from training by more than this fraction (default 0.25).")
+    @Option(name: .long, help: "Warn when the held-out objective differs from training by more than this fraction.")
     var holdoutMargin = 0.25
 
     @Option(name: .long, help: "Evaluate shard i of n (1-based) and write a partial result.", transform: ShardInfo.init(parsing:))

@@ -98,15 +98,23 @@ import Tracking
         }
     }
 
-    /// With ground truth the latency model's filter lag is total − sensor; a pure delay measures as such.
+    /// A trace's own truth → measured delay is its tracker's: measured as sensor lag (and in the total lag), while
+    /// head-to-photon latency takes the phone's tracker latency (assumed, or given) and the smoother's steady lag.
     @Test func latencyComponentsFromTheTrace() throws {
         var spec = TraceSpec(seed: 8, motion: [MotionSegment(model: .glance, duration: 60)], noise: .none)
         spec.noise.latency = 0.05
         let trace = try TraceSynthesizer.synthesize(spec)
         let report = TraceAnalysis.analyze(trace, smoother: try SmootherSpec(parsing: "none"))
-        let model = report.latency[0].model
-        #expect(abs(model.sensorLatency - 0.05) < 0.001)
-        #expect(abs(model.filterLag) < 0.001)
+        #expect(abs(report.lag.sensor!.seconds - 0.05) < 0.001)
         #expect(abs(report.lag.total!.seconds - 0.05) < 0.001)
+        let model = report.latency[0].model
+        #expect(model.sensorLatency == LatencyModel.assumedSensorLatency)
+        #expect(model.filterLag == 0, "no smoother, no steady lag")
+        #expect(model.renderFrames == 2, "the display's frame and the cube's hand-off")
+        var options = AnalysisOptions()
+        options.sensorLatency = 0.05
+        let given = TraceAnalysis.analyze(trace, smoother: try SmootherSpec(parsing: "ema:alpha=0.25"), options: options).latency[0].model
+        #expect(given.sensorLatency == 0.05)
+        #expect(abs(given.filterLag - 0.05) < 1e-9, "EMA α = 0.25 at 60 Hz: 3 samples")
     }
 }

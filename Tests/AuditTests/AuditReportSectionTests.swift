@@ -9,7 +9,8 @@ struct AuditReportSectionTests {
         let id = try #require(gated.first)
         var failing = CheckResult(id, samples: [], limit: 1, notes: [])
         failing.passed = false
-        return AuditResult(traces: ["sway"], screens: ["iphone-15-pro"], scope: .cube, modes: [.cube], arkitFrame: .gravity, fixes: [], checks: [failing], ranking: [])
+        return AuditResult(traces: [TraceSource(trace: "sway", source: "parallax synth 0.1.0")], screens: ["iphone-15-pro"], scope: .cube, modes: [.cube], arkitFrame: .gravity,
+                           fixes: [], checks: [failing], devices: [])
     }
 
     static func html(informational: Bool) throws -> String {

@@ -248,6 +248,39 @@ def check_axe(driver, url, name):
     driver.set_script_timeout(10)
 
 
+HEADLINE_UNITS = {"latency_p95_ms": "ms", "visible_jitter_px": "px", "parallax_error_p95_px": "px", "effect_gain_px_per_cm": "px/cm"}
+
+
+def check_headline(driver, width, height, metrics=HEADLINE_UNITS):
+    """The headline block: present, the app's value of each question (of `metrics`) a number with its unit, inside
+    the first width × height viewport."""
+    driver.execute_script("window.scrollTo(0,0);")
+    block = driver.find_elements(By.ID, "headline")
+    check(len(block) == 1, f"no headline block at {width} px")
+    if not block:
+        return
+    for metric in metrics:
+        unit = HEADLINE_UNITS[metric]
+        cells = driver.find_elements(By.CSS_SELECTOR, f"#headline .hl-q[data-metric='{metric}'] .hl-value")
+        check(len(cells) >= 1, f"headline: no value for {metric}")
+        if not cells:
+            continue
+        text = cells[0].text
+        check(re.match(r"^-?\d[\d.]*(e[-+]?\d+)? " + re.escape(unit) + r"( |$)", text) is not None, f"headline: {metric} reads {text!r}, not a number in {unit}")
+        left, top, w, h = rect(driver, cells[0])
+        check(top >= 0 and top + h <= height and left >= 0 and left + w <= width and w > 0,
+              f"headline: {metric} at ({left:.0f}, {top:.0f}) {w:.0f}×{h:.0f} is not inside the first {width}×{height} viewport")
+
+
+def check_audit_line(driver, report):
+    """The verdict line counts the app audit's failing checks and links to the audit; audit.html is beside index.html."""
+    status = driver.find_element(By.ID, "run-status").text
+    check(re.search(r"; app audit: \d+ of \d+ checks fail", status) is not None, f"the verdict line does not count the app audit's failing checks: {status!r}")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#run-status a.audit-line[href='#audit']")) == 1, "the verdict line's audit part does not link to #audit")
+    check(len(driver.find_elements(By.ID, "audit")) == 1, "no audit section for the verdict line to link to")
+    check(os.path.isfile(os.path.join(report, "audit.html")), "no audit.html beside index.html")
+
+
 def check_first_failure(driver, report, first, patch, artifacts):
     """The first failing frame's changed region: listed in report.json and the page, boxed inside the first
     viewport at 1280×900; zoomed 8× the golden shows the painted pixels at the box's centre."""
@@ -401,6 +434,8 @@ def main():
         check(top + height <= HEIGHT and left + width <= WIDTH, f"overview is {width:.0f}x{top + height:.0f} px, beyond {WIDTH}x{HEIGHT}")
         check(driver.execute_script("return document.documentElement.scrollWidth;") <= WIDTH, "the page scrolls sideways at 1280 px")
         shoot(driver, overview, artifacts, "overview")
+        check_headline(driver, WIDTH, HEIGHT)
+        check_audit_line(driver, report)
 
         # A failing frame is first and open.
         cards = driver.find_elements(By.CSS_SELECTOR, "#frames .frame-card")
@@ -526,6 +561,10 @@ def main():
         check_tabs(driver, url)
 
         # Phone widths: no sideways page scroll (tables and charts scroll in their own boxes), chart text ≥ 10 px.
+        # The headline in a phone's first viewport (390×844).
+        set_width(driver, 390, 844)
+        load(driver, url)
+        check_headline(driver, 390, 844, ["latency_p95_ms", "visible_jitter_px", "parallax_error_p95_px"])
         for narrow in (360, 390):
             set_width(driver, narrow, 800)
             load(driver, url)

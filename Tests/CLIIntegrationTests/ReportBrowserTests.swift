@@ -7,14 +7,17 @@ import Testing
     /// Tests/Browser/report_browser_test.py in headless Chromium (Selenium and axe-core from .venv-browser, made by
     /// `make deps-browser`) on a report with two failing frames — fx/a-center's golden has a 6×6 magenta patch painted
     /// at (40, 60), so its one changed region is known exactly — a baseline and a small tuning sweep (for the
-    /// interactive tuning view), plus an audit page; at the end the page's accept command runs as pasted.
+    /// interactive tuning view) and the app audit (the verdict line's failing-check count, audit.html), plus an audit
+    /// page; the headline checked in the first 1280×900 and 390×844 viewports; at the end the page's accept command runs as pasted.
     /// Screenshots in .build/browser-artifacts/.
     @Test(.enabled(if: BrowserEnvironment.isComplete, BrowserEnvironment.skipReason))
     func theReportWorksInARealBrowser() throws {
         let python = try #require(BrowserEnvironment.seleniumPython)
         let fixture = try ReviewFixture()
         defer { fixture.directory.cleanUp() }
+        // A small sweep (the interactive tuning view) and the app audit on the fixture's trace (the verdict line's count, audit.html).
         let sweep = "tune: {smoother: \"ema:alpha=0.1...0.5/0.05\", movement_scale: \"1.0...2.0/0.5\", screen: iphone-15-pro}\n"
+            + "audit: {screens: [iphone-15-pro], mode: cube}\n"
         try (String(contentsOfFile: fixture.suite, encoding: .utf8) + sweep).write(toFile: fixture.suite, atomically: true, encoding: .utf8)
         _ = try fixture.parallax(["run", "suite.yml", "--output", "base"])
         let script = ReviewFixture.repository.appendingPathComponent("Tests/Browser/report_browser_test.py").path

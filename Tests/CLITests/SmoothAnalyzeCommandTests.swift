@@ -29,7 +29,7 @@ import Testing
             }
             let table = try ParallaxProcess.run(["analyze", input, "--smoother", "ema:alpha=0.25"])
             #expect(table.status == 0, "\(model): \(table.stderr)")
-            #expect(table.stdout.contains("lag") && table.stdout.contains("jitter (mm)") && table.stdout.contains("end-to-end latency"))
+            #expect(table.stdout.contains("lag") && table.stdout.contains("jitter (mm)") && table.stdout.contains("head-to-photon latency"))
             let json = try ParallaxProcess.run(["analyze", output, "--smoother", "kalman-cv", "--json"])
             #expect(json.status == 0, "\(model): \(json.stderr)")
             let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]

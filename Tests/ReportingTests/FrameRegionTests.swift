@@ -59,7 +59,7 @@ import Vocabulary
         let frame = try #require(page.range(of: "class=\"viewer\""))
         let chart = try #require(page.range(of: "<svg xmlns"))
         #expect(frame.lowerBound < chart.lowerBound, "a chart sits above the failing frame")
-        #expect(page.components(separatedBy: "class=\"chart-title\">Latency vs jitter").count - 1 == 1, "the latency chart appears once")
+        #expect(page.components(separatedBy: "class=\"chart-title\">Tracking lag vs head jitter at rest").count - 1 == 1, "the latency chart appears once")
     }
 
     @Test func statusTabsFilterByAttributeAndThePageHasALandmark() {

@@ -20,10 +20,10 @@ import Testing
 
     @Test func titleAndHeaderSayTheVerdictWithCounts() throws {
         let failing = Self.page()
-        #expect(failing.contains("<title>FAIL — 1 of 1 frames, 1 of 1 budgets failed; 1 worse than the baseline · ParallaxLab report — s</title>"))
-        #expect(failing.contains("<p class=\"run-status fail\" id=\"run-status\">FAIL — 1 of 1 frames, 1 of 1 budgets failed; 1 worse than the baseline</p>"))
+        #expect(failing.contains("<title>FAIL — suite: 1 of 1 frames, 1 of 1 budgets failed; 1 worse than the baseline · ParallaxLab report — s</title>"))
+        #expect(failing.contains("<p class=\"run-status fail\" id=\"run-status\">FAIL — suite: 1 of 1 frames, 1 of 1 budgets failed; 1 worse than the baseline</p>"))
         let passing = Self.page(Self.passingReport())
-        #expect(passing.contains("<title>PASS — 0 of 1 frames, 0 of 1 budgets failed · ParallaxLab report — ParallaxLab default suite</title>"))
+        #expect(passing.contains("<title>PASS — suite: 0 of 1 frames, 0 of 1 budgets failed · ParallaxLab report — ParallaxLab default suite</title>"))
         #expect(passing.contains("<p class=\"run-status pass\" id=\"run-status\">PASS — "))
     }
 

@@ -29,8 +29,8 @@ struct MetricCatalogTests {
         #expect(renamed.isNamed("old_ms") && renamed.isNamed("new_ms") && !renamed.isNamed("x"))
     }
 
-    @Test func ssimAndPSNRAreHigherIsBetterEverythingElseLower() {
-        let higher: Set = ["ssim_mean", "ssim_min", "psnr_db"]
+    @Test func ssimPSNRAndEffectStrengthAreHigherIsBetterEverythingElseLower() {
+        let higher: Set = ["ssim_mean", "ssim_min", "psnr_db", "effect_gain_px_per_cm"]
         for metric in MetricCatalog.report.metrics {
             #expect(metric.direction == (higher.contains(metric.name) ? .higherIsBetter : .lowerIsBetter), "\(metric)")
         }
@@ -63,7 +63,8 @@ struct MetricCatalogTests {
         let units = Dictionary(uniqueKeysWithValues: MetricCatalog.scenario.metrics.map { ($0.name, $0.unit.symbol) })
         #expect(units == ["lag_ms": "ms", "filter_lag_ms": "ms", "lag_onset_ms": "ms", "lag_steady_ms": "ms", "latency_p95_ms": "ms",
                           "stationary_jitter_mm": "mm", "visible_jitter_px": "px", "parallax_error_p95_px": "px",
-                          "parallax_error_rms_px": "px", "exaggeration_p95_px": "px", "swim_p95_deg_s": "°/s", "swim_rms_deg_s": "°/s"])
+                          "parallax_error_rms_px": "px", "exaggeration_p95_px": "px", "swim_p95_deg_s": "°/s", "swim_rms_deg_s": "°/s",
+                          "visible_jitter_mm": "mm", "parallax_error_p95_arcmin": "arcmin", "effect_gain_px_per_cm": "px/cm"])
         let trends = (MetricCatalog.scenario.metrics + MetricCatalog.run.metrics).filter(\.trends).map(\.name)
         #expect(trends == ["lag_ms", "stationary_jitter_mm", "visible_jitter_px", "parallax_error_p95_px", "swim_p95_deg_s",
                            "frames_failed", "budgets_failed"])

@@ -11,6 +11,14 @@ enum CameraOffsetCheck: AuditCheck {
     static let mechanism = "ARKit positions are relative to the front camera but used as relative to the screen centre"
     static let fixDescription = "camera offset added to the head position"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.ignoresCameraOffset }
+    static let fixCode: String? = """
+        // HeadTrackingService, in the Task that reads t: the front camera's position from the active area's centre (m), per model
+        let cameraOffset = SIMD2<Float>(0.0075, 0.0656)  // iPhone 15 Pro (iPhone16,1); estimated: measure per model
+        let rawX = t.x + cameraOffset.x
+        let rawY = t.y + cameraOffset.y
+        """
+    static let fixCaveat: String? = "the camera positions are estimates (camera-position); the axes must be the screen's (arkit-axes)"
+    static let assumptions: Set<AuditAssumption> = [.cameraPosition, .eye]
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let c = audit.screen.cameraOffset

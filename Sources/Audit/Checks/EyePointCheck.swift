@@ -10,6 +10,12 @@ enum EyePointCheck: AuditCheck {
     static let mechanism = "the face-anchor origin is used as the eye; the eye sits ±IPD/2 to the side and above it"
     static let fixDescription = "the eye model's offset added to the face anchor"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.usesAnchorAsEye }
+    static let fixCode: String? = """
+        // HeadTrackingService.session(_:didUpdate:): the midpoint of the eyes instead of the anchor's origin
+        let eyes = (faceAnchor.leftEyeTransform.columns.3 + faceAnchor.rightEyeTransform.columns.3) / 2
+        let t = simd_mul(faceAnchor.transform, eyes)
+        """
+    static let fixCaveat: String? = "with the world-alignment fix, read simd_mul(local, eyes) with local = camera.transform⁻¹ · faceAnchor.transform, rotated as that fix says"
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let e = configured.eyeModel

@@ -11,15 +11,18 @@ enum IsolatedShift {
         return shifts(audit, variant: variant, reference: reference, attitude: attitude)
     }
 
-    /// Per-sample largest shift between two pipelines' frames (probe points visible in the reference).
+    /// Per-sample largest shift between two pipelines' frames (probe points visible in the reference), with what
+    /// the viewer at the true, unexaggerated eye (`TruthPipeline`) sees of it.
     static func shifts(_ audit: AuditCase, variant: AppPipeline, reference: AppPipeline, attitude: [Quaternion]? = nil) -> [CheckSample] {
         let referenceEyes = audit.eyes(reference, attitude: attitude)
         let variantEyes = audit.eyes(variant, attitude: attitude)
+        let viewers = audit.trueEyes(reference, exaggerated: false)
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
         let a = audit.image(variant), b = audit.image(reference)
         return referenceEyes.indices.compactMap { i in
-            ProbePoints.largestShift(points, a, eye: variantEyes[i], b, eye: referenceEyes[i]).map { value in
-                CheckSample(value: value, place: audit.place(i), frame: FramePose(appEye: variantEyes[i], referenceEye: referenceEyes[i]))
+            guard audit.measures(i) else { return nil }
+            return ProbePoints.compare(points, app: (a, variantEyes[i]), reference: (b, referenceEyes[i]), viewer: viewers[i]).map { found in
+                CheckSample(value: found.shift, place: audit.place(i), frame: FramePose(appEye: variantEyes[i], referenceEye: referenceEyes[i]), viewer: found.viewer)
             }
         }
     }

@@ -1,5 +1,4 @@
 import Analysis
-import Scientific
 import Vocabulary
 
 /// latency: the modelled head-to-photon latency (`LatencyModel`): sensor + the EMA's lag (1 − α)/α samples
@@ -17,19 +16,14 @@ enum LatencyCheck: AuditCheck {
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let times = audit.times
-        let intervals = zip(times.dropFirst(), times).map { $0 - $1 }
-        let rate = intervals.isEmpty ? 60 : 1 / Statistics.quantile(intervals, 0.5)
-        let model = LatencyModel(filterLag: filterLag(alpha: configured.smoothingAlpha, rate: rate), displayRate: HandOff.displayRate,
-                                 mainThreadHop: configured.hopsToMainActor,
-                                 renderFrames: 1 + (configured.delaysHandOff ? HandOff.meanFrames(mode: audit.mode) : 0))
-        let jitter = LatencyModel.timingOffsets(times: times, rate: rate)
-        let d = model.distribution(timingJitter: jitter)
+        // The shared head-to-photon computation (Analysis.HeadToPhoton), as the suite's scenarios compute it.
+        let path = HeadToPhoton.Path(mainThreadHop: configured.hopsToMainActor,
+                                     handOffFrames: configured.delaysHandOff ? HandOff.meanFrames(mode: audit.mode) : 0, displayRate: HandOff.displayRate)
+        let model = HeadToPhoton.model(filterLag: HeadToPhoton.emaFilterLag(alpha: configured.smoothingAlpha, rate: HeadToPhoton.rate(times: times)), path: path)
+        let d = HeadToPhoton.distribution(model, times: times)
         let place = audit.traceName
         // The check's values are the whole distribution, so its mean, p95 and worst are the distribution's.
-        let samples = model.samples(timingJitter: jitter).map { CheckSample(value: $0 * 1000, place: place) }
+        let samples = HeadToPhoton.samples(model, times: times).map { CheckSample(value: $0 * 1000, place: place) }
         return CheckEvaluation(samples: samples, notes: ["\(place): p50 \(format(d.p50 * 1000)) ms, p95 \(format(d.p95 * 1000)) ms (EMA lag \(format(model.filterLag * 1000)) ms)"])
     }
-
-    /// The per-sample EMA's group delay at low frequency: (1 − α)/α samples.
-    static func filterLag(alpha: Double, rate: Double) -> Double { (1 - alpha) / alpha / rate }
 }

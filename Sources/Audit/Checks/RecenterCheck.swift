@@ -5,7 +5,7 @@ import Vocabulary
 /// after the first press and after the second (px, and mm of eye). The app stores the smoothed, already-offset
 /// position as the origin (x and y only; `HeadTrackingService.swift:46–51, :70–72`), so a second press toggles
 /// back to raw positions; z is never offset, by the app or the fix. Each press also restarts the smoothers and
-/// the gyro reference (`MainTabView.swift:214–219`).
+/// the gyro reference (`MainTabView.swift:214–219`). Measured with every other behaviour fixed.
 enum RecenterCheck: AuditCheck {
     static let id = AuditCheckID.recenterIdempotent
     static let unit = MetricUnit.pixels
@@ -15,30 +15,36 @@ enum RecenterCheck: AuditCheck {
     static let mechanism = "recenter stores the smoothed, already-offset position as the origin (x, y only), so a second press toggles back to raw positions"
     static let fixDescription = "origin := the raw current position (x, y)"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.recenterStoresOffsetPosition }
-    static let assumptions: Set<AuditAssumption> = [.arkitFrame, .attitude, .eye]
+    static let fixCode: String? = """
+        // HeadTrackingService: keep the last raw position (set in the Task: self.lastRaw = SIMD3(rawX, rawY, rawZ))
+        private var lastRaw: SIMD3<Float> = .zero
+        // resetOrigin(): the raw position, x and y only
+        originOffset = SIMD3<Float>(lastRaw.x, lastRaw.y, 0)
+        """
+    /// The jump's size is the position the corrected pipeline stores: camera offset and eye offset included.
+    static let assumptions: Set<AuditAssumption> = [.cameraPosition, .eye]
     static let readsTheShippedPipeline = true
 
+    /// Every other fix on (`IsolatedShift.pipelines`), so the jump is the recenter defect alone — not the launch
+    /// tilt or the camera offset that the whole shipped pipeline would add. With a reset at `AuditCase.resetTime`
+    /// the two presses come on top of that first one.
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
-        let image = audit.image(configured.fixingAll())
+        let (variant, _) = IsolatedShift.pipelines(id, configured: configured)
+        let image = audit.image(variant)
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
-        let truth = audit.trueEyes(configured)
+        let truth = audit.trueEyes(variant), viewers = audit.trueEyes(variant, exaggerated: false)
         if let appCode = audit.appCode(for: configured) {
-            // The app's own resetOrigin() and resetReference(), pressed at the replayed instants.
-            var samples: [CheckSample] = [], worstJump = 0.0, worstDepthChange = 0.0
-            for press in appCode.recenters {
-                worstJump = max(worstJump, (press.twice - press.once).length)
-                worstDepthChange = max(worstDepthChange, abs(press.once.z - press.before.z), abs(press.twice.z - press.before.z))
-                if let shift = ProbePoints.largestShift(points, image, eye: press.twice, image, eye: press.once, visibleIn: (image, truth[press.index])) {
-                    samples.append(CheckSample(value: shift, place: audit.place(press.index)))
-                }
-            }
-            return CheckEvaluation(samples: samples, notes: ["\(audit.traceName): the app's own code, pressed at \(appCode.recenters.count) instants: largest eye jump \(format(worstJump * 1000)) mm, largest depth change \(format(worstDepthChange * 1000)) mm"])
+            return appCodeEvaluation(audit, appCode.recenters(afterReset: audit.resetTime != nil), image: image, points: points,
+                                     truth: truth, viewers: viewers)
         }
-        var head = HeadPipeline(configured, cameraOffset: audit.screen.cameraOffset, mode: audit.mode)
+        var head = HeadPipeline(variant, cameraOffset: audit.screen.cameraOffset, mode: audit.mode)
+        let press = audit.resetIndex
         var samples: [CheckSample] = []
         var worstJump = 0.0, worstDepthChange = 0.0
-        for (i, input) in audit.inputs(configured).enumerated() {
+        for (i, input) in audit.inputs(variant).enumerated() {
+            if i == press { head.recenter() }
             let before = head.update(input)
+            guard audit.measures(i) else { continue }
             var pressed = head
             pressed.recenter()
             let once = pressed.update(input)
@@ -46,10 +52,26 @@ enum RecenterCheck: AuditCheck {
             let twice = pressed.update(input)
             worstJump = max(worstJump, (twice - once).length)
             worstDepthChange = max(worstDepthChange, abs(once.z - before.z), abs(twice.z - before.z))
-            if let shift = ProbePoints.largestShift(points, image, eye: twice, image, eye: once, visibleIn: (image, truth[i])) {
-                samples.append(CheckSample(value: shift, place: audit.place(i)))
+            if let found = ProbePoints.compare(points, app: (image, twice), reference: (image, once), visibleIn: (image, truth[i]), viewer: viewers[i]) {
+                samples.append(CheckSample(value: found.shift, place: audit.place(i), viewer: found.viewer))
             }
         }
         return CheckEvaluation(samples: samples, notes: ["\(audit.traceName): largest eye jump \(format(worstJump * 1000)) mm, largest depth change \(format(worstDepthChange * 1000)) mm"])
+    }
+
+    /// With `--app-source`: the app's own reset button (its `resetOrigin()` and `resetReference()`), pressed twice at
+    /// the replayed instants — the whole shipped pipeline as its code has it, no other fix on.
+    static func appCodeEvaluation(_ audit: AuditCase, _ presses: [RecenterPress], image: ImageModel, points: [Vec3],
+                                  truth: [Vec3], viewers: [Vec3]) -> CheckEvaluation {
+        var samples: [CheckSample] = [], worstJump = 0.0, worstDepthChange = 0.0
+        for press in presses where audit.measures(press.index) {
+            worstJump = max(worstJump, (press.twice - press.once).length)
+            worstDepthChange = max(worstDepthChange, abs(press.once.z - press.before.z), abs(press.twice.z - press.before.z))
+            if let found = ProbePoints.compare(points, app: (image, press.twice), reference: (image, press.once),
+                                               visibleIn: (image, truth[press.index]), viewer: viewers[press.index]) {
+                samples.append(CheckSample(value: found.shift, place: audit.place(press.index), viewer: found.viewer))
+            }
+        }
+        return CheckEvaluation(samples: samples, notes: ["\(audit.traceName): the app's own code, pressed at \(presses.count) instants: largest eye jump \(format(worstJump * 1000)) mm, largest depth change \(format(worstDepthChange * 1000)) mm"])
     }
 }

@@ -14,10 +14,12 @@ enum WorldAlignmentCheck: AuditCheck {
     static let defaultLimit = 2.0
     static let modes: Set<AppMode> = [.cube, .splat]
     static let reachable = true
-    static let mechanism = "ARFaceTrackingConfiguration's default worldAlignment = .gravity reports the face in a world frame fixed at session start (HeadTrackingService.swift:33–36, :59), read as screen-relative: a phone tilted at launch puts the head too high and too close, and turning the phone moves nothing"
-    static let fixDescription = "read the anchor in camera coordinates (.camera alignment, or camera.transform⁻¹ · anchor.transform)"
+    static let mechanism = "under the gravity hypothesis (inferred: ARFaceTrackingConfiguration's default worldAlignment is .gravity, HeadTrackingService.swift:33–36, :59) the face is reported in a world frame fixed at session start and read as screen-relative: a phone tilted at launch puts the head too high and too close, and turning the phone moves nothing"
+    static let fixDescription = "read the anchor relative to the camera (camera.transform⁻¹ · anchor.transform) and rotate the sensor's landscape axes by −90° about z into the portrait screen's"
+    static let fixCode: String? = WorldAlignmentFix.code
+    static let fixCaveat: String? = "right under the gravity hypothesis only (arkit-frame): if ARKit already reports the anchor relative to the camera, the fix turns a correct reading by the phone's attitude; whether the front camera mirrors x needs the device check (arkit-axes)"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.readsWorldAnchor }
-    static let assumptions: Set<AuditAssumption> = [.arkitFrame, .attitude, .eye]
+    static let assumptions: Set<AuditAssumption> = [.arkitFrame, .arkitAxes, .attitude, .eye]
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let samples = IsolatedShift.evaluate(id, audit, configured: configured)
@@ -25,6 +27,12 @@ enum WorldAlignmentCheck: AuditCheck {
         if configured.arkitFrame == .gravity, audit.attitude != nil, let m = audit.trace.samples.first?.position {
             let r = audit.gravityReport[0]
             notes.append("\(audit.traceName): at launch the head reads \(format((r.y - m.y) * 1000)) mm higher, \(format((m.z - r.z) * 1000)) mm closer")
+        }
+        if let attitude = audit.attitude, let m = audit.trace.samples.first?.position {
+            // The fix's code under the other hypothesis: what it would read at launch.
+            let other = configured.arkitFrame.other
+            let fixed = WorldAlignmentFix.position(WorldAlignmentFix.report(m, attitude: attitude[0], start: attitude[0], frame: other))
+            notes.append("\(audit.traceName): the fix's code under the \(other.rawValue) hypothesis would read the head at launch \(format((fixed.y - m.y) * 1000)) mm higher, \(format((m.z - fixed.z) * 1000)) mm closer")
         }
         if audit.mode == .cube, configured.arkitFrame == .gravity, let attitude = audit.attitude,
            attitude.contains(where: { $0.angle(to: attitude[0]) > 1e-6 }) {

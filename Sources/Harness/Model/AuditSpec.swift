@@ -16,8 +16,11 @@ package struct AuditSpec: Decodable, Sendable {
     package var arkitFrame: String
     package var fix: [String]
     package var gate: Bool
+    /// The app's source folder (`app_source:`, relative to the suite file): its own code gives the shipped side
+    /// (`parallax audit --app-source`).
+    package var appSource: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case traces, screens, mode, fix, gate, arkitFrame = "arkit_frame" }
+    enum CodingKeys: String, CodingKey, CaseIterable { case traces, screens, mode, fix, gate, arkitFrame = "arkit_frame", appSource = "app_source" }
 
     package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -29,5 +32,6 @@ package struct AuditSpec: Decodable, Sendable {
         arkitFrame = try c.decodeIfPresent(String.self, forKey: .arkitFrame) ?? ARKitFrame.gravity.rawValue
         fix = try c.decodeIfPresent([String].self, forKey: .fix) ?? []
         gate = try c.decodeIfPresent(Bool.self, forKey: .gate) ?? false
+        appSource = try c.decodeIfPresent(String.self, forKey: .appSource)
     }
 }

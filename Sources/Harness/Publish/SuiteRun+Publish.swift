@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 import Reporting
 import Vocabulary
 
@@ -13,6 +14,11 @@ extension SuiteRun {
             report.baseline = try SuiteBaseline.compare(report, baselinePath: baseline, bands: suite.baselineBands,
                                                         allowDifferentSetup: options.allowDifferentSetup)
             if options.failOnRegression && report.baseline!.contains(where: \.worse) { report.passed = false }
+            // The headline's trends: the same headline from the baseline's scenarios (read once more; compare checked it).
+            if var headline = report.headline, let earlier = try? ReportWriter.decode(Data(try FileContents.read(baseline))) {
+                SuiteHeadline.trends(&headline, baseline: SuiteHeadline.make(earlier, suite: suite))
+                report.headline = headline
+            }
         }
         var history: [RunHistory.Entry] = []
         if let path = options.history {

@@ -7,8 +7,9 @@ extension SuiteRun.Outcome {
     /// 10, then a notice counting the rest).
     package func summary(githubActions: Bool) -> String {
         let c = report.counts
-        var lines = [
-            "\(report.passed ? "PASS" : "FAIL")  \(report.suite)",
+        var lines = ["\(RunStatus(report).text)  (\(report.suite))"]
+        if let headline = report.headline { lines += headline.text }
+        lines += [
             "  frames    \(c.frames - c.framesFailed)/\(c.frames) pass",
             "  budgets   \(c.budgets - c.budgetsFailed)/\(c.budgets) hold",
             "  scenarios \(c.scenarios)",

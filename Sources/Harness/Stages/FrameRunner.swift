@@ -71,8 +71,8 @@ struct FrameRunner {
         var rendered: [String: RGBAImage] = [:]
         // The jobs of one frame spec (its heads, or its times along a trace) share the loaded scene.
         var loaded: (specIndex: Int, scene: SceneRenderer)? = nil
-        for job in jobs {
-            progress("frame \(job.name)")
+        for (n, job) in jobs.enumerated() {
+            progress("[frames \(n + 1)/\(jobs.count)] \(job.name)")
             let started = ContinuousClock.now
             let spec = job.spec
             let steps: [SuiteLoader.PathStep] = [.key("frames"), .index(job.specIndex)]

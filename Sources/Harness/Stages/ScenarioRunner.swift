@@ -39,6 +39,9 @@ struct ScenarioRunner {
     func run(including includes: (SuiteUnit) -> Bool = { _ in true }, progress: (String) -> Void,
              timings: inout [SuiteUnit: Double]) throws -> [ScenarioResult] {
         var results: [ScenarioResult] = []
+        // Progress counts the units this run does (a shard's share).
+        let total = traces.reduce(0) { sum, trace in sum + smoothers.filter { includes(.scenarios(trace: trace.name, smoother: $0.text)) }.count }
+        var done = 0
         for (traceName, original) in traces {
             // A recording without ground truth is measured against its reference estimate (and says so).
             let truthless = TruthlessTrace(original)
@@ -53,26 +56,32 @@ struct ScenarioRunner {
                 guard includes(unit) else { continue }
                 let started = ContinuousClock.now
                 defer { timings[unit] = started.duration(to: .now).seconds }
-                progress("scenario \(traceName) × \(label)")
+                done += 1
+                progress("[scenarios \(done)/\(total)] \(traceName) × \(label)")
                 var smoother = spec.makeSmoother()
                 let smoothed = smoother.smooth(trace)
                 let filtered = smoothed.samples.map(\.position)
-                var analysis = TraceAnalysis.analyze(trace, filtered: filtered, smoother: spec.description, options: options,
-                                                     screenGiven: !screens.isEmpty)
+                let times = trace.samples.map(\.t)
+                var analysis = TraceAnalysis.analyze(trace, filtered: filtered, smoother: spec.description, options: options, screenGiven: !screens.isEmpty,
+                                                     steadyFilterLag: HeadToPhoton.filterLag(of: spec, rate: HeadToPhoton.rate(times: times)))
                 truthless?.label(&analysis, filtered: filtered)
                 let psd = residualPSD(trace: trace, filtered: filtered)
                 for (screenName, screen) in screens.map({ ($0.text, $0.value) }) {
                     for scale in movementScales {
                         var metrics: [String: Double] = [:]
-                        var notes = analysis.notes
+                        // The spec as printed carries its loss= policy: say what it does where it is printed.
+                        var notes = analysis.notes + TrackingLossPolicy.explanations(in: [spec.description])
                         if let lag = analysis.lag.total { metrics[metric: .lagMs] = lag.seconds * 1000 }
                         if let lag = analysis.lag.filter { metrics[metric: .filterLagMs] = lag.seconds * 1000 }
                         if let lag = analysis.lag.onset?.onsetSeconds { metrics[metric: .lagOnsetMs] = lag * 1000 }
                         if let lag = analysis.lag.onset?.steadySeconds { metrics[metric: .lagSteadyMs] = lag * 1000 }
                         if let jitter = analysis.jitter.stationary { metrics[metric: .stationaryJitterMm] = jitter.rmsMm.norm }
-                        if let latency = analysis.latency.first(where: { $0.model.displayRate == 60 }) {
+                        // Head-to-photon: the app's pipeline after this smoother (HeadToPhoton, as the audit computes it).
+                        if let latency = analysis.latency.first(where: { $0.model.displayRate == HeadToPhoton.Path.app.displayRate }) {
                             metrics[metric: .latencyP95Ms] = latency.distribution.p95 * 1000
                         }
+                        metrics[metric: .effectGainPxPerCm] = TraceAnalysis.effectGain(screen: screen, movementScale: scale,
+                                                                                       distance: Statistics.median(trace.samples.map(\.position.z)))
                         var errorSeries: [Double] = []
                         if trace.truth != nil {
                             let (accuracy, trackingWorstPx) = try ParallaxAccuracy.evaluateWithTrackingSeries(
@@ -80,7 +89,11 @@ struct ScenarioRunner {
                             metrics[metric: .parallaxErrorP95Px] = accuracy.tracking.pixels.p95
                             metrics[metric: .parallaxErrorRmsPx] = accuracy.tracking.pixels.rms
                             metrics[metric: .exaggerationP95Px] = accuracy.exaggeration.pixels.p95
-                            if let visible = accuracy.visibleJitter { metrics[metric: .visibleJitterPx] = visible.pixels.rms }
+                            metrics[metric: .parallaxErrorP95Arcmin] = accuracy.tracking.arcminutes.p95
+                            if let visible = accuracy.visibleJitter {
+                                metrics[metric: .visibleJitterPx] = visible.pixels.rms
+                                metrics[metric: .visibleJitterMm] = visible.millimeters.rms
+                            }
                             let swim = try Swim.evaluate(trace: smoothed, screen: screen, movementScale: scale)
                             metrics[metric: .swimP95DegS] = swim.tracking.p95
                             metrics[metric: .swimRmsDegS] = swim.tracking.rms

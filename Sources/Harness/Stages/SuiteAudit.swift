@@ -1,3 +1,4 @@
+import AppReplay
 import Audit
 import Foundation
 import Plumbing
@@ -12,6 +13,8 @@ import Vocabulary
 struct SuiteAudit {
     var sections: [ReportPage.Section]
     var failsRun: Bool
+    /// The verdict in counts, for the report's verdict line (`RunStatus`).
+    var summary: SuiteReport.AuditSummary
 
     /// The audit's options and cases.
     static func prepare(_ spec: AuditSpec, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader) throws -> (AuditOptions, [AuditCase]) {
@@ -21,9 +24,10 @@ struct SuiteAudit {
         return try located(loader) {
             var pipeline = AppPipeline.shipped
             pipeline.arkitFrame = try AuditOptions.arkitFrame(parsing: spec.arkitFrame)
-            let options = AuditOptions(traces: traces.filter { spec.traces?.contains($0.name) ?? true },
+            var options = AuditOptions(traces: traces.filter { spec.traces?.contains($0.name) ?? true },
                                        screens: spec.screens,
                                        scope: try AuditOptions.scope(parsing: spec.mode), fixes: try AuditOptions.fixes(parsing: spec.fix), pipeline: pipeline)
+            options.appReplay = try spec.appSource.map { try AppReplay(appSource: loader.resolve($0)) }
             return (options, try AppAudit.cases(options))
         }
     }
@@ -46,8 +50,8 @@ struct SuiteAudit {
         return evaluations
     }
 
-    /// The audit's result from every case's evaluations; writes audit.json and audit/ into `outputDirectory`.
-    static func finish(_ spec: AuditSpec, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader, evaluations: [CaseEvaluation],
+    /// The audit's result from every case's evaluations; writes audit.json, audit.html and audit/ into `outputDirectory`.
+    static func finish(_ spec: AuditSpec, suiteName: String, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader, evaluations: [CaseEvaluation],
                        outputDirectory: String) throws -> SuiteAudit {
         let (options, cases) = try prepare(spec, traces: traces, loader: loader)
         let framesDirectory = (outputDirectory as NSString).appendingPathComponent(AuditReport.framesFolder)
@@ -55,7 +59,13 @@ struct SuiteAudit {
         let result = try located(loader) { try AppAudit.aggregate(options, cases: cases, evaluations: evaluations, framesDirectory: framesDirectory) }
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         try AtomicFile.write(try result.jsonData(), to: (outputDirectory as NSString).appendingPathComponent("audit.json"))
-        return SuiteAudit(sections: AuditReport.sections(result, informational: !spec.gate), failsRun: spec.gate && !result.passed)
+        let summary = SuiteReport.AuditSummary(failing: result.failing.count, checks: result.checks.filter(\.countsInVerdict).count, informational: !spec.gate)
+        let sections = AuditReport.sections(result, informational: !spec.gate)
+        // The audit's own page beside index.html, as tune.html is: the same section, with the suite's report a click away.
+        let page = ReportPage.document(title: "ParallaxLab app audit — \(suiteName)",
+                                       subtitle: "\(summary.text) · the suite's report: index.html · data: \(summary.file)", sections: sections)
+        try AtomicFile.write(Data(page.utf8), to: (outputDirectory as NSString).appendingPathComponent(summary.page))
+        return SuiteAudit(sections: sections, failsRun: spec.gate && !result.passed, summary: summary)
     }
 
     private static func located<T>(_ loader: SuiteLoader, _ body: () throws -> T) throws -> T {

@@ -12,7 +12,7 @@ struct SuiteInputs {
     static func load(_ suite: Suite, loader: SuiteLoader, progress: (String) -> Void) throws -> SuiteInputs {
         var traces: [(name: String, trace: HeadTrace)] = []
         for (i, source) in suite.traces.enumerated() {
-            progress("trace \(source.name)")
+            progress("[traces \(i + 1)/\(suite.traces.count)] \(source.name)")
             let entry = FieldPath([.key("traces"), .index(i)])
             if let file = source.file, var recordingImport = source.recordingImport {
                 if let truth = recordingImport.truth { recordingImport.truth?.path = loader.resolve(truth.path) }

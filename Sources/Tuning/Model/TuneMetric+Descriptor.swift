@@ -6,12 +6,12 @@ extension MetricDescriptor {
     /// Named `ramp_lag_ms` so that it is not read as a suite's `lag_ms` (a cross-correlation of whole traces);
     /// `lag_ms` is still accepted in tune.json, objectives and constraints written before the rename.
     package static let rampLagMs = MetricDescriptor(
-        "ramp_lag_ms", unit: .milliseconds,
+        "ramp_lag_ms", unit: .milliseconds, title: "ramp lag",
         meaning: "the filter's own steady-state ramp lag (mean over traces; TuneEvaluator)", aliases: ["lag_ms"])
     package static let jitterMm = MetricDescriptor(
-        "jitter_mm", unit: .millimeters, meaning: "stationary jitter, RMS 3D norm (mean over traces with stationary stretches)")
+        "jitter_mm", unit: .millimeters, title: "head jitter at rest", meaning: "stationary jitter, RMS 3D norm (mean over traces with stationary stretches)")
     package static let visibleJitterMm = MetricDescriptor(
-        "visible_jitter_mm", unit: .millimeters, meaning: "visible jitter (visible_jitter_px) on the glass in mm")
+        "visible_jitter_mm", unit: .millimeters, title: "visible jitter at rest", meaning: "visible jitter (visible_jitter_px) on the glass in mm")
     package static let trackingPx = MetricDescriptor(
         "tracking_px", unit: .pixels, meaning: "RMS on-screen error caused by tracking + smoothing")
     package static let trackingMm = MetricDescriptor(
@@ -25,7 +25,7 @@ extension MetricDescriptor {
     package static let totalMm = MetricDescriptor(
         "total_mm", unit: .millimeters, meaning: "RMS on-glass error of tracking, smoothing and exaggeration together")
     package static let gainPxPerCm = MetricDescriptor(
-        "gain_px_per_cm", unit: .pixelsPerCentimeter, direction: .higherIsBetter,
+        "gain_px_per_cm", unit: .pixelsPerCentimeter, direction: .higherIsBetter, title: "effect strength",
         meaning: "on-screen shift of the back wall per cm of head motion, s·D/(z + D)·ppm/100")
     package static let swimTrackingDegS = MetricDescriptor(
         "swim_tracking_deg_s", unit: .degreesPerSecond, meaning: "RMS swim of the tracking + smoothing error at the true eye (SwimSums)")

@@ -1,6 +1,7 @@
 import Foundation
 import Plumbing
 import Reporting
+import Smoothing
 
 extension TuneResult {
     /// Writes the result atomically: the JSON at `path` and, for a whole result, `tune.html` beside it (same
@@ -37,6 +38,7 @@ extension TuneResult {
             let jitter = c.errors[k].visibleJitterPx.map { String(format: "%.3f", $0) } ?? "n/a"
             out += "  \(c.smoother): ramp lag \(lag) ms, visible jitter \(jitter) px\n"
         }
+        for line in TrackingLossPolicy.explanations(in: shown.compactMap { byIndex[$0]?.smoother }) { out += "  (\(line))\n" }
         if let r = result.recommendation {
             out += "Recommendation: \(r.reasoning)\n"
         } else {

@@ -8,7 +8,8 @@ import Tracking
 
 /// The recommendation's reasoning in words (tune.json, tune.html and the summary print it).
 extension Tuner {
-    /// "α = 0.18, s = 1.5: visible jitter 0.21 px, ramp lag 43 ms, …; α = 0.25, s = 1.5 (the app's default) is 0.27 px / 50 ms".
+    /// "α = 0.18, s = 1.5: visible jitter 0.21 px, ramp lag 43 ms, …; α = 0.25, s = 1.5 (the app's default) is 0.27 px / 50 ms",
+    /// opening with "Keep the current settings" when that is the app's own, and closing with what each constraint did.
     static func reasoning(_ r: Recommendation, result: TuneResult, sweep: SweepSpec, objective: TuneObjective,
                           constraints: [TuneConstraint]) -> String {
         let app = result.appDefault
@@ -19,11 +20,12 @@ extension Tuner {
         }
         let name = label(result.parameters, r.values, filter: result.filter, s: r.movementScale)
         let m = r.metrics
-        var text = "\(name): visible jitter \(px(m.visibleJitterPx)) px, ramp lag \(ms(m.rampLagMs)) ms"
+        let keep = r.source == .grid && isAppSetting(r, result: result)
+        var text = (keep ? "Keep the current settings (\(name)): the app's own configuration is the best the constraints allow: " : "\(name): ") + "visible jitter \(px(m.visibleJitterPx)) px, ramp lag \(ms(m.rampLagMs)) ms"
         text += ", stationary jitter \(optional(m.jitterMm, 3)) mm, tracking error \(format(m.trackingPx, 3)) px"
         text += ", effect \(format(m.gainPxPerCm, 3)) px/cm"
         let appLabel = (result.filter == "ema" ? "α = 0.25" : "ema α = 0.25") + ", s = \(format(app.movementScale, 3))"
-        text += "; \(appLabel) (the app's default) is \(px(app.metrics.visibleJitterPx)) px / \(ms(app.metrics.rampLagMs)) ms"
+        if !keep { text += "; \(appLabel) (the app's default) is \(px(app.metrics.visibleJitterPx)) px / \(ms(app.metrics.rampLagMs)) ms" }
         let failed = constraints.filter { ($0.violation(app.metrics, app: app.metrics) ?? 1) > 0 }
         if !failed.isEmpty { text += " and fails \(failed.map(\.description).joined(separator: ", "))" }
         text += ". Minimises \(objective.description)"
@@ -33,7 +35,10 @@ extension Tuner {
             }.joined(separator: ", ")
         }
         if r.source == .nelderMead { text += "; refined by Nelder–Mead from the grid's best point" }
-        return text + "."
+        text += "."
+        let lines = constraintLines(r, result: result, objective: objective, constraints: constraints)
+        if !lines.isEmpty { text += " " + lines.map { "Constraint \($0)." }.joined(separator: " ") }
+        return text
     }
 
     static func format(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)g", value) }

@@ -169,7 +169,7 @@ extension Tuner {
         }
         if !broken.isEmpty { problems.append("they break \(broken.joined(separator: ", "))") }
         let warning = problems.isEmpty ? nil
-            : "warning: held-out traces \(traces.joined(separator: ", ")) disagree with training: \(problems.joined(separator: "; ")) — the recommendation may be fitted to the training traces"
+            : "warning: held-out traces \(traces.joined(separator: ", ")) disagree with training: \(problems.joined(separator: "; ")) — the recommendation may be fitted to the training traces: before shipping it, tune on more or different traces (traces like the held-out ones in --traces, or more synthesized variants with --seeds 5), or use a more robust objective that does not chase one metric alone (e.g. --objective 'visible_jitter_px+0.01*ramp_lag_ms'); until then keep the current settings"
         return .init(traces: traces, training: training, heldOut: heldOut, trainingObjective: trainingObjective,
                      heldOutObjective: heldObjective, margin: margin, brokenConstraints: broken, warning: warning)
     }

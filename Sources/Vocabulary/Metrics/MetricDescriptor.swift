@@ -14,11 +14,15 @@ public struct MetricDescriptor: Sendable, Hashable, CustomStringConvertible {
     public let comparesSmoothers: Bool
     /// One line: what is measured, and how.
     public let meaning: String
+    /// What reports call it, in words (table headers, the headline): "filter lag", "visible jitter at rest".
+    public let title: String
+    /// What a negative value says, for metrics where it is not an error ("leads (prediction)" for a lag).
+    public let whenNegative: String?
     /// Earlier names still accepted when decoding JSON or parsing a name; output always uses `name`.
     public let aliases: [String]
 
     public init(_ name: String, unit: MetricUnit, direction: MetricDirection = .lowerIsBetter, noiseBand: NoiseBand = .fallback,
-                trends: Bool = false, comparesSmoothers: Bool = false, meaning: String, aliases: [String] = []) {
+                trends: Bool = false, comparesSmoothers: Bool = false, title: String? = nil, whenNegative: String? = nil, meaning: String, aliases: [String] = []) {
         self.name = name
         self.unit = unit
         self.direction = direction
@@ -26,8 +30,16 @@ public struct MetricDescriptor: Sendable, Hashable, CustomStringConvertible {
         self.trends = trends
         self.comparesSmoothers = comparesSmoothers
         self.meaning = meaning
+        self.title = title ?? name
+        self.whenNegative = whenNegative
         self.aliases = aliases
     }
+
+    /// What a lag's negative value says.
+    public static let leads = "leads (prediction)"
+
+    /// The title with its unit, as a column header: "filter lag (ms)".
+    public var header: String { unit.symbol.isEmpty ? title : "\(title) (\(unit.symbol))" }
 
     public var description: String { name }
 
@@ -39,7 +51,7 @@ public struct MetricDescriptor: Sendable, Hashable, CustomStringConvertible {
 
     /// The same metric measured between two frames (`versus:`): same unit, direction and band.
     public var versus: MetricDescriptor {
-        MetricDescriptor(Self.versusPrefix + name, unit: unit, direction: direction, noiseBand: noiseBand,
+        MetricDescriptor(Self.versusPrefix + name, unit: unit, direction: direction, noiseBand: noiseBand, title: "\(title) against the versus frame",
                          meaning: "against the versus frame: \(meaning)", aliases: aliases.map { Self.versusPrefix + $0 })
     }
 }

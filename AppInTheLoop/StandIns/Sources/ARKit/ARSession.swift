@@ -1,7 +1,8 @@
 // Stand-in for ARKit's session (https://developer.apple.com/documentation/arkit/arsession): only what the
-// app's files use. Nothing is tracked: a simulation (`@_spi(Simulation)`) hands the running sessions face
-// anchors, and each session calls its delegate on the main queue, as Apple documents for a session whose
-// `delegateQueue` is nil (https://developer.apple.com/documentation/arkit/arsession/delegatequeue).
+// app's files use. Nothing is tracked: a simulation (`@_spi(Simulation)`) running on the main queue hands the
+// running sessions face anchors, and each session calls its delegate there and then — on the main queue, as Apple
+// documents for a session whose `delegateQueue` is nil
+// (https://developer.apple.com/documentation/arkit/arsession/delegatequeue).
 @_exported import Foundation
 @_exported import simd
 
@@ -34,25 +35,23 @@ open class ARSession: NSObject {
         Self.running.removeAll { $0.session == nil || $0.session === self }
     }
 
-    /// Simulation: hands every running session `anchors` as one update. Each session calls its delegate's
-    /// `session(_:didUpdate:)` on the main queue, after the work already queued there.
+    /// Simulation, called on the main queue: hands every running session `anchors` as one update; each calls its
+    /// delegate's `session(_:didUpdate:)` now.
     @_spi(Simulation) public static func deliver(_ anchors: [ARAnchor]) {
+        dispatchPrecondition(condition: .onQueue(.main))
         for entry in running {
             guard let session = entry.session else { continue }
-            DispatchQueue.main.async {
-                session.delegate?.session(session, didUpdate: anchors)
-            }
+            session.delegate?.session(session, didUpdate: anchors)
         }
     }
 
-    /// Simulation: hands every running session `frame`. Each session calls its delegate's
-    /// `session(_:didUpdate:)` for frames on the main queue, after the work already queued there.
+    /// Simulation, called on the main queue: hands every running session `frame`; each calls its delegate's
+    /// `session(_:didUpdate:)` for frames now.
     @_spi(Simulation) public static func deliver(frame: ARFrame) {
+        dispatchPrecondition(condition: .onQueue(.main))
         for entry in running {
             guard let session = entry.session else { continue }
-            DispatchQueue.main.async {
-                session.delegate?.session(session, didUpdate: frame)
-            }
+            session.delegate?.session(session, didUpdate: frame)
         }
     }
 

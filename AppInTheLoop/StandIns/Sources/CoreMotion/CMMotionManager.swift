@@ -79,14 +79,20 @@ open class CMMotionManager: NSObject {
         Self.active.removeAll { $0.manager == nil || $0.manager === self }
     }
 
-    /// Simulation: one sample to every manager with updates started — a new `CMDeviceMotion` each (the app
-    /// mutates the attitude it is given), enqueued on the manager's queue.
+    /// Simulation, called on the main queue: one sample to every manager with updates started — a new
+    /// `CMDeviceMotion` each (the app mutates the attitude it is given). A handler given the main queue runs now,
+    /// on it; one given another queue runs as an operation added to that queue.
     @_spi(Simulation) public static func deliver(attitude: CMQuaternion, rotationRate: CMRotationRate, timestamp: TimeInterval = 0) {
+        dispatchPrecondition(condition: .onQueue(.main))
         for entry in active {
             guard let updates = entry.manager?.updates else { continue }
             let motion = CMDeviceMotion(attitude: CMAttitude(quaternion: attitude), rotationRate: rotationRate, timestamp: timestamp)
             let handler = updates.handler
-            updates.queue.addOperation { handler(motion, nil) }
+            if updates.queue === OperationQueue.main {
+                handler(motion, nil)
+            } else {
+                updates.queue.addOperation { handler(motion, nil) }
+            }
         }
     }
 

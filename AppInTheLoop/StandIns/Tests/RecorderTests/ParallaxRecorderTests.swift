@@ -37,6 +37,12 @@ final class ParallaxRecorderTests: XCTestCase {
         wait(for: [done], timeout: 5)
     }
 
+    /// The simulation's hooks run on the main queue (as the replay driver calls them): `work` there, then drained.
+    func onMain(_ work: @escaping () -> Void) {
+        DispatchQueue.main.async(execute: work)
+        settle()
+    }
+
     func testASimulatedSessionBecomesTheDocumentedCSV() throws {
         ARSession.stopAll()
         CMMotionManager.stopAll()
@@ -54,20 +60,20 @@ final class ParallaxRecorderTests: XCTestCase {
 
         let camera = ARCamera(transform: Self.transform(Self.identity, SIMD3(0, 0, 0)))
         // Before any motion sample: no row.
-        ARSession.deliver(frame: ARFrame(timestamp: 10.0, camera: camera, anchors: [face(Self.identity, SIMD3(0, 0, -0.35), tracked: true)]))
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0, camera: camera, anchors: [self.face(Self.identity, SIMD3(0, 0, -0.35), tracked: true)])) }
         settle()
-        CMMotionManager.deliver(attitude: CMQuaternion(x: 0.5, y: 0.5, z: 0.5, w: 0.5), rotationRate: CMRotationRate(x: 0, y: 0, z: 0), timestamp: 10.01)
+        onMain { CMMotionManager.deliver(attitude: CMQuaternion(x: 0.5, y: 0.5, z: 0.5, w: 0.5), rotationRate: CMRotationRate(x: 0, y: 0, z: 0), timestamp: 10.01) }
         settle()
         // A face, then the phone turned (camera 90° about y), then no face anchor (the last face repeated, not tracked),
         // then a lost face ARKit still reports.
-        ARSession.deliver(frame: ARFrame(timestamp: 10.0166667, camera: camera, anchors: [face(Self.identity, SIMD3(0.01, -0.02, -0.35), tracked: true)]))
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0166667, camera: camera, anchors: [self.face(Self.identity, SIMD3(0.01, -0.02, -0.35), tracked: true)])) }
         settle()
-        CMMotionManager.deliver(attitude: CMQuaternion(x: 0, y: 0, z: 0, w: 1), rotationRate: CMRotationRate(x: 0, y: 0, z: 0), timestamp: 10.02)
-        ARSession.deliver(frame: ARFrame(timestamp: 10.0333333, camera: ARCamera(transform: Self.transform(Self.quarterAboutY, SIMD3(0.001, 0, 0))),
-                                         anchors: [face(Self.halfAboutX, SIMD3(0.5, 0.25, -0.125), tracked: true)]))
+        onMain { CMMotionManager.deliver(attitude: CMQuaternion(x: 0, y: 0, z: 0, w: 1), rotationRate: CMRotationRate(x: 0, y: 0, z: 0), timestamp: 10.02) }
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0333333, camera: ARCamera(transform: Self.transform(Self.quarterAboutY, SIMD3(0.001, 0, 0))),
+                                         anchors: [self.face(Self.halfAboutX, SIMD3(0.5, 0.25, -0.125), tracked: true)])) }
         settle()
-        ARSession.deliver(frame: ARFrame(timestamp: 10.05, camera: camera, anchors: []))
-        ARSession.deliver(frame: ARFrame(timestamp: 10.0666667, camera: camera, anchors: [face(Self.identity, SIMD3(0, 0, -0.5), tracked: false)]))
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.05, camera: camera, anchors: [])) }
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0666667, camera: camera, anchors: [self.face(Self.identity, SIMD3(0, 0, -0.5), tracked: false)])) }
         settle()
         recorder.stop()
 
@@ -86,7 +92,7 @@ final class ParallaxRecorderTests: XCTestCase {
             """
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), expected)
         // After stop, nothing more is written.
-        ARSession.deliver(frame: ARFrame(timestamp: 10.1, camera: camera, anchors: [face(Self.identity, SIMD3(0, 0, -0.3), tracked: true)]))
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.1, camera: camera, anchors: [self.face(Self.identity, SIMD3(0, 0, -0.3), tracked: true)])) }
         settle()
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), expected)
     }

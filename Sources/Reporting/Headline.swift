@@ -1,0 +1,193 @@
+import Vocabulary
+
+/// What a user runs the suite for, first: head-to-photon latency, visible jitter at rest, parallax error and the
+/// effect's strength, for the app's configuration and the best alternative the suite measured — each with its
+/// unit, budget, trend against the baseline and one line of meaning (the metric's descriptor). index.html,
+/// summary.md and `parallax run`'s terminal output all lead with it, from these same values (report.json's
+/// `headline`).
+package struct Headline: Codable, Sendable {
+    /// The screen and movement scale the values are at.
+    package var screen: String
+    package var movementScale: Double
+    /// The app's configuration first, then the best alternative (when the suite measured another smoother).
+    package var configurations: [Configuration]
+    package var rows: [Row]
+    /// How the alternative was chosen, in words.
+    package var alternativeRule: String
+    /// The app's head-to-photon latency in parts (ms), from the model every latency figure uses.
+    package var latencyParts: [Part]
+
+    package struct Configuration: Codable, Sendable {
+        package var role: Role
+        package var smoother: String
+        package init(role: Role, smoother: String) {
+            self.role = role
+            self.smoother = smoother
+        }
+    }
+
+    /// One question: its metrics (the first is the main one, the others the same quantity in other units).
+    package struct Row: Codable, Sendable {
+        package var metrics: [String]
+        /// The traces the values are the median over (a metric's budget names them; else every trace).
+        package var traces: [String]
+        /// The budget of the main metric on those traces ("≤ 3 px"), when the suite has one.
+        package var budget: String?
+        /// One per configuration.
+        package var cells: [Cell]
+        package init(metrics: [String], traces: [String], budget: String?, cells: [Cell]) {
+            self.metrics = metrics
+            self.traces = traces
+            self.budget = budget
+            self.cells = cells
+        }
+    }
+
+    package struct Cell: Codable, Sendable {
+        /// Median over the row's traces, one per metric of the row (nil: not measured).
+        package var values: [Double?]
+        /// Against the baseline's headline (with `--baseline`).
+        package var trend: BaselineState?
+        package init(values: [Double?], trend: BaselineState? = nil) {
+            self.values = values
+            self.trend = trend
+        }
+    }
+
+    /// Whose values a column holds; the raw value is what the outputs call it.
+    package enum Role: String, Codable, Sendable {
+        case app = "the app"
+        case alternative = "best alternative"
+    }
+
+    package struct Part: Codable, Sendable {
+        package var name: String
+        package var ms: Double
+        package init(name: String, ms: Double) {
+            self.name = name
+            self.ms = ms
+        }
+    }
+
+    package init(screen: String, movementScale: Double, configurations: [Configuration], rows: [Row], alternativeRule: String, latencyParts: [Part]) {
+        self.screen = screen
+        self.movementScale = movementScale
+        self.configurations = configurations
+        self.rows = rows
+        self.alternativeRule = alternativeRule
+        self.latencyParts = latencyParts
+    }
+
+    static func descriptor(_ name: String) -> MetricDescriptor? { MetricCatalog.scenario.descriptor(named: name) }
+
+    /// A row's title: the main metric's title.
+    static func title(_ row: Row) -> String { row.metrics.first.flatMap(descriptor)?.title ?? row.metrics.joined(separator: ", ") }
+
+    /// The row's one line of meaning (the main metric's descriptor).
+    static func meaning(_ row: Row) -> String { row.metrics.first.flatMap(descriptor)?.meaning ?? "" }
+
+    /// "2.33 px · 0.27 mm".
+    static func value(_ row: Row, _ cell: Cell) -> String {
+        let parts = values(row, cell)
+        return parts.isEmpty ? "not measured" : parts.joined(separator: " · ")
+    }
+
+    /// Each measured value with its unit, the main metric's first.
+    static func values(_ row: Row, _ cell: Cell) -> [String] {
+        zip(row.metrics, cell.values).compactMap { name, value -> String? in
+            value.map { Format.value($0, unit: descriptor(name)?.unit.symbol ?? "") }
+        }
+    }
+
+    /// "median of sway, lean" or "still".
+    static func over(_ row: Row) -> String {
+        row.traces.count == 1 ? "on \(row.traces[0])" : "median of \(row.traces.count) traces"
+    }
+
+    static func trend(_ cell: Cell) -> String? { cell.trend.map { "\($0.arrow) vs baseline" } }
+
+    /// Whether any cell has a trend (a run with `--baseline`).
+    var hasTrends: Bool { rows.contains { $0.cells.contains { $0.trend != nil } } }
+
+    /// "sensor 33 + filter lag 50 + …".
+    package var partsText: String { latencyParts.map { "\($0.name) \(Format.value($0.ms)) ms" }.joined(separator: " + ") }
+
+    package var configurationLabels: [String] { configurations.map { "\($0.role.rawValue) (\($0.smoother))" } }
+
+    // MARK: - index.html
+
+    /// The block at the top of the overview: one column per question (its title, meaning, traces and budget, then a
+    /// value per configuration); on a phone the questions stack, each with its values side by side.
+    package var html: Node {
+        var questions: [Node] = []
+        for row in rows {
+            var facts = [Self.over(row)]
+            if let budget = row.budget { facts.append("budget \(budget)") }
+            var children: [Node] = [HTML.el("div", ["class": "hl-metric"], HTML.el("strong", .text(Self.title(row))),
+                                            HTML.el("span", ["class": "hl-meaning"], .text(Self.meaning(row))),
+                                            HTML.el("span", ["class": "hl-note"], .text(facts.joined(separator: " · "))))]
+            for (configuration, cell) in zip(configurations, row.cells) {
+                // The main value large, the same quantity in other units small beside it.
+                let values = Self.values(row, cell)
+                let small = Array(values.dropFirst()) + [cell.trend?.arrow].compactMap { $0 }
+                children.append(HTML.el("div", ["class": "hl-cell", "data-role": configuration.role.rawValue],
+                                        children: [HTML.el("span", ["class": "hl-who"], .text(configuration.role == .app ? configuration.role.rawValue : configuration.smoother)),
+                                                   HTML.el("span", ["class": "hl-value"], .text(values.first ?? "not measured"))]
+                                        + (small.isEmpty ? [] : [HTML.el("span", ["class": "hl-also"], .text(small.joined(separator: " · ")))])))
+            }
+            questions.append(HTML.el("div", ["class": "hl-q", "data-metric": row.metrics.first ?? ""], children: children))
+        }
+        var content: [Node] = [
+            HTML.el("p", ["class": "hl-setup muted"],
+                    .text("\(configurationLabels.joined(separator: " vs ")) on \(screen), movement scale \(Format.value(movementScale))"
+                          + (hasTrends ? "; arrows: against the baseline." : "."))),
+            HTML.el("div", ["class": "hl-grid"], children: questions),
+        ]
+        content.append(HTML.el("p", ["class": "muted hl-parts hl-more"],
+                               .text("Medians over the traces named under each question (its budget's, else all). \(alternativeRule)"
+                                     + (latencyParts.isEmpty ? "" : " The app's head-to-photon latency in parts (means): \(partsText); its p95 adds the frame wait's spread and the trace's timestamp jitter."))))
+        return HTML.el("div", ["class": "headline", "id": "headline"], children: content)
+    }
+
+    static let stylesheet = """
+        .headline{border:1px solid var(--line);border-radius:8px;padding:4px 12px;margin:2px 0 6px;background:var(--panel)}
+        .hl-setup,.hl-parts{margin:0;font-size:12px}.hl-grid{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:4px 16px;margin:2px 0}
+        .hl-q{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:0 10px;min-width:0;align-content:start}.hl-metric{grid-column:1/-1}.hl-metric strong{display:block}.hl-cell:nth-child(2):last-child{grid-column:1/-1}
+        .hl-who{margin-right:6px}.hl-meaning,.hl-note,.hl-also{display:block;font-size:12px;line-height:1.3;color:var(--muted);overflow-wrap:anywhere}
+        .hl-who{display:block;font-size:12px;color:var(--muted)}.hl-cell:nth-child(2):last-child .hl-who{display:inline}.hl-value{white-space:nowrap;font-size:17px;font-weight:700;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
+        @media (max-width:600px){.hl-more{display:none}}
+        @media (max-width:900px){.hl-grid{grid-template-columns:minmax(0,1fr)}.hl-q{border-top:1px solid var(--line);padding-top:4px}}
+        """
+
+    // MARK: - summary.md and the terminal
+
+    /// A Markdown table (summary.md's first lines after the verdict).
+    package var markdown: [String] {
+        var lines = ["| \(MarkdownSummary.cell(screen)), s = \(Format.value(movementScale)) | " + configurationLabels.map(MarkdownSummary.cell).joined(separator: " | ") + " | budget | what it means |",
+                     "|---|" + configurations.map { _ in "---|" }.joined() + "---|---|"]
+        for row in rows {
+            let cells = row.cells.map { cell in ([Self.value(row, cell)] + [Self.trend(cell)].compactMap { $0 }).joined(separator: " ") }
+            lines.append("| \(Self.title(row)) (\(Self.over(row))) | " + cells.map(MarkdownSummary.cell).joined(separator: " | ")
+                         + " | \(row.budget ?? "—") | \(MarkdownSummary.cell(Self.meaning(row))) |")
+        }
+        lines.append("")
+        lines.append(MarkdownSummary.cell(alternativeRule) + (latencyParts.isEmpty ? "" : " Head-to-photon latency of the app (means): \(partsText)."))
+        return lines
+    }
+
+    /// Aligned columns for `parallax run`'s output.
+    package var text: [String] {
+        var table = [["\(screen), s = \(Format.value(movementScale))"] + configurationLabels + ["budget"]]
+        for row in rows {
+            table.append(["\(Self.title(row)) (\(Self.over(row)))"] + row.cells.map { cell in
+                ([Self.value(row, cell)] + [cell.trend.map(\.arrow)].compactMap { $0 }).joined(separator: " ")
+            } + [row.budget ?? "—"])
+        }
+        let widths = table[0].indices.map { i in table.map { $0[i].count }.max() ?? 0 }
+        var lines = table.map { row in "  " + row.indices.map { i in row[i].padding(toLength: widths[i], withPad: " ", startingAt: 0) }.joined(separator: "  ") }
+        lines = lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        if !latencyParts.isEmpty { lines.append("  head-to-photon latency of the app (means): \(partsText)") }
+        lines.append("  \(alternativeRule)")
+        return lines
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import ParallaxTestSupport
+import Testing
+
+/// `parallax app replay` and `app_source:` from the outside: the sample app of Tests/Fixtures/apps/SampleApp, a
+/// cache of the test's own, the same bytes twice, an installed copy of the binary, and bad input as exit 2 with
+/// nothing written.
+@Suite(.serialized) struct AppReplayCommandTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sampleApp = repository.appendingPathComponent("Tests/Fixtures/apps/SampleApp").path
+    static let cache: TemporaryDirectory = try! TemporaryDirectory(prefix: "app-replay-cli-cache")
+
+    func parallax(_ arguments: [String], executable: URL = ParallaxProcess.executable, in directory: URL? = nil,
+                  cache: URL = cache.url) throws -> ChildProcessResult {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PARALLAX_CACHE_DIR"] = cache.path
+        return try ChildProcess.run(executable, arguments: arguments, environment: environment, in: directory ?? Self.repository, timeout: 300)
+    }
+
+    @Test func theSameTraceGivesTheSameBytesAsJSONAndAsCSV() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let arguments = ["app", "replay", "--app-source", Self.sampleApp, "--trace", "Traces/step.csv", "--events", "recenter@2.0,recenter@2.5"]
+        let first = try parallax(arguments + ["--json"]), second = try parallax(arguments + ["--json"])
+        #expect(first.status == 0, "\(first.stderrText)")
+        #expect(first.stdout == second.stdout)
+        let document = try #require(try JSONSerialization.jsonObject(with: first.stdout) as? [String: Any])
+        let source = try #require(document["app_source"] as? [String: String])
+        #expect(source["path"] == Self.sampleApp && source["hash"]?.count == 16)
+        #expect(document["arkit_frame"] as? String == "gravity")
+        let frames = try #require(document["frames"] as? [[String: Any]])
+        let frame = try #require(frames.first)
+        #expect((frame["head"] as? [Double])?.count == 3 && (frame["tilt_offset"] as? [Double])?.count == 2)
+        #expect((frame["projection"] as? [[Double]])?.map(\.count) == [4, 4, 4, 4] && (frame["view"] as? [[Double]])?.count == 4)
+        let csv = try parallax(arguments + ["-o", dir.path("frames.csv")])
+        #expect(csv.status == 0 && csv.stdout.isEmpty)
+        let lines = try String(contentsOfFile: dir.path("frames.csv"), encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.count == frames.count + 1)
+        #expect(lines[0].split(separator: ",").count == 41 && lines[0].hasPrefix("t,head_x,head_y,head_z,tilt_x,tilt_y,eye_x"))
+        let row = lines[1].split(separator: ",").compactMap { Double($0) }
+        #expect(row[1...3].map { $0 } == frame["head"] as? [Double])
+    }
+
+    @Test func anInstalledCopyBuildsItsDriverWithoutTheCheckout() throws {
+        let installed = try TemporaryDirectory(prefix: "installed-parallax")
+        defer { installed.cleanUp() }
+        let copy = installed.url.appendingPathComponent("parallax")
+        try FileManager.default.copyItem(at: ParallaxProcess.executable, to: copy)
+        let trace = Self.repository.appendingPathComponent("Traces/still.csv").path
+        // A cache of its own: the driver is built from the sources embedded in the binary.
+        let run = try parallax(["app", "replay", "--app-source", Self.sampleApp, "--trace", trace, "--arkit-frame", "camera"],
+                               executable: copy, in: installed.url, cache: installed.url.appendingPathComponent("cache"))
+        #expect(run.status == 0, "\(run.stderrText)")
+        #expect(FileManager.default.fileExists(atPath: installed.path("cache/app-replay")))
+        #expect(run.stdoutText.hasPrefix("replayed 1788 frames of still through the app's code at \(Self.sampleApp)"), "\(run.stdoutText)")
+    }
+
+    @Test func badInputIsOneLineAndExitTwoWithNothingWritten() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        try "t,x,y,z\n0,0,0,0.4\n0.0166,0,0,0.4\n".write(toFile: dir.path("bare.csv"), atomically: true, encoding: .utf8)
+        let cases: [([String], String)] = [
+            (["--app-source", Self.sampleApp, "--trace", "Traces/sway.csv", "--events", "recenter@soon"],
+             "--events: expected recenter@SECONDS, comma-separated (e.g. recenter@2.0,recenter@2.6), found 'recenter@soon'"),
+            (["--app-source", dir.path("nowhere"), "--trace", "Traces/sway.csv"],
+             "--app-source \(dir.path("nowhere")): expected the app's head-to-camera files, missing the folder itself"),
+            (["--app-source", Self.sampleApp, "--trace", dir.path("bare.csv")],
+             "trace bare.columns: expected the phone's attitude for the simulated CoreMotion"),
+            (["--app-source", Self.sampleApp, "--trace", "Traces/sway.csv", "--arkit-frame", "sideways"],
+             "--arkit-frame: expected gravity or camera, found 'sideways'"),
+        ]
+        for (arguments, message) in cases {
+            let run = try parallax(["app", "replay"] + arguments + ["-o", dir.path("out.csv")])
+            #expect(run.status == 2, "\(arguments): \(run.stderrText)")
+            #expect(run.stderrText.hasPrefix("parallax: error: \(message)"), "\(arguments): \(run.stderrText)")
+            #expect(run.stderrText.split(separator: "\n").count == 1)
+            #expect(!FileManager.default.fileExists(atPath: dir.path("out.csv")))
+        }
+    }
+
+    @Test func aSuiteAuditWithAppSourceRunsTheAppsCodeAndSaysSo() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let sway = Self.repository.appendingPathComponent("Traces/sway.csv").path
+        try "traces: [\(sway)]\nscreens: [iphone-15-pro]\naudit: {mode: cube, app_source: \(Self.sampleApp)}\n"
+            .write(toFile: dir.path("suite.yml"), atomically: true, encoding: .utf8)
+        let run = try parallax(["run", dir.path("suite.yml"), "--output", dir.path("report")])
+        #expect(run.status == 0, "\(run.stdoutText)\n\(run.stderrText)")
+        let html = try String(contentsOfFile: dir.path("report/index.html"), encoding: .utf8)
+        #expect(html.contains("model = app code (\(Self.sampleApp) @ "))
+        let audit = try String(contentsOfFile: dir.path("report/audit.json"), encoding: .utf8)
+        #expect(audit.contains("\"shipped_from\" : \"app code\""))
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import Reporting
+@testable import Vocabulary
+
+/// The headline leads every output with the same numbers, units, budgets and meanings; the verdict line carries the
+/// app audit's failing-check count and links to it.
+@Suite struct HeadlineTests {
+    static func headline() -> Headline {
+        Headline(screen: "iphone-15-pro", movementScale: 1.5,
+                 configurations: [.init(role: .app, smoother: "ema:alpha=0.25"), .init(role: .alternative, smoother: "kalman-cv")],
+                 rows: [
+                    .init(metrics: ["latency_p95_ms"], traces: ["still", "sway"], budget: nil,
+                          cells: [.init(values: [153.2]), .init(values: [102.5], trend: .better)]),
+                    .init(metrics: ["visible_jitter_px", "visible_jitter_mm"], traces: ["still"], budget: "≤ 3 px",
+                          cells: [.init(values: [2.334, 0.2712]), .init(values: [7.885, nil])]),
+                 ],
+                 alternativeRule: "Best alternative: the lowest parallax error p95.",
+                 latencyParts: [.init(name: "sensor", ms: 33), .init(name: "filter lag on steady motion", ms: 50)])
+    }
+
+    static func report(audit: SuiteReport.AuditSummary?) -> SuiteReport {
+        var report = ReportStatusTests.passingReport()
+        report.headline = headline()
+        report.audit = audit
+        return report
+    }
+
+    @Test func htmlShowsEveryValueWithItsUnitBudgetTrendAndMeaning() {
+        let page = HTMLReport.render(Self.report(audit: nil), reportDirectory: "Reports/latest")
+        let headline = try! #require(page.range(of: "<div class=\"headline\" id=\"headline\">"))
+        let toolbar = try! #require(page.range(of: "class=\"toolbar\""))
+        #expect(headline.lowerBound < toolbar.lowerBound, "the headline leads the overview")
+        for text in ["153.2 ms", "102.5 ms", "<span class=\"hl-value\">2.334 px</span><span class=\"hl-also\">0.2712 mm</span>", "<span class=\"hl-also\">▼ better</span>", "arrows: against the baseline", "7.885 px", "budget ≤ 3 px",
+                     "on still", "median of 2 traces", "the app (ema:alpha=0.25) vs best alternative (kalman-cv) on iphone-15-pro",
+                     "<span class=\"hl-who\">kalman-cv</span>", MetricDescriptor.latencyP95Ms.meaning.replacingOccurrences(of: "'", with: "&#39;"),
+                     "<strong>head-to-photon latency p95</strong>", "sensor 33 ms + filter lag on steady motion 50 ms"] {
+            #expect(page.contains(text), "\(text)")
+        }
+    }
+
+    @Test func summaryAndTerminalLeadWithTheSameNumbers() {
+        let report = Self.report(audit: .init(failing: 8, checks: 14, informational: true))
+        let markdown = MarkdownSummary.render(report, reportDirectory: "Reports/latest").components(separatedBy: "\n")
+        #expect(markdown[2] == "**PASS — suite: 0 of 1 frames, 0 of 1 budgets failed; app audit: 8 of 14 checks fail (informational)** — [audit.html](audit.html)")
+        #expect(markdown[4].hasPrefix("| iphone-15-pro, s = 1.5 | the app (ema:alpha=0.25) | best alternative (kalman-cv) | budget |"))
+        #expect(markdown[6] == "| head-to-photon latency p95 (median of 2 traces) | 153.2 ms | 102.5 ms ▼ better vs baseline | — | \(MetricDescriptor.latencyP95Ms.meaning) |")
+        #expect(markdown[7].hasPrefix("| visible jitter at rest (on still) | 2.334 px · 0.2712 mm | 7.885 px | ≤ 3 px |"))
+        let text = Self.headline().text
+        #expect(text[1].contains("head-to-photon latency p95 (median of 2 traces)") && text[1].contains("153.2 ms") && text[1].contains("102.5 ms ▼ better"))
+        #expect(text[2].contains("2.334 px · 0.2712 mm") && text[2].hasSuffix("≤ 3 px"))
+    }
+
+    @Test func theVerdictLineCountsTheAuditsFailingChecksAndLinksToIt() {
+        let report = Self.report(audit: .init(failing: 8, checks: 14, informational: true))
+        #expect(RunStatus(report).text == "PASS — suite: 0 of 1 frames, 0 of 1 budgets failed; app audit: 8 of 14 checks fail (informational)")
+        let page = HTMLReport.render(report, reportDirectory: "Reports/latest")
+        #expect(page.contains("<title>PASS — suite: 0 of 1 frames, 0 of 1 budgets failed; app audit: 8 of 14 checks fail (informational) · "))
+        #expect(page.contains("<p class=\"run-status pass\" id=\"run-status\">PASS — suite: 0 of 1 frames, 0 of 1 budgets failed; <a href=\"#audit\" class=\"audit-line\">app audit: 8 of 14 checks fail (informational)</a></p>"))
+        #expect(page.contains("<div class=\"muted\">App audit</div><div><a href=\"#audit\">8 of 14 checks fail (informational)</a></div><div class=\"muted\"><a href=\"audit.html\">audit.html</a></div>"))
+        let gated = SuiteReport.AuditSummary(failing: 2, checks: 14, informational: false)
+        #expect(gated.text == "app audit: 2 of 14 checks fail (gated: fails the run)")
+    }
+
+    @Test func negativeLagsSayTheyLeadAndHeadersCarryUnits() {
+        #expect(Format.metric(-13.95, .lagMs) == "-13.95 — leads (prediction)")
+        #expect(Format.metric(13.95, .lagMs) == "13.95")
+        #expect(Format.metric(-1, .parallaxErrorP95Px) == "-1")
+        #expect(MetricDescriptor.filterLagMs.header == "filter lag (ms)")
+        #expect(MetricDescriptor.parallaxErrorP95Arcmin.header == "parallax error p95 (arcmin)")
+        for metric in MetricCatalog.scenario.metrics { #expect(metric.title != metric.name, "\(metric.name) has a title in words") }
+    }
+}
+
+/// A frame that could not be compared says why wherever failures are listed (the terminal prints these lines).
+@Suite struct FrameErrorReasonTests {
+    @Test func anErrorFrameGivesItsReasonAndNoAcceptCommand() {
+        var report = ReportStatusTests.passingReport()
+        report.frames[0].status = .error
+        report.frames[0].checks = []
+        report.frames[0].message = "golden: truncated PNG (IDAT ends early)"
+        let lines = MarkdownSummary.failureLines(report, reportDirectory: "Reports/latest")
+        #expect(lines == ["frame cube/f0: error — golden: truncated PNG (IDAT ends early) — record again with `\(report.frames[0].recordCommand)`"])
+    }
+}
