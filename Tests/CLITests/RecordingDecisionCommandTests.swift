@@ -23,7 +23,7 @@ import Testing
         let audit = try ParallaxProcess.run(["audit", "--recording", dir.path("rec.csv"), "--json"])
         #expect(audit.status == 0 || audit.status == 1, "\(audit.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(audit.stdout.utf8)) as? [String: Any])
-        #expect(json["arkitFrame"] as? String == "camera")
+        #expect(json["arkit_frame"] as? String == "camera")
         let recording = try #require(json["recording"] as? [String: Any])
         #expect(recording["status"] as? String == "measured" && recording["value"] as? String == "camera" && recording["file"] as? String == dir.path("rec.csv"))
         #expect(recording["screen_axes"] as? [String: String] == ["right": "-y", "up": "+x"])
