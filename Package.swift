@@ -151,13 +151,14 @@ let package = Package(
         // Every outside input surface behind one entry point (fuzz targets and the corpus replay test).
         .target(name: "FuzzEntryPoints", dependencies: [
             "Tracking", "Splatting", "Imaging", "Harness", "Smoothing", "Golden", "Tuning", "Projection", "Rendering", "Geometry", "Analysis",
+            "Audit", "Plumbing",
         ], exclude: ["README.md"]),
         .testTarget(name: "FuzzEntryPointsTests", dependencies: ["FuzzEntryPoints", "Splatting", "CZlib", "parallax", "ParallaxTestSupport"],
                     exclude: ["Regressions"]),
 
         // Shared test support (approximate equality, the child-process runner and the `parallax` locator, seeded
         // generators, fixtures).
-        .target(name: "ParallaxTestSupport", dependencies: ["Plumbing"], path: "Tests/ParallaxTestSupport"),
+        .target(name: "ParallaxTestSupport", dependencies: ["Plumbing", "Geometry"], path: "Tests/ParallaxTestSupport"),
         .testTarget(name: "ParallaxTestSupportTests", dependencies: ["ParallaxTestSupport"]),
     ]
 )

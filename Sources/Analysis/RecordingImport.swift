@@ -29,7 +29,7 @@ package struct RecordingImport: Sendable {
     package var format: TrajectoryFormat?
     /// How a CSV/TSV recording converts; a trajectory takes only the defaults.
     package var csv: ImportOptions
-    /// Sort a trajectory's rows by time (repeats dropped, both counted) instead of refusing them; the truth's too.
+    /// Sort a trajectory's rows by time (counted) instead of refusing them; the truth's too.
     package var sort: Bool
     package var truth: Truth?
 
@@ -76,7 +76,9 @@ package struct RecordingImport: Sendable {
                           imported.skippedRows > 0 ? ", \(imported.skippedRows) bad row(s) skipped" : ""))
         }
         if let truth {
-            let poses = try TrajectoryFile.read(contentsOf: truth.path, format: truth.format, sort: sort)
+            // Pairing interpolates the truth in time: a run of repeated timestamps keeps its last row, as the recording's does.
+            let (poses, _, repeated) = try TrajectoryFile.read(contentsOf: truth.path, format: truth.format, sort: sort).lastOfRepeatedTimes()
+            if repeated > 0 { report("note: \(truth.path): of each run of repeated timestamps the last row kept (evo's pick on a tie), \(repeated) row(s) left out") }
             let paired = try TruthPairing.pair(recording: trace, truth: poses, truthName: URL(fileURLWithPath: truth.path).lastPathComponent,
                                                options: truth.pairing)
             trace = paired.trace

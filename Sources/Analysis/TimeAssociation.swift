@@ -17,19 +17,20 @@ package struct TimeAssociation: Sendable {
     package var truth: PoseTrajectory
     package var estimate: PoseTrajectory
 
-    /// evo's `associate_trajectories(truth, estimate, max_diff, offset_2)` exactly: the shorter trajectory's
-    /// stamps are searched in the longer one's stamps shifted by the offset (+offset when the estimate is
-    /// the longer one, −offset otherwise), `argmin |shifted − stamp|` (first minimum), kept when ≤ `maxDifference`.
+    /// evo 1.38.1's `associate_trajectories(truth, estimate, max_diff, offset_2)` exactly: the shorter
+    /// trajectory's stamps are searched in the longer one's stamps shifted by the offset (+offset when the
+    /// estimate is the longer one, −offset otherwise) by `sync.matching_time_indices`, ties and repeated
+    /// timestamps included (`evoMatch`).
     package static func nearest(truth: PoseTrajectory, estimate: PoseTrajectory, maxDifference: Double, offset: Double) -> TimeAssociation {
         let estimateLonger = estimate.count > truth.count
         let short = estimateLonger ? truth.times : estimate.times
         let long = estimateLonger ? estimate.times : truth.times
         let shift = estimateLonger ? offset : -offset
         let shifted = long.map { $0 + shift }
+        let sorted = zip(shifted.dropFirst(), shifted).allSatisfy { $0 >= $1 }
         var shortIndices: [Int] = [], longIndices: [Int] = []
         for (i, stamp) in short.enumerated() {
-            let j = firstNearest(stamp, in: shifted)
-            if abs(shifted[j] - stamp) <= maxDifference {
+            if let j = sorted ? evoMatch(stamp, inSorted: shifted, maxDifference: maxDifference) : firstNearest(stamp, in: shifted, maxDifference: maxDifference) {
                 shortIndices.append(i)
                 longIndices.append(j)
             }
@@ -38,22 +39,32 @@ package struct TimeAssociation: Sendable {
         return TimeAssociation(truth: truth.selecting(truthIndices), estimate: estimate.selecting(estimateIndices))
     }
 
-    /// numpy's `argmin(abs(sorted − stamp))` on strictly increasing `sorted`: |a − s| falls, then rises, so
-    /// a binary search finds the valley; equal values to its left are walked so the first minimum wins.
-    static func firstNearest(_ stamp: Double, in sorted: [Double]) -> Int {
-        var low = 0, high = sorted.count  // first index with sorted[j] - stamp >= 0
+    /// evo 1.38.1's match on non-decreasing stamps (`matching_time_indices`' binary search): stamps beyond the
+    /// ends ± max_diff are skipped; j = `searchsorted(stamps, stamp, side="right")` clamped to the last index;
+    /// the upper neighbour wins only when strictly nearer (`diff_ub < diff_lb`), else the lower one `j − 1` —
+    /// so a stamp equal to a run of repeated timestamps gets the run's last row, and an equidistant stamp the
+    /// lower neighbour.
+    package static func evoMatch(_ stamp: Double, inSorted stamps: [Double], maxDifference: Double) -> Int? {
+        guard let first = stamps.first, let last = stamps.last, stamp >= first - maxDifference, stamp <= last + maxDifference else { return nil }
+        var low = 0, high = stamps.count  // first index with stamps[j] > stamp
         while low < high {
             let mid = (low + high) / 2
-            if sorted[mid] - stamp >= 0 { high = mid } else { low = mid + 1 }
+            if stamps[mid] > stamp { high = mid } else { low = mid + 1 }
         }
-        var best = min(low, sorted.count - 1)
-        if low > 0 {
-            var left = low - 1
-            let value = abs(sorted[left] - stamp)
-            while left > 0, abs(sorted[left - 1] - stamp) == value { left -= 1 }
-            if low == sorted.count || value <= abs(sorted[low] - stamp) { best = left }
-        }
-        return best
+        let j = min(low, stamps.count - 1)
+        let upper = stamps[j] - stamp
+        let lower = j > 0 ? stamp - stamps[j - 1] : Double.infinity
+        if upper <= maxDifference, upper < lower { return j }
+        if lower <= maxDifference, lower <= upper { return j - 1 }
+        return nil
+    }
+
+    /// evo's linear fallback for stamps that are not sorted: `argmin |stamps − stamp|` (first minimum), kept
+    /// when ≤ max_diff.
+    package static func firstNearest(_ stamp: Double, in stamps: [Double], maxDifference: Double) -> Int? {
+        var best = 0
+        for (j, value) in stamps.enumerated() where abs(value - stamp) < abs(stamps[best] - stamp) { best = j }
+        return abs(stamps[best] - stamp) <= maxDifference ? best : nil
     }
 
     /// The truth interpolated at each estimate timestamp + `offset` (positions linearly, orientations by

@@ -133,8 +133,11 @@ package enum TrajectoryEvaluation {
     /// once (`TrajectoryFile`: TUM, EuRoC or trace CSV, in `format` when given) and evaluated.
     package static func run(truthFile: String, estimateFile: String, format: TrajectoryFormat?, sort: Bool, options: Options) throws -> Result {
         try options.validate()
-        return try run(truth: TrajectoryFile.read(contentsOf: truthFile, format: format, sort: sort),
-                       estimate: TrajectoryFile.read(contentsOf: estimateFile, format: format, sort: sort), options: options)
+        let truth = try TrajectoryFile.readWithNotes(contentsOf: truthFile, format: format, sort: sort)
+        let estimate = try TrajectoryFile.readWithNotes(contentsOf: estimateFile, format: format, sort: sort)
+        var result = try run(truth: truth.trajectory, estimate: estimate.trajectory, options: options)
+        result.notes = truth.notes.map { "truth: \($0)" } + estimate.notes.map { "estimate: \($0)" } + result.notes
+        return result
     }
 
     /// The evaluation of `estimate` against `truth`; options that `validate()` refuses are a `FieldError`.

@@ -94,7 +94,8 @@ package struct DriverPackage: Sendable {
         }
         try put(Self.manifest, "Package.swift")
         for file in embeddedAppInTheLoopFiles {
-            if file.path.hasPrefix("StandIns/") { try put(file.text, file.path) }
+            // The recorder (an app's file, tested in the stand-ins' own package) is not part of a replay.
+            if file.path.hasPrefix("StandIns/"), !file.path.hasPrefix("StandIns/Sources/Recorder/") { try put(file.text, file.path) }
         }
         guard let main = embeddedAppInTheLoopFiles.first(where: { $0.path == "\(driver.rawValue)/main.swift" }) else {
             preconditionFailure("the build embeds AppInTheLoop/\(driver.rawValue)/main.swift")

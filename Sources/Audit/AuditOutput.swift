@@ -9,19 +9,30 @@ extension AppAudit {
     /// Reads trace CSVs (named by their file's base name), runs the audit and, with `directory`, writes
     /// audit.json and audit.html there atomically. `screens` are parsed where their text entered
     /// (`AuditOptions.screens(parsing:)`).
+    /// With `recording` (a ParallaxRecorder CSV), its trace is audited too, under the ARKit frame it decided
+    /// (`RecordedTrace`), and the result says the frame was measured (`AuditResult.recording`).
     package static func run(tracePaths: [String], screens: [ScreenModel], mode: String, fixes: [String], arkitFrame: String = ARKitFrame.gravity.rawValue,
-                           pipeline: AppPipeline = .shipped, appReplay: AppReplay? = nil, directory: String? = nil) throws -> AuditResult {
-        let traces = try tracePaths.map { path in
+                           pipeline: AppPipeline = .shipped, appReplay: AppReplay? = nil, directory: String? = nil, recording: String? = nil) throws -> AuditResult {
+        var traces = try tracePaths.map { path in
             (((path as NSString).lastPathComponent as NSString).deletingPathExtension, try TraceCSVReader.read(contentsOf: path))
         }
         var pipeline = pipeline
         pipeline.arkitFrame = try AuditOptions.arkitFrame(parsing: arkitFrame)
+        var measured: MeasuredARKitFrame?
+        if let recording {
+            let recorded = try RecordedTrace.read(contentsOf: recording)
+            traces.append((((recording as NSString).lastPathComponent as NSString).deletingPathExtension, recorded.trace))
+            // RecordedTrace refuses an undecided recording, so both are there.
+            pipeline.arkitFrame = recorded.decision.frame!
+            measured = MeasuredARKitFrame(decision: recorded.decision, frame: recorded.decision.frame!, axes: recorded.decision.screenAxes!, file: recording)
+        }
         var options = AuditOptions(traces: traces, screens: screens,
                                    scope: try AuditOptions.scope(parsing: mode), fixes: try AuditOptions.fixes(parsing: fixes), pipeline: pipeline)
         options.appReplay = appReplay
         let framesDirectory = directory.map { (($0 as NSString).appendingPathComponent(AuditReport.framesFolder)) }
         if let framesDirectory { try? FileManager.default.removeItem(atPath: framesDirectory) }
-        let result = try run(options, framesDirectory: framesDirectory)
+        var result = try run(options, framesDirectory: framesDirectory)
+        result.recording = measured
         if let directory { try write(result, to: directory) }
         return result
     }

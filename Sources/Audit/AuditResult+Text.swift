@@ -4,8 +4,9 @@ extension AuditResult {
     /// The text report: the table (in the viewer's units beside the verdict's), the failing traces, constant
     /// offsets, what to fix first after one Reset, and under it the assumptions, hypotheses, notes and the traces' origin.
     package var text: String {
-        var lines = ["App audit: \(traces.count) traces × \(screens.count) screens × \(scope.rawValue) (\(modes.map(\.rawValue).joined(separator: "+"))), ARKit frame \(arkitFrame.rawValue) (a hypothesis)"
+        var lines = ["App audit: \(traces.count) traces × \(screens.count) screens × \(scope.rawValue) (\(modes.map(\.rawValue).joined(separator: "+"))), ARKit frame \(arkitFrame.rawValue) (\(recording == nil ? "a hypothesis" : "measured"))"
                      + (fixes.isEmpty ? " (the app as shipped)" : " with fixes: \(fixes.map(\.rawValue).joined(separator: ", "))")]
+        if let recording { lines.append(recording.line) }
         if let appCode {
             lines.append(appCode.line)
             let fromCode = checks.filter { $0.shippedFrom == .appCode }.map(\.id.rawValue)

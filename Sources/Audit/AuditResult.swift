@@ -61,10 +61,12 @@ package struct AuditResult: Codable, Sendable {
     package var hypotheses: [Hypothesis]
     /// With `--app-source`: the model against the app's own code on the audit's cube cases.
     package var appCode: AppCodeConformance?
+    /// With `--recording`: the ARKit frame was measured by that recording, not assumed (issue 37).
+    package var recording: MeasuredARKitFrame?
 
     enum CodingKeys: String, CodingKey {
         case schema, traces, traceSources = "trace_sources", screens, scope, modes, arkitFrame = "arkit_frame", fixes
-        case resetPressedAt = "reset_pressed_at_s", checks, ranking, devices, hypotheses, appCode = "app_code"
+        case resetPressedAt = "reset_pressed_at_s", checks, ranking, devices, hypotheses, appCode = "app_code", recording
     }
 
     init(traces: [TraceSource], screens: [String], scope: AuditScope, modes: [AppMode], arkitFrame: ARKitFrame, fixes: [AuditCheckID],

@@ -1,7 +1,9 @@
+import Audit
 import Foundation
 import Golden
 import Harness
 import Imaging
+import Plumbing
 import Projection
 import Smoothing
 import Splatting
@@ -29,6 +31,7 @@ package enum FuzzSurface: String, CaseIterable, Sendable {
     case cubeRenderer = "cube-renderer"
     case cameraFile = "camera-file"
     case trajectory
+    case deviceRecording = "device-recording"
 
     package enum Outcome: Equatable, Sendable {
         case accepted
@@ -84,6 +87,14 @@ package enum FuzzSurface: String, CaseIterable, Sendable {
             _ = try CameraFile.decode(Data(bytes), name: name)
         case .trajectory:
             try TrajectoryFuzzing.run(bytes, name: name)
+        case .deviceRecording:
+            // As `arkit-frame` and `import` read it: the decision, then (when decided) the trace in the decided frame.
+            let recording = try DeviceRecording.parse(String(decoding: bytes, as: UTF8.self), file: name)
+            let decision = ARKitFrameDecision(recording: recording)
+            _ = try JSONEncoder.deterministic().encode(decision)
+            if decision.frame != nil, decision.screenAxes != nil {
+                _ = try TraceCSVWriter.encode(RecordedTrace(recording: recording, file: name).trace)
+            }
         }
     }
 
@@ -97,6 +108,7 @@ package enum FuzzSurface: String, CaseIterable, Sendable {
         case .png: return "png"
         case .suite: return "yml"
         case .cameraFile: return "json"
+        case .deviceRecording: return "csv"
         case .smootherSpec, .toleranceSpec, .range, .screenSpec, .trajectory: return "txt"
         case .splatRenderer, .cubeRenderer: return "bin"
         }

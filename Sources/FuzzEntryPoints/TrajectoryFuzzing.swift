@@ -15,7 +15,8 @@ enum TrajectoryFuzzing {
         let text = String(decoding: textBytes, as: UTF8.self)
         let format = TrajectoryFormat.detect(Substring(text)) ?? ((textBytes.first ?? 0) % 2 == 0 ? .tum : .euroc)
         let read = try TrajectoryReader.parse(text, file: name, format: format, sort: (textBytes.last ?? 0) % 2 == 1)
-        let (trace, _) = try read.trajectory.headTrace(metadata: [], extraColumns: read.extraColumns, file: name, lines: read.lines)
+        // The trace as `import` makes it (repeated timestamps reduced to each run's last row).
+        let trace = try TrajectoryImporter.parse(textBytes, file: name, format: format, sort: (textBytes.last ?? 0) % 2 == 1).trace
         _ = try TraceCSVReader.parse(Data(TraceCSVWriter.encode(trace)), file: name)
         let again = try TrajectoryReader.parse(TUMWriter.encode(try PoseTrajectory(trace: trace)), file: name, format: .tum)
         var options = TrajectoryEvaluation.Options()

@@ -25,3 +25,14 @@ public struct PoseTrajectory: Sendable, Equatable {
                        orientations: orientations.map { q in indices.map { q[$0] } })
     }
 }
+
+extension PoseTrajectory {
+    /// These poses with each run of equal timestamps reduced to its last row, and how many rows went: what a
+    /// trace (whose times strictly increase) keeps of a trajectory that repeats timestamps. The last, because
+    /// evo 1.38.1's association (`sync.matching_time_indices`, binary search on sorted stamps) pairs a
+    /// timestamp equal to a run's with the run's last row.
+    public func lastOfRepeatedTimes() -> (trajectory: PoseTrajectory, kept: [Int], dropped: Int) {
+        let kept = times.indices.filter { $0 + 1 == times.count || times[$0 + 1] != times[$0] }
+        return (selecting(kept), kept, count - kept.count)
+    }
+}

@@ -23,8 +23,11 @@ public enum TrajectoryImporter {
 
     private static func importing(_ file: TrajectoryReader.Result, from path: String) throws -> Result {
         let name = URL(fileURLWithPath: path).lastPathComponent
-        var (trace, notes) = try file.trajectory.headTrace(metadata: [], extraColumns: file.extraColumns, file: path, lines: file.lines)
-        notes = file.notes + notes
+        // A trace's times strictly increase: a run of repeated timestamps keeps its last row (evo's pick on a tie).
+        let (poses, kept, dropped) = file.trajectory.lastOfRepeatedTimes()
+        let extraColumns = file.extraColumns.map { column in ExtraColumn(name: column.name, values: kept.map { column.values[$0] }) }
+        var (trace, notes) = try poses.headTrace(metadata: [], extraColumns: extraColumns, file: path, lines: kept.map { file.lines[$0] })
+        notes = file.notes + (dropped > 0 ? ["a trace's times strictly increase: of each run of repeated timestamps the last row kept (evo's pick on a tie), \(dropped) row(s) left out"] : []) + notes
         let conversions = ["\(file.format == .tum ? "TUM" : "EuRoC") trajectory",
                            "time in absolute seconds (not re-based)",
                            "positions in m in the file's frame",

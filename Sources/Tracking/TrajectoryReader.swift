@@ -5,9 +5,10 @@ import Plumbing
 /// Reads TUM and EuRoC trajectory files (`TrajectoryFormat`) into a `PoseTrajectory`, validating every row.
 ///
 /// A row of the wrong width, a field that is not a finite number, or a quaternion of zero length is an error
-/// naming file:line (and column). Timestamps must strictly increase: an out-of-order or repeated timestamp is
-/// an error naming both lines — or, with `sort`, the rows are sorted by time (stable) and a repeated
-/// timestamp keeps its first row in file order; both are counted in the result and its notes, never silent.
+/// naming file:line (and column). Timestamps must not decrease: an out-of-order timestamp is an error naming
+/// both lines — or, with `sort`, the rows are sorted by time (stable, counted in the result and its notes).
+/// A repeated timestamp (real TUM ground truth and EuRoC estimates have them: millisecond stamps) is read as
+/// evo reads it: every row kept, in file order, counted in `repeatedRows` and a note, never silent.
 public enum TrajectoryReader {
     public struct Result: Sendable {
         public var trajectory: PoseTrajectory
@@ -16,9 +17,10 @@ public enum TrajectoryReader {
         public var format: TrajectoryFormat
         /// Columns after the pose (EuRoC's velocity and biases), one value per pose as written.
         public var extraColumns: [ExtraColumn]
-        /// Rows that sorting moved, and rows dropped as repeated timestamps (both 0 without sorting).
+        /// Rows that sorting moved (0 without sorting).
         public var movedRows: Int
-        public var duplicateRows: Int
+        /// Rows whose timestamp equals the previous row's (after sorting), all kept.
+        public var repeatedRows: Int
         /// One line per thing the reader did beyond copying numbers (sorting, dropping, carrying columns).
         public var notes: [String]
     }
@@ -91,25 +93,20 @@ public enum TrajectoryReader {
         }
 
         var notes: [String] = []
-        var moved = 0, duplicates = 0
+        var moved = 0
         if sort {
             let order = rows.indices.sorted { (rows[$0].t, $0) < (rows[$1].t, $1) }
             moved = zip(order, rows.indices).filter { $0 != $1 }.count
-            var kept: [Row] = []
-            for index in order {
-                if let last = kept.last, !(rows[index].t > last.t) { duplicates += 1; continue }
-                kept.append(rows[index])
-            }
-            rows = kept
+            rows = order.map { rows[$0] }
             if moved > 0 { notes.append("sorted by time: \(moved) row(s) moved") }
-            if duplicates > 0 { notes.append("\(duplicates) row(s) with a repeated timestamp dropped (the first in file order kept)") }
         } else {
-            for k in rows.indices.dropFirst() where !(rows[k].t > rows[k - 1].t) {
-                let relation = rows[k].t == rows[k - 1].t ? "repeats" : "is before"
+            for k in rows.indices.dropFirst() where rows[k].t < rows[k - 1].t {
                 throw TraceError(file: file, line: rows[k].line, column: 1, columnName: names(format)[0],
-                                 message: "timestamp \(rows[k].t) \(relation) line \(rows[k - 1].line)'s (\(rows[k - 1].t)); expected strictly increasing timestamps (or sorting asked for)")
+                                 message: "timestamp \(rows[k].t) is before line \(rows[k - 1].line)'s (\(rows[k - 1].t)); expected non-decreasing timestamps (or sorting asked for)")
             }
         }
+        let repeated = rows.indices.dropFirst().filter { rows[$0].t == rows[$0 - 1].t }.count
+        if repeated > 0 { notes.append("\(repeated) row(s) repeat the previous row's timestamp: all kept, as evo reads them") }
 
         var extraColumns: [ExtraColumn] = []
         if let width, width.count > 8 {
@@ -122,7 +119,7 @@ public enum TrajectoryReader {
         }
         let trajectory = PoseTrajectory(times: rows.map(\.t), positions: rows.map(\.position), orientations: rows.map(\.orientation))
         return Result(trajectory: trajectory, lines: rows.map(\.line), format: format, extraColumns: extraColumns, movedRows: moved,
-                      duplicateRows: duplicates, notes: notes)
+                      repeatedRows: repeated, notes: notes)
     }
 
     struct Row {

@@ -25,6 +25,7 @@ struct AuditCommand: ParsableCommand {
               parallax audit --traces Traces/*.csv --screen iphone-15-pro
               parallax audit --traces Traces/sway.csv --screen all --mode cube
               parallax audit --traces Traces/*.csv --fix all -o Reports/audit
+              parallax audit --recording recording.csv          (the ARKit frame measured by a ParallaxRecorder recording)
             """
     )
 
@@ -46,18 +47,26 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .long, help: "The app's source folder: its own code gives the shipped side (parallax app replay).")
     var appSource: String?
 
+    @Option(name: .long, help: "A ParallaxRecorder recording: audited too, under the ARKit frame and axes it decides (marked measured).")
+    var recording: String?
+
     @Flag(name: .long, help: "Print the result JSON instead of the table.")
     var json = false
 
     @Option(name: [.short, .long], help: "Write audit.json and audit.html into this folder.")
     var output: String?
 
+    func validate() throws {
+        if recording != nil, arkitFrame != ARKitFrame.gravity.rawValue { throw ValidationError("--arkit-frame: the recording (--recording) decides the ARKit frame") }
+    }
+
     func run() throws {
         let result: AuditResult
         do {
             // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
             result = try AppAudit.run(tracePaths: traces, screens: try AuditOptions.screens(parsing: screen), mode: mode, fixes: fix,
-                                      arkitFrame: arkitFrame, appReplay: try appSource.map { try AppReplay(appSource: $0) }, directory: output)
+                                      arkitFrame: arkitFrame, appReplay: try appSource.map { try AppReplay(appSource: $0) }, directory: output,
+                                      recording: recording)
         } catch let error as FieldError {
             throw error.naming(flags: ["screens": "--screen", "screen": "--screen", "mode": "--mode", "fix": "--fix", "traces": "--traces", "arkit_frame": "--arkit-frame"])
         }

@@ -63,7 +63,7 @@ struct EvaluateCommand: ParsableCommand {
     @Option(name: .long, help: "RPE delta in frames.")
     var delta: Int = 1
 
-    @Flag(name: .long, help: "Sort each file's rows by time (dropping repeated timestamps) instead of refusing them.")
+    @Flag(name: .long, help: "Sort each file's rows by time (stable) instead of refusing an out-of-order timestamp (repeated ones are always read, as evo does).")
     var sort = false
 
     @Flag(name: .long, help: "Print JSON instead of text.")

@@ -1,5 +1,6 @@
 import Analysis
 import ArgumentParser
+import Audit
 import Projection
 import Tracking
 import Vocabulary
@@ -18,10 +19,17 @@ struct ImportCommand: ParsableCommand {
             TUM trajectories ('timestamp tx ty tz qx qy qz qw', 8 numbers separated by spaces, seconds) and EuRoC ground
             truth ('#timestamp [ns],p_RS_R_x [m],…,q_RS_w [],…') are detected from the text, or named with --format. Their
             timestamps stay absolute (seconds), positions stay in the file's frame, orientations go into
-            head_qw,head_qx,head_qy,head_qz, EuRoC's further columns are carried as extra columns. Unsorted or repeated
-            timestamps stop the import with file:line, or are sorted (repeats dropped, first kept) and counted with --sort.
+            head_qw,head_qx,head_qy,head_qz, EuRoC's further columns are carried as extra columns. Repeated timestamps (real
+            TUM and EuRoC files have them) are read as evo reads them; a trace keeps the last row of each run (evo's pick
+            on a tie), counted in a note. Out-of-order timestamps stop the import with file:line, or are sorted (stable)
+            and counted with --sort.
+
+            A ParallaxRecorder recording (first line '# parallax-recorder 1'; AppInTheLoop/Recorder) is read in the ARKit frame \
+            and screen axes it decides (parallax arkit-frame): head position relative to the front camera in the screen's axes, \
+            device_q from the CoreMotion attitude, tracked flags; an undecided recording is refused.
 
             Examples:
+              parallax import recording.csv -o rec.csv          (a ParallaxRecorder recording)
               parallax import rec.tsv -o rec.csv
               parallax import arkit.csv --columns t=timestamp,x=pos_x,y=pos_y,z=pos_z,tracked=is_tracked --time-unit ns --position-unit cm --axes x,y,-z -o rec.csv
               parallax import arkit.csv --frame camera --screen iphone-15-pro -o rec.csv
@@ -72,7 +80,7 @@ struct ImportCommand: ParsableCommand {
             transform: TrajectoryFormat.init(parsing:))
     var format: TrajectoryFormat?
 
-    @Flag(name: .long, help: "TUM/EuRoC: sort rows by time (dropping repeated timestamps, first kept) and count them instead of stopping.")
+    @Flag(name: .long, help: "TUM/EuRoC: sort rows by time (stable) and count them instead of stopping at an out-of-order timestamp.")
     var sort = false
 
     @Option(name: .long, help: "Ground truth of the same motion (TUM, EuRoC or trace CSV): paired into the trace's true_x,true_y,true_z columns.")
@@ -117,6 +125,14 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
+        if try RecordedTrace.isRecording(contentsOf: input) {
+            let set = [columns != nil ? "--columns" : nil, timeUnit != .seconds ? "--time-unit" : nil, positionUnit != .meters ? "--position-unit" : nil,
+                       axes != .identity ? "--axes" : nil, frame != .screen ? "--frame" : nil, skipBadRows ? "--skip-bad-rows" : nil,
+                       format != nil ? "--format" : nil, sort ? "--sort" : nil, truth != nil ? "--truth" : nil].compactMap { $0 }
+            if let flag = set.first { throw ValidationError("\(flag): not for a ParallaxRecorder recording (its frame and axes come from parallax arkit-frame's decision)") }
+            try RecordedTrace.convert(contentsOf: input, to: output) { print($0) }
+            return
+        }
         do { try recordingImport().convert(contentsOf: input, to: output) { print($0) } } catch let error as FieldError {
             throw error.naming(flags: Self.flags)
         }

@@ -36,6 +36,7 @@ struct Parallax: ParsableCommand {
             FitCommand.self,
             AuditCommand.self,
             AppCommand.self,
+            ARKitFrameCommand.self,
             ScreensCommand.self,
         ]
     )

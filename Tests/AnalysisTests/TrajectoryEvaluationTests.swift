@@ -47,6 +47,25 @@ struct TrajectoryEvaluationTests {
         #expect(shifted.truth.times == [0.1, 0.3] && shifted.estimate.times == [1.0, 1.2])
     }
 
+    /// evo 1.38.1's `matching_time_indices` on sorted stamps with repeats, by hand: `searchsorted(side="right")`
+    /// then the strictly nearer upper neighbour, else the lower one — a stamp equal to a run gets its last row,
+    /// a stamp nearer the upper run its first; on unsorted stamps the linear `argmin` (first minimum).
+    @Test func nearestAssociationOnRepeatedTimestampsIsEvos() {
+        // Rows 0…5 at times 1, 2, 2, 2, 3, 3; x = the row index tells which row was paired.
+        let long = PoseTrajectory(times: [1, 2, 2, 2, 3, 3], positions: (0..<6).map { Vec3(Double($0), 0, 0) })
+        let short = PoseTrajectory(times: [2, 2.5, 2.75, 1.5, 3.004, 0.99], positions: Array(repeating: Vec3(0, 0, 0), count: 6))
+        let pairs = TimeAssociation.nearest(truth: long, estimate: short, maxDifference: 0.6, offset: 0)
+        // 2 → run 1–3's last (3); 2.5: tie → lower (3); 2.75 → upper run's first (4); 1.5: tie → lower (0);
+        // 3.004 → past the end: the last (5); 0.99 → upper 0.01 nearer (0).
+        #expect(pairs.truth.positions.map(\.x) == [3, 3, 4, 0, 5, 0])
+        #expect(TimeAssociation.evoMatch(3.7, inSorted: long.times, maxDifference: 0.6) == nil)
+        #expect(TimeAssociation.evoMatch(0.5, inSorted: long.times, maxDifference: 0.6) == 0)
+        // Unsorted: the first minimum of |stamps − stamp|.
+        #expect(TimeAssociation.firstNearest(2, in: [3, 2, 1, 2], maxDifference: 0.1) == 1)
+        #expect(TimeAssociation.firstNearest(2.5, in: [3, 2, 1, 2], maxDifference: 0.5) == 0)
+        #expect(TimeAssociation.firstNearest(5, in: [3, 2, 1, 2], maxDifference: 0.5) == nil)
+    }
+
     @Test func interpolationIsLinearAndNeverCrossesAGap() {
         let truth = PoseTrajectory(times: [0, 0.1, 0.2, 1.0, 1.1], positions: [Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0), Vec3(10, 0, 0), Vec3(11, 0, 0)],
                                    orientations: [.identity, Quaternion(axis: Vec3(0, 0, 1), angle: 0.2), .identity, .identity, .identity])

@@ -95,7 +95,6 @@ import Testing
         nan[2] = "NaN"
         let cases: [(String, String, String)] = [
             ("unsorted", [header, second, first].joined(separator: "\n"), ":3: column 1 'timestamp': timestamp "),
-            ("duplicate", [header, first, first].joined(separator: "\n"), ":3: column 1 'timestamp': timestamp "),
             ("nan", [header, nan.joined(separator: separator)].joined(separator: "\n"), ":2: column 3 "),
             ("width", [header, first, second + separator + "7" + separator + "8"].joined(separator: "\n"), ":3: expected "),
         ]
@@ -110,12 +109,22 @@ import Testing
             }
             #expect(!FileManager.default.fileExists(atPath: output))
         }
-        // --sort sorts and drops the repeat, and says so.
+        // --sort sorts (stable) and keeps the repeat, and says so; the trace keeps the repeat's last row.
         let input = dir.path("sortable.txt"), output = dir.path("sorted.csv")
         try [header, second, first, first].joined(separator: "\n").write(toFile: input, atomically: true, encoding: .utf8)
         let sorted = try ParallaxProcess.run(["import", input, "--sort", "-o", output])
         #expect(sorted.status == 0, "\(sorted.stderr)")
         #expect(sorted.stdout.contains("note: sorted by time: 3 row(s) moved"), "\(sorted.stdout)")
-        #expect(sorted.stdout.contains("note: 1 row(s) with a repeated timestamp dropped"))
+        #expect(sorted.stdout.contains("note: 1 row(s) repeat the previous row's timestamp: all kept, as evo reads them"))
+        #expect(sorted.stdout.contains("the last row kept (evo's pick on a tie), 1 row(s) left out"))
+        // Without flags, a repeated timestamp imports and evaluates (every row kept), with a note.
+        let repeated = dir.path("repeated.txt")
+        try [header, first, first, second].joined(separator: "\n").write(toFile: repeated, atomically: true, encoding: .utf8)
+        let imported = try ParallaxProcess.run(["import", repeated, "-o", dir.path("repeated.csv")])
+        #expect(imported.status == 0 && imported.stdout.contains("note: 1 row(s) repeat the previous row's timestamp"), "\(imported.stderr)")
+        let evaluated = try ParallaxProcess.run(["evaluate", repeated, repeated, "--json"])
+        #expect(evaluated.status == 0, "\(evaluated.stderr)")
+        #expect(evaluated.stdout.contains("\"pairs\":3") || evaluated.stdout.contains("\"pairs\" : 3"), "\(evaluated.stdout)")
+        #expect(evaluated.stdout.contains("truth: 1 row(s) repeat the previous row's timestamp"), "\(evaluated.stdout)")
     }
 }

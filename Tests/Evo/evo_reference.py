@@ -1,8 +1,8 @@
 """evo's APE and RPE (translation part, meters) for `parallax evaluate`'s tests: the independent reference.
 
-Usage: evo_reference.py TRUTH.tum ESTIMATE.tum ALIGN(none|se3|sim3) N_TO_ALIGN(-1 = all) DELTA MAX_DIFF OFFSET
+Usage: evo_reference.py TRUTH ESTIMATE ALIGN(none|se3|sim3) N_TO_ALIGN(-1 = all) DELTA MAX_DIFF OFFSET [FORMAT(tum|euroc)]
 Prints one JSON object {"pairs", "ape": {...}, "rpe": {...}} computed with evo's own functions, in the order
-evo_ape / evo_rpe run them (evo/main_ape.py, evo/main_rpe.py): read TUM, associate, align, metric.
+evo_ape / evo_rpe run them (evo/main_ape.py, evo/main_rpe.py): read TUM (or EuRoC: both files), associate, align, metric.
 Run from the repository's .venv-evo (`make deps-evo`: `pip install evo`).
 """
 import json
@@ -12,11 +12,12 @@ from evo.core import metrics, sync
 from evo.tools import file_interface
 
 
-def main(truth, estimate, align, n_to_align, delta, max_diff, offset):
+def main(truth, estimate, align, n_to_align, delta, max_diff, offset, format="tum"):
+    read = file_interface.read_euroc_csv_trajectory if format == "euroc" else file_interface.read_tum_trajectory_file
     results = {}
     for name in ("ape", "rpe"):
-        ref = file_interface.read_tum_trajectory_file(truth)
-        est = file_interface.read_tum_trajectory_file(estimate)
+        ref = read(truth)
+        est = read(estimate)
         ref, est = sync.associate_trajectories(ref, est, max_diff=float(max_diff), offset_2=float(offset))
         if align != "none":
             est.align(ref, correct_scale=(align == "sim3"), n=int(n_to_align))

@@ -90,9 +90,6 @@ struct TrajectoryFormatTests {
         // Unsorted: the second row before the first.
         #expect(message([header, second, first].joined(separator: "\n"), format).hasPrefix("f.txt:\(headerLines + 2): column 1 '\(timeName)': timestamp "))
         #expect(message([header, second, first].joined(separator: "\n"), format).contains(" is before line \(headerLines + 1)'s"))
-        // Repeated.
-        #expect(message([header, first, first].joined(separator: "\n"), format).contains("f.txt:\(headerLines + 2): column 1 '\(timeName)': timestamp") )
-        #expect(message([header, first, first].joined(separator: "\n"), format).contains("repeats line \(headerLines + 1)'s"))
         // NaN in x.
         let separator: Character = format == .tum ? " " : ","
         var fields = first.split(separator: separator).map(String.init)
@@ -106,13 +103,31 @@ struct TrajectoryFormatTests {
         #expect(message([header, first, second, long].joined(separator: "\n"), format).hasPrefix("f.txt:\(headerLines + 3): expected "))
     }
 
-    @Test func sortingSortsDropsRepeatsAndCounts() throws {
+    @Test func sortingSortsKeepsRepeatsAndCounts() throws {
         let lines = Self.tum.split(separator: "\n").map(String.init)
         let text = [lines[4], lines[2], lines[3], lines[2]].joined(separator: "\n")
         let result = try TrajectoryReader.parse(text, file: "f.txt", sort: true)
-        #expect(result.trajectory.times == [1305031098.6659, 1305031098.6758, 1305031098.6858])
-        #expect(result.movedRows == 3 && result.duplicateRows == 1)  // [c, a, b, a] → [a, a, b, c]: b stays in place
-        #expect(result.lines == [2, 3, 1])
-        #expect(result.notes == ["sorted by time: 3 row(s) moved", "1 row(s) with a repeated timestamp dropped (the first in file order kept)"])
+        #expect(result.trajectory.times == [1305031098.6659, 1305031098.6659, 1305031098.6758, 1305031098.6858])
+        #expect(result.movedRows == 3 && result.repeatedRows == 1)  // [c, a, b, a] → [a, a, b, c]: b stays in place
+        #expect(result.lines == [2, 4, 3, 1])
+        #expect(result.notes == ["sorted by time: 3 row(s) moved", "1 row(s) repeat the previous row's timestamp: all kept, as evo reads them"])
+    }
+
+    /// Repeated timestamps are read without sorting, every row kept in file order, as evo reads them; a trace
+    /// keeps the last row of each run (evo 1.38.1's pick for an equal stamp), and both say how many.
+    @Test(arguments: TrajectoryFormat.allCases)
+    func repeatedTimestampsAreReadAsEvoReadsThem(_ format: TrajectoryFormat) throws {
+        let rows: [(Double, Double)] = [(1.0, 0.1), (1.001, 0.2), (1.001, 0.3), (1.001, 0.4), (1.002, 0.5), (1.002, 0.6), (1.003, 0.7)]
+        let text = rows.map { t, x in
+            format == .tum ? "\(t) \(x) 0 0.5 0 0 0 1" : "\(Int((t * 1e9).rounded())),\(x),0,0.5,1,0,0,0"
+        }.joined(separator: "\n")
+        let result = try TrajectoryReader.parse(text, file: "f.txt", format: format)
+        #expect(result.trajectory.positions.map(\.x) == rows.map(\.1))
+        #expect(result.repeatedRows == 3 && result.movedRows == 0)
+        #expect(result.notes == ["3 row(s) repeat the previous row's timestamp: all kept, as evo reads them"])
+
+        let imported = try TrajectoryImporter.parse(Array(text.utf8), file: "f.txt", format: format, sort: false)
+        #expect(imported.trace.samples.map(\.position.x) == [0.1, 0.4, 0.6, 0.7])
+        #expect(imported.notes.contains("a trace's times strictly increase: of each run of repeated timestamps the last row kept (evo's pick on a tie), 3 row(s) left out"))
     }
 }

@@ -19,8 +19,13 @@ package struct AuditSpec: Decodable, Sendable {
     /// The app's source folder (`app_source:`, relative to the suite file): its own code gives the shipped side
     /// (`parallax audit --app-source`).
     package var appSource: String?
+    /// A ParallaxRecorder recording (`recording:`, relative to the suite file): audited too, under the ARKit frame it
+    /// decides, marked measured (`parallax audit --recording`); `arkit_frame` cannot be given with it.
+    package var recording: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case traces, screens, mode, fix, gate, arkitFrame = "arkit_frame", appSource = "app_source" }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case traces, screens, mode, fix, gate, arkitFrame = "arkit_frame", appSource = "app_source", recording
+    }
 
     package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -33,5 +38,10 @@ package struct AuditSpec: Decodable, Sendable {
         fix = try c.decodeIfPresent([String].self, forKey: .fix) ?? []
         gate = try c.decodeIfPresent(Bool.self, forKey: .gate) ?? false
         appSource = try c.decodeIfPresent(String.self, forKey: .appSource)
+        recording = try c.decodeIfPresent(String.self, forKey: .recording)
+        if recording != nil, c.contains(.arkitFrame) {
+            throw FieldError("arkit_frame", expected: "no arkit_frame with recording (the recording decides the ARKit frame)", found: "'\(arkitFrame)'")
+                .decodingError(at: c.codingPath)
+        }
     }
 }

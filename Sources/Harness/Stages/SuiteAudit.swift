@@ -16,15 +16,28 @@ struct SuiteAudit {
     /// The verdict in counts, for the report's verdict line (`RunStatus`).
     var summary: SuiteReport.AuditSummary
 
+    /// The recording's trace and what it measured (`audit.recording`), nil without one.
+    static func recorded(_ spec: AuditSpec, loader: SuiteLoader) throws -> (name: String, trace: HeadTrace, measured: MeasuredARKitFrame)? {
+        guard let path = spec.recording else { return nil }
+        return try located(loader) {
+            let recorded = try RecordedTrace.read(contentsOf: loader.resolve(path))
+            // RecordedTrace refuses an undecided recording, so both are there.
+            let measured = MeasuredARKitFrame(decision: recorded.decision, frame: recorded.decision.frame!, axes: recorded.decision.screenAxes!, file: path)
+            return (((path as NSString).lastPathComponent as NSString).deletingPathExtension, recorded.trace, measured)
+        }
+    }
+
     /// The audit's options and cases.
     static func prepare(_ spec: AuditSpec, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader) throws -> (AuditOptions, [AuditCase]) {
         if let unknown = spec.traces?.first(where: { name in !traces.contains { $0.name == name } }) {
             throw loader.error("audit.traces: '\(unknown)' is not a trace of the suite (\(traces.map(\.name).joined(separator: ", ")))", at: [.key("audit"), .key("traces")])
         }
+        let recording = try recorded(spec, loader: loader)
         return try located(loader) {
             var pipeline = AppPipeline.shipped
-            pipeline.arkitFrame = try AuditOptions.arkitFrame(parsing: spec.arkitFrame)
-            var options = AuditOptions(traces: traces.filter { spec.traces?.contains($0.name) ?? true },
+            pipeline.arkitFrame = try recording.map { $0.measured.value } ?? AuditOptions.arkitFrame(parsing: spec.arkitFrame)
+            let audited = traces.filter { spec.traces?.contains($0.name) ?? true } + (recording.map { [($0.name, $0.trace)] } ?? [])
+            var options = AuditOptions(traces: audited,
                                        screens: spec.screens,
                                        scope: try AuditOptions.scope(parsing: spec.mode), fixes: try AuditOptions.fixes(parsing: spec.fix), pipeline: pipeline)
             options.appReplay = try spec.appSource.map { try AppReplay(appSource: loader.resolve($0)) }
@@ -56,7 +69,8 @@ struct SuiteAudit {
         let (options, cases) = try prepare(spec, traces: traces, loader: loader)
         let framesDirectory = (outputDirectory as NSString).appendingPathComponent(AuditReport.framesFolder)
         try? FileManager.default.removeItem(atPath: framesDirectory)
-        let result = try located(loader) { try AppAudit.aggregate(options, cases: cases, evaluations: evaluations, framesDirectory: framesDirectory) }
+        var result = try located(loader) { try AppAudit.aggregate(options, cases: cases, evaluations: evaluations, framesDirectory: framesDirectory) }
+        result.recording = try recorded(spec, loader: loader)?.measured
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         try AtomicFile.write(try result.jsonData(), to: (outputDirectory as NSString).appendingPathComponent("audit.json"))
         let summary = SuiteReport.AuditSummary(failing: result.failing.count, checks: result.checks.filter(\.countsInVerdict).count, informational: !spec.gate)

@@ -340,5 +340,40 @@ def renderers():
                                                    matrix=(2, 0, 0, 0, 0, 2, 0, 0, 0, 0, -1.0002, -0.35, 0, 0, -1, 0.35)))
 
 
+def device_recordings():
+    """ParallaxRecorder CSVs at 20 Hz: the phone turning ±30° about x (0–1 s) then y (1–2 s) with the head still,
+    then the head moving up, down, left, right from 3.5 s — decided under gravity and under camera (every step of
+    `arkit-frame` and the trace) — and one where the phone never turns (undecided: refused by `import`)."""
+    header = ("# parallax-recorder 1\n# device_model: iPhone16,1\n# system_version: 17.4\n# world_alignment: gravity\n"
+              "t,tracked,face_x,face_y,face_z,face_qw,face_qx,face_qy,face_qz,camera_x,camera_y,camera_z,camera_qw,camera_qx,camera_qy,camera_qz,"
+              "attitude_t,attitude_qw,attitude_qx,attitude_qy,attitude_qz\n")
+
+    def rotate(axis, angle, v):  # Rodrigues about the x (0) or y (1) axis
+        c, s = math.cos(angle), math.sin(angle)
+        x, y, z = v
+        return (x, c * y - s * z, s * y + c * z) if axis == 0 else (c * x + s * z, y, -s * x + c * z)
+
+    for name, truth in (("gravity.csv", "gravity"), ("camera.csv", "camera"), ("still.csv", "still")):
+        rows = []
+        for k in range(240):
+            t = k / 20
+            axis, angle = (0 if t < 1 else 1), (math.radians(30) * math.sin(2 * math.pi * t) if truth != "still" and t < 2 else 0.0)
+            head = [0.0, 0.0, 0.35]
+            if 3.5 <= t < 11.5:
+                block, local = int((t - 3.5) / 2), (t - 3.5) % 2
+                if local < 1:
+                    head[[1, 1, 0, 0][block]] += [0.1, -0.1, -0.1, 0.1][block] * math.sin(math.pi * local) ** 2
+            face = rotate(axis, -angle, head) if truth == "camera" else tuple(head)
+            # The attitude: upright (90° about x in CoreMotion's z-up frame) times the phone's turn.
+            h, a = math.pi / 4, angle / 2
+            if axis == 0:
+                q = (math.cos(h + a), math.sin(h + a), 0.0, 0.0)
+            else:  # (cos h, sin h, 0, 0) · (cos a, 0, sin a, 0)
+                q = (math.cos(h) * math.cos(a), math.sin(h) * math.cos(a), math.cos(h) * math.sin(a), math.sin(h) * math.sin(a))
+            rows.append("%.6f,%d,%.6f,%.6f,%.6f,1,0,0,0,0,0,0,1,0,0,0,%.6f,%.7f,%.7f,%.7f,%.7f" % (
+                100 + t, 0 if k == 20 else 1, face[0], face[1], -face[2], 100 + t, q[0], q[1], q[2], q[3]))
+        write("device-recording", name, header + "\n".join(rows) + "\n")
+
+
 if __name__ == "__main__":
-    traces(); trajectories(); plys(); splats(); spzs(); pngs(); suites(); specs(); renderers()
+    traces(); trajectories(); plys(); splats(); spzs(); pngs(); suites(); specs(); renderers(); device_recordings()

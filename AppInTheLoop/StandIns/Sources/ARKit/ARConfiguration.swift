@@ -5,6 +5,22 @@
 open class ARConfiguration: NSObject {
     /// Whether the session estimates the scene's lighting (Apple: default true).
     open var isLightEstimationEnabled = true
+
+    /// How the session maps real-world motion into a 3D scene coordinate system (Apple: `var worldAlignment:
+    /// ARConfiguration.WorldAlignment`, default `.gravity`;
+    /// https://developer.apple.com/documentation/arkit/arconfiguration/worldalignment).
+    open var worldAlignment: WorldAlignment = .gravity
+
+    /// Options for how ARKit constructs a scene coordinate system (Apple: `enum WorldAlignment : Int`,
+    /// https://developer.apple.com/documentation/arkit/arconfiguration/worldalignment-swift.enum).
+    public enum WorldAlignment: Int, Sendable {
+        /// y parallel to gravity, origin the device's initial position.
+        case gravity = 0
+        /// y parallel to gravity, x and z oriented to compass heading.
+        case gravityAndHeading = 1
+        /// The scene's coordinate system locked to match the camera's orientation.
+        case camera = 2
+    }
 }
 
 /// Face tracking with the front TrueDepth camera (Apple: `class ARFaceTrackingConfiguration : ARConfiguration`).

@@ -45,6 +45,16 @@ open class ARSession: NSObject {
         }
     }
 
+    /// Simulation, called on the main queue: hands every running session `frame`; each calls its delegate's
+    /// `session(_:didUpdate:)` for frames now.
+    @_spi(Simulation) public static func deliver(frame: ARFrame) {
+        dispatchPrecondition(condition: .onQueue(.main))
+        for entry in running {
+            guard let session = entry.session else { continue }
+            session.delegate?.session(session, didUpdate: frame)
+        }
+    }
+
     /// Simulation: forget every session (a new replay run starts from none).
     @_spi(Simulation) public static func stopAll() {
         running.removeAll()
@@ -57,12 +67,16 @@ open class ARSession: NSObject {
 
 /// Methods to receive a session's updates (Apple: `protocol ARSessionDelegate : ARSessionObserver`, every
 /// method optional: the stand-in gives each a default that does nothing). Only the anchor update the app
-/// implements is here.
+/// implements, and the frame update ParallaxRecorder is called from, are here.
 public protocol ARSessionDelegate: AnyObject {
     /// The session updated `anchors` (Apple: `optional func session(_ session: ARSession, didUpdate anchors: [ARAnchor])`).
     func session(_ session: ARSession, didUpdate anchors: [ARAnchor])
+    /// The session captured a new frame (Apple: `optional func session(_ session: ARSession, didUpdate frame: ARFrame)`,
+    /// https://developer.apple.com/documentation/arkit/arsessiondelegate/session(_:didupdate:)-9v2kw).
+    func session(_ session: ARSession, didUpdate frame: ARFrame)
 }
 
 extension ARSessionDelegate {
     public func session(_ session: ARSession, didUpdate anchors: [ARAnchor]) {}
+    public func session(_ session: ARSession, didUpdate frame: ARFrame) {}
 }

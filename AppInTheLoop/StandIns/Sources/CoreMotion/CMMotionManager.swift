@@ -31,10 +31,14 @@ open class CMDeviceMotion: NSObject {
     open private(set) var attitude: CMAttitude
     /// The rotation rate (Apple: `var rotationRate: CMRotationRate { get }`).
     open private(set) var rotationRate: CMRotationRate
+    /// The time the sample was logged, seconds since the device booted (Apple: `CMLogItem.timestamp`,
+    /// `var timestamp: TimeInterval { get }`, https://developer.apple.com/documentation/coremotion/cmlogitem/timestamp).
+    open private(set) var timestamp: TimeInterval
 
-    @_spi(Simulation) public init(attitude: CMAttitude, rotationRate: CMRotationRate) {
+    @_spi(Simulation) public init(attitude: CMAttitude, rotationRate: CMRotationRate, timestamp: TimeInterval = 0) {
         self.attitude = attitude
         self.rotationRate = rotationRate
+        self.timestamp = timestamp
         super.init()
     }
 }
@@ -78,11 +82,11 @@ open class CMMotionManager: NSObject {
     /// Simulation, called on the main queue: one sample to every manager with updates started — a new
     /// `CMDeviceMotion` each (the app mutates the attitude it is given). A handler given the main queue runs now,
     /// on it; one given another queue runs as an operation added to that queue.
-    @_spi(Simulation) public static func deliver(attitude: CMQuaternion, rotationRate: CMRotationRate) {
+    @_spi(Simulation) public static func deliver(attitude: CMQuaternion, rotationRate: CMRotationRate, timestamp: TimeInterval = 0) {
         dispatchPrecondition(condition: .onQueue(.main))
         for entry in active {
             guard let updates = entry.manager?.updates else { continue }
-            let motion = CMDeviceMotion(attitude: CMAttitude(quaternion: attitude), rotationRate: rotationRate)
+            let motion = CMDeviceMotion(attitude: CMAttitude(quaternion: attitude), rotationRate: rotationRate, timestamp: timestamp)
             let handler = updates.handler
             if updates.queue === OperationQueue.main {
                 handler(motion, nil)
