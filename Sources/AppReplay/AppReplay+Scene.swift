@@ -7,28 +7,9 @@ extension AppReplay {
     package func replayScene(_ runs: [ReplayRun]) throws -> [[AppSceneFrame]] {
         precondition(driver.driver == .scene, "replayScene(_:) needs the scene driver")
         let executable = try driver.build()
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-scene-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let script = scratch.appendingPathComponent("script.txt")
-        try AtomicFile.write(SceneScript.text(runs), to: script.path)
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash is reported here, by signal and place
-        let result: ChildProcessResult
-        do {
-            result = try ChildProcess.run(executable, arguments: [script.path], environment: environment, timeout: timeout)
-        } catch let timeout as ChildProcessTimeout {
-            let parsed = SceneScript.parse(String(decoding: timeout.stdout, as: UTF8.self))
-            throw AppReplayError.timedOut(seconds: timeout.seconds, lastFrame: parsed.runs.last?.last?.t,
-                                          nextEvent: SceneScript.next(after: parsed.runs, in: runs))
-        }
-        let parsed = SceneScript.parse(result.stdoutText)
-        guard result.status == 0, parsed.done else {
-            let how = result.status > 128 ? "crashed (signal \(result.status - 128)\(Self.signalName(result.status - 128)))"
-                : "exited with status \(result.status)"
-            let detail = result.stderrText.split(separator: "\n").first { $0.contains("Fatal error") || $0.contains("error") }.map(String.init) ?? ""
-            throw AppReplayError.driverFailed(how: how, lastFrame: parsed.runs.last?.last?.t,
-                                              nextEvent: SceneScript.next(after: parsed.runs, in: runs), detail: detail)
+        let parsed = try runDriver(executable, script: Array(SceneScript.text(runs).utf8),
+                                   parse: { SceneScript.parse(String(decoding: $0, as: UTF8.self)) }, done: \.done) { parsed in
+            (parsed.runs.last?.last?.t, SceneScript.next(after: parsed.runs, in: runs))
         }
         if let bad = parsed.malformed { throw AppReplayError.malformedOutput(record: bad) }
         return parsed.runs

@@ -46,29 +46,41 @@ package struct AppReplay: Sendable {
     }
 
     private func replay(_ runs: [ReplayRun], with executable: URL, firstRun: Int) throws -> [[ReplayFrame]] {
+        let parsed = try runDriver(executable, script: ReplayScript.bytes(runs), parse: Self.parse, done: \.done) { parsed in
+            (parsed.lastFrame, Self.next(after: parsed, in: runs, firstRun: firstRun))
+        }
+        if let bad = parsed.malformed { throw AppReplayError.malformedOutput(record: bad) }
+        return parsed.runs
+    }
+
+    /// Runs a driver on `script` under the time limit and reads its output with `parse` (also what it wrote before a
+    /// time-out). A time-out, a crash or an exit before its end record (`done`) is an `AppReplayError` that names the
+    /// place `place` finds: the last frame written and what the driver was fed next.
+    func runDriver<Parsed>(_ executable: URL, script: [UInt8], parse: (Data) -> Parsed, done: (Parsed) -> Bool,
+                           place: (Parsed) -> (lastFrame: Double?, next: String?)) throws -> Parsed {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-replay-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let script = scratch.appendingPathComponent("script.bin")
-        try AtomicFile.write(ReplayScript.bytes(runs), to: script.path)
+        let path = scratch.appendingPathComponent("script").path
+        try AtomicFile.write(script, to: path)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash is reported here, by signal and place
         let result: ChildProcessResult
         do {
-            result = try ChildProcess.run(executable, arguments: [script.path], environment: environment, timeout: timeout)
+            result = try ChildProcess.run(executable, arguments: [path], environment: environment, timeout: timeout)
         } catch let timeout as ChildProcessTimeout {
-            let parsed = Self.parse(timeout.stdout)
-            throw AppReplayError.timedOut(seconds: timeout.seconds, lastFrame: parsed.lastFrame, nextEvent: Self.next(after: parsed, in: runs, firstRun: firstRun))
+            let (lastFrame, next) = place(parse(timeout.stdout))
+            throw AppReplayError.timedOut(seconds: timeout.seconds, lastFrame: lastFrame, nextEvent: next)
         }
-        let parsed = Self.parse(result.stdout)
-        guard result.status == 0, parsed.done else {
+        let parsed = parse(result.stdout)
+        guard result.status == 0, done(parsed) else {
             let how = result.status > 128 ? "crashed (signal \(result.status - 128)\(Self.signalName(result.status - 128)))"
                 : "exited with status \(result.status)"
             let detail = result.stderrText.split(separator: "\n").first { $0.contains("Fatal error") || $0.contains("error") }.map(String.init) ?? ""
-            throw AppReplayError.driverFailed(how: how, lastFrame: parsed.lastFrame, nextEvent: Self.next(after: parsed, in: runs, firstRun: firstRun), detail: detail)
+            let (lastFrame, next) = place(parsed)
+            throw AppReplayError.driverFailed(how: how, lastFrame: lastFrame, nextEvent: next, detail: detail)
         }
-        if let bad = parsed.malformed { throw AppReplayError.malformedOutput(record: bad) }
-        return parsed.runs
+        return parsed
     }
 
     struct Parsed {
