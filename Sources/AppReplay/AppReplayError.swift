@@ -21,7 +21,7 @@ package enum AppReplayError: Error, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case let .missingFiles(folder, names):
-            return "--app-source \(folder): expected the app's head-to-camera files, missing \(names.joined(separator: ", "))"
+            return "--app-source \(folder): expected the app's files that the replay compiles, missing \(names.joined(separator: ", "))"
         case let .ambiguousFiles(folder, name, paths):
             return "--app-source \(folder): expected one \(name), found \(paths.count): \(paths.joined(separator: ", "))"
         case let .noToolchain(reason):

@@ -26,7 +26,7 @@ import Vocabulary
             try SampleApp.replay(folder.url.path)
         }
         let error = AppReplayError.missingFiles(folder: "X", names: ["DeviceMotionService.swift", "MatrixMath.swift"])
-        #expect(error.description == "--app-source X: expected the app's head-to-camera files, missing DeviceMotionService.swift, MatrixMath.swift")
+        #expect(error.description == "--app-source X: expected the app's files that the replay compiles, missing DeviceMotionService.swift, MatrixMath.swift")
     }
 
     @Test func codeUsingAnAppleAPITheStandInsLackNamesTheFileLineAndAPI() throws {

@@ -63,7 +63,7 @@ import Testing
             (["--app-source", Self.sampleApp, "--trace", "Traces/sway.csv", "--events", "recenter@soon"],
              "--events: expected recenter@SECONDS, comma-separated (e.g. recenter@2.0,recenter@2.6), found 'recenter@soon'"),
             (["--app-source", dir.path("nowhere"), "--trace", "Traces/sway.csv"],
-             "--app-source \(dir.path("nowhere")): expected the app's head-to-camera files, missing the folder itself"),
+             "--app-source \(dir.path("nowhere")): expected the app's files that the replay compiles, missing the folder itself"),
             (["--app-source", Self.sampleApp, "--trace", dir.path("bare.csv")],
              "trace bare.columns: expected the phone's attitude for the simulated CoreMotion"),
             (["--app-source", Self.sampleApp, "--trace", "Traces/sway.csv", "--arkit-frame", "sideways"],
