@@ -1,6 +1,8 @@
 // Stand-ins for what the app reads of the device: UIKit's screen (https://developer.apple.com/documentation/uikit/uiscreen)
-// and Darwin's uname(3), which names the model in `utsname.machine` ("iPhone16,1"; on iOS it reaches Swift
-// through UIKit's re-export of Foundation). The simulation sets both for the simulated model.
+// and Darwin's uname(3), which names the model in `utsname.machine` ("iPhone16,1"). The app's
+// ScreenCalibration.swift imports only UIKit and calls uname (:1, :12–13), so on iOS it reaches Swift through
+// UIKit's imports — inferred from that file compiling in Xcode; Apple documents no such re-export. The simulation
+// sets both for the simulated model.
 @_exported import Foundation
 
 /// A device's display (Apple: `class UIScreen : NSObject`).
