@@ -23,6 +23,7 @@ let libraryModules = [
     "Splatting",
     "Scenes",
     "Audit",
+    "TestedApp",
 ]
 
 let package = Package(
@@ -56,7 +57,9 @@ let package = Package(
         .target(name: "Reporting", dependencies: ["Plumbing", "Vocabulary"], exclude: ["README.md"]),
         .target(name: "Projection", dependencies: ["Plumbing", "Vocabulary", "Geometry"], exclude: ["README.md"]),
         .target(name: "Smoothing", dependencies: ["Vocabulary", "Geometry", "Tracking"], exclude: ["README.md"]),
-        .target(name: "Analysis", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Smoothing", "Projection", "Scientific", "Reporting"], exclude: ["README.md"]),
+        .target(name: "Analysis", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Smoothing", "Projection", "Scientific", "Reporting", "TestedApp"], exclude: ["README.md"]),
+        // The app under test, model or code: the protocol, the sensor stream every app is fed, the model.
+        .target(name: "TestedApp", dependencies: ["Vocabulary", "Geometry", "Tracking", "Smoothing", "Projection"], exclude: ["README.md"]),
         .target(name: "Rendering", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Imaging"], exclude: ["README.md"]),
         .target(name: "Harness", dependencies: [
             "AppReplay",
@@ -78,14 +81,14 @@ let package = Package(
             "Splatting",
             .product(name: "Yams", package: "Yams"),
         ], exclude: ["README.md"]),
-        .target(name: "Tuning", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"], exclude: ["README.md"]),
+        .target(name: "Tuning", dependencies: ["TestedApp", "Plumbing", "Vocabulary", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"], exclude: ["README.md"]),
         .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib", "CSplatKernel"], exclude: ["README.md"]),
         .target(name: "Scenes", dependencies: ["AppReplay", "Vocabulary", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"], exclude: ["README.md"]),
         // The app's own code on simulated sensors: the driver package (AppInTheLoop/, embedded by the plugin below).
-        .target(name: "AppReplay", dependencies: ["Plumbing", "Vocabulary", "Geometry"], exclude: ["README.md"], plugins: ["EmbedAppInTheLoop"]),
+        .target(name: "AppReplay", dependencies: ["Plumbing", "Vocabulary", "Geometry", "TestedApp"], exclude: ["README.md"], plugins: ["EmbedAppInTheLoop"]),
         .plugin(name: "EmbedAppInTheLoop", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(name: "EmbedFiles", path: "Tools/EmbedFiles"),
-        .target(name: "Audit", dependencies: ["AppReplay", "Plumbing", "Vocabulary", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Rendering", "Scenes", "Reporting", "Splatting"], exclude: ["README.md"]),
+        .target(name: "Audit", dependencies: ["AppReplay", "TestedApp", "Plumbing", "Vocabulary", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Rendering", "Scenes", "Reporting", "Splatting"], exclude: ["README.md"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [

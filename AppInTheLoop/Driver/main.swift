@@ -1,24 +1,29 @@
 // The replay driver: compiled together with the app's own files (same module, the app's default main-actor
-// isolation) against the Apple stand-ins, and run by `parallax app replay`. It reads a script — the simulated
-// device, then per display frame the face anchor, the device attitude and the button presses — feeds them to
-// the app's services through the simulated ARKit session and CoreMotion manager, and prints what the app
-// computes. The schedule of one display frame k at the script's time t_k (all on the main queue, in order):
+// isolation) against the Apple stand-ins, and run by every `parallax` command that takes --app-source. It builds
+// the app as AppState makes it — the head tracker, the device motion service, the motion effects service and the
+// cube scene's CubeSceneController (AristidesAI/Splat-Frame @ 4ca7217, Models/AppState.swift:203–217) — plays the
+// SceneKit view around the controller (CubeSceneView.makeUIView: scene, pointOfView = cameraNode, delegate = the
+// controller), and reads everything it reports from the app itself: the head from the tracker, the tilt offset from
+// the motion service, the eye, projection and view from the camera node the controller moved. The glue between
+// head and camera is the app's (CubeSceneController.updateHeadPosition, :440–453), never re-modelled here.
 //
-//   1. the reset button's presses the script puts before the frame: the button's actions, in the app's order
-//      (AristidesAI/Splat-Frame @ 4ca7217, Views/MainTabView.swift:214–219): headTracker.resetOrigin(),
-//      deviceMotion.resetReference() (cubeController.resetView() belongs to the scene, not replayed here);
+// Settings are applied through the properties the app's Settings sliders set (Views/Settings/SettingsView.swift:
+// 31–41): `headTracker.smoothingAlpha`, `cubeController.movementScale`; the values the app holds are read back
+// from those properties as built and after each change.
+//
+// One display frame k at the script's time t_k, all on the main queue, in order:
+//   1. the presses and events before the frame. A press is the reset button in the app's order
+//      (Views/MainTabView.swift:214–218): cubeController.resetView(), headTracker.resetOrigin(),
+//      deviceMotion.resetReference(). Events: `room cube|portrait` (setRoomShape(isRectangleMode:)), `zoom S`
+//      (setZoomScale), `reset-view` (resetView() alone), `wobble|inertia|bounce|line-wobble|line-inertia|
+//      line-bounce on|off` (the controller's switches, as MainTabView's onChange handlers set them);
 //   2. ARKit: the session calls its delegate on the main queue (Apple: delegateQueue nil); the app's
 //      session(_:didUpdate:) starts a Task on the main actor (HeadTrackingService.swift:64);
 //   3. CoreMotion: the manager runs the app's handler on the queue it was given (.main, DeviceMotionService.swift:33);
-//   4. the main queue runs what is queued — the Task of step 2 — and what that queues in turn: the driver goes on
-//      in a block queued behind it, twice (`afterQueued`; the app's hops are one level deep);
-//   5. the display frame: the renderer's hop to the main actor (CubeSceneController.swift:532–536) reads
-//      currentPosition after everything above, and the glue of CubeSceneController.updateHeadPosition
-//      (CubeSceneController.swift:440–453) is reproduced here: the tilt offset added to x and y when the
-//      motion service is active, the app's OffAxisProjection (its default movementScale, which
-//      CubeSceneController.swift:95 sets again from its own 1.5) for the projection and the camera position;
-//      the view is the inverse of the camera node's transform, a pure translation by −position (SceneKit:
-//      a camera node looks along its −z; the app never rotates it).
+//   4. the main queue runs what is queued — the Task of step 2 — and what that queues in turn (`afterQueued`);
+//   5. the display frame: the view calls the delegate's renderer(_:updateAtTime: t_k) as SceneKit does before it
+//      draws; the app hops to the main actor (CubeSceneController.swift:532–536) and its Task runs (`afterQueued`);
+//   6. the frame is read from the app (and, when the run asks, the scene graph the SceneKit stand-in recorded).
 //
 // Steps 2 and 3 run the app's callbacks there and then (the simulation is on the main queue, where Apple says
 // they run). The driver is a chain of main-queue blocks, not an async task: the main actor's jobs are main-queue
@@ -26,6 +31,7 @@
 // there costs several). On Linux the main queue is drained on a dispatch worker thread, serially all the same.
 @_spi(Simulation) import ARKit
 @_spi(Simulation) import CoreMotion
+@_spi(Simulation) import SceneKit
 @_spi(Simulation) import UIKit
 import Foundation
 
@@ -40,60 +46,125 @@ func rows(_ m: simd_float4x4) -> [Float] {
     return (0..<4).flatMap { i in (0..<4).map { j in c[j][i] } }
 }
 
-/// Writes one output record now (a crash then still shows the frames before it).
-func write(_ tag: Character, _ t: Double? = nil, _ values: [Float] = []) {
+/// The inverse of a rigid transform (rotation and translation, as a camera node's is): Rᵀ and −Rᵀ·t.
+func rigidInverse(_ m: simd_float4x4) -> simd_float4x4 {
+    let r = [m.columns.0, m.columns.1, m.columns.2], t = m.columns.3
+    func row(_ i: Int) -> SIMD4<Float> {
+        SIMD4(r[i].x, r[i].y, r[i].z, -(r[i].x * t.x + r[i].y * t.y + r[i].z * t.z))
+    }
+    return simd_float4x4(rows: [row(0), row(1), row(2), SIMD4(0, 0, 0, 1)])
+}
+
+/// Output: one record now (a crash then still shows the frames before it).
+func write(_ tag: Character, _ t: Double? = nil, _ values: [Float] = [], bytes: [UInt8] = []) {
     var record: [UInt8] = [tag.asciiValue!]
     if let t { withUnsafeBytes(of: t.bitPattern.littleEndian) { record += $0 } }
     for value in values { withUnsafeBytes(of: value.bitPattern.littleEndian) { record += $0 } }
+    if !bytes.isEmpty || tag == "G" {
+        withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { record += $0 }
+        record += bytes
+    }
     FileHandle.standardOutput.write(Data(record))
 }
 
-/// One replay run's app: the services as the app makes them (AppState), started as the app starts them.
+/// One replay run's app: the services and the controller as AppState makes them, the view around them.
 struct AppUnderTest {
-    let tracker = HeadTrackingService()
-    let motion = DeviceMotionService()
-    let offAxis = OffAxisProjection()
-    let screen: ScreenCalibration
+    let tracker: HeadTrackingService
+    let motion: DeviceMotionService
+    let effects: MotionEffectsService
+    let controller: CubeSceneController
+    let view: SimulatedSceneRenderer
 
     init(machine: String, nativeWidth: Double, nativeHeight: Double) {
         ARSession.stopAll()
         CMMotionManager.stopAll()
+        // The device first: the controller reads the screen calibration when it is made (as the app does at launch).
         simulatedMachineIdentifier = machine
         UIScreen.simulatedMain = UIScreen(nativeBounds: CGRect(x: 0, y: 0, width: nativeWidth, height: nativeHeight))
-        screen = ScreenCalibration.forCurrentDevice()
+        tracker = HeadTrackingService()
+        motion = DeviceMotionService()
+        effects = MotionEffectsService()
+        controller = CubeSceneController()
+        controller.headTracker = tracker
+        controller.deviceMotion = motion
+        controller.motionEffects = effects
+        controller.setRoomShape(isRectangleMode: false)
+        controller.setZoomScale(0.6)
+        view = SimulatedSceneRenderer(scene: controller.scene, pointOfView: controller.cameraNode, delegate: controller)
         tracker.start()
         motion.start()
     }
 
+    /// The settings the app holds, read from the properties its Settings sliders set.
+    var settings: [Float] { [tracker.smoothingAlpha, controller.movementScale] }
+
+    /// A Settings slider moved: `key` 1 smoothing (α), 2 sensitivity (movement scale).
+    func set(_ key: UInt8, to value: Float) {
+        switch key {
+        case 1: tracker.smoothingAlpha = value
+        case 2: controller.movementScale = value
+        default: fail("unknown setting \(key)")
+        }
+    }
+
     func pressReset() {
+        controller.resetView()
         tracker.resetOrigin()
         motion.resetReference()
     }
 
-    /// The display frame: CubeSceneController.updateHeadPosition's glue, reproduced (see the header): the head, the
-    /// tilt offset, the eye, then the projection and the view row by row.
-    func frame() -> [Float] {
-        let position = tracker.currentPosition
-        var combined = position
-        if motion.isActive {
-            combined.x += motion.tiltOffset.x
-            combined.y += motion.tiltOffset.y
+    func apply(event name: String, value: String?) {
+        func on() -> Bool {
+            guard let value, value == "on" || value == "off" else { fail("event '\(name)' takes on or off") }
+            return value == "on"
         }
-        let projection = offAxis.projectionMatrix(headPosition: combined, screen: screen)
-        let eye = offAxis.cameraPosition(headPosition: combined)
-        let view = simd_float4x4.translation(-eye)
+        switch name {
+        case "room":
+            guard let value, value == "cube" || value == "portrait" else { fail("event 'room' takes cube or portrait") }
+            controller.setRoomShape(isRectangleMode: value == "portrait")
+        case "zoom":
+            guard let value, let scale = Float(value) else { fail("event 'zoom' takes a number") }
+            controller.setZoomScale(scale)
+        case "reset-view": controller.resetView()
+        case "wobble": controller.wobbleEnabled = on()
+        case "inertia": controller.inertiaEnabled = on()
+        case "bounce": controller.bounceEnabled = on()
+        case "line-wobble": controller.lineWobbleEnabled = on()
+        case "line-inertia": controller.lineInertiaEnabled = on()
+        case "line-bounce": controller.lineBounceEnabled = on()
+        default: fail("unknown event '\(name)'")
+        }
+    }
+
+    /// The display frame as the app left it: the head, the tilt offset, the camera node's position (the eye), the
+    /// camera's projection and the view (the inverse of the node's world transform), row by row.
+    func frame() -> [Float] {
+        guard let camera = controller.cameraNode.camera else { fail("the controller's camera node has no camera") }
+        let position = tracker.currentPosition
+        let world = controller.cameraNode.simdWorldTransform
+        let eye = world.columns.3
         return [position.x, position.y, position.z, motion.tiltOffset.x, motion.tiltOffset.y, eye.x, eye.y, eye.z]
-            + rows(projection) + rows(view)
+            + rows(simd_float4x4(camera.projectionTransform)) + rows(rigidInverse(world))
+    }
+
+    /// The scene as recorded after the frame's update: JSON with sorted keys.
+    func sceneGraph() -> [UInt8] {
+        let roles = CubeFace.allCases.map { (controller.nodeForFace($0), "face \($0.rawValue)") } + [(controller.cameraNode, "camera")]
+        let record = SCNSceneRecord(scene: controller.scene, pointOfView: view.pointOfView, roles: roles)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(record) else { fail("the scene record did not encode") }
+        return [UInt8](data)
     }
 }
 
 guard CommandLine.arguments.count == 2, let script = FileManager.default.contents(atPath: CommandLine.arguments[1]) else {
     fail("usage: driver SCRIPT")
 }
-/// The script (`parallax-app-replay 2`, ReplayScript in parallax's AppReplay module): binary records, little-endian.
+/// The script (`parallax-app-replay 3`, ReplayScript in parallax's AppReplay module): binary records, little-endian.
 let bytes = [UInt8](script)
-let header = Array("parallax-app-replay 2\n".utf8)
-guard bytes.starts(with: header) else { fail("the script does not start with 'parallax-app-replay 2'") }
+let header = Array("parallax-app-replay 3\n".utf8)
+guard bytes.starts(with: header) else { fail("the script does not start with 'parallax-app-replay 3'") }
 var next = header.count
 
 func take(_ count: Int) -> ArraySlice<UInt8> {
@@ -110,8 +181,14 @@ func takeInt32() -> Int32 {
     Int32(littleEndian: take(4).withUnsafeBytes { $0.loadUnaligned(as: Int32.self) })
 }
 
+func takeString() -> String {
+    let length = Int(take(1).first!)
+    return String(decoding: take(length), as: UTF8.self)
+}
+
 let emptyFace = ARFaceGeometry(vertices: [], triangleIndices: [])
 var app: AppUnderTest?
+var sceneGraphs = false
 
 /// Runs `body` on the main queue after everything queued there now and what that queues in turn (two levels).
 func afterQueued(_ body: @escaping () -> Void) {
@@ -124,14 +201,24 @@ func step() {
         let tag = take(1).first!
         switch tag {
         case UInt8(ascii: "R"):
-            let length = Int(take(1).first!)
-            let machine = String(decoding: take(length), as: UTF8.self)
+            let machine = takeString()
             let width = takeInt32(), height = takeInt32()
-            app = AppUnderTest(machine: machine, nativeWidth: Double(width), nativeHeight: Double(height))
-            write("R")
+            sceneGraphs = take(1).first! != 0
+            let made = AppUnderTest(machine: machine, nativeWidth: Double(width), nativeHeight: Double(height))
+            app = made
+            write("R", nil, made.settings)
+        case UInt8(ascii: "C"):
+            guard let app else { fail("a setting before the first run") }
+            let key = take(1).first!
+            app.set(key, to: Float(takeDouble()))
+            write("C", nil, app.settings)
         case UInt8(ascii: "P"):
             guard let app else { fail("a press before the first run") }
             app.pressReset()
+        case UInt8(ascii: "V"):
+            guard let app else { fail("an event before the first run") }
+            let name = takeString(), value = takeString()
+            app.apply(event: name, value: value.isEmpty ? nil : value)
         case UInt8(ascii: "S"), UInt8(ascii: "F"):  // a feed's frame is computed, not written
             guard let app else { fail("a sample before the first run") }
             let n = (0..<12).map { _ in takeDouble() }
@@ -142,9 +229,14 @@ func step() {
                                     rotationRate: CMRotationRate(x: n[9], y: n[10], z: n[11]))
             let returned = tag == UInt8(ascii: "S")
             afterQueued {
-                let frame = app.frame()
-                if returned { write("S", n[0], frame) }
-                step()
+                app.view.update(atTime: n[0])
+                afterQueued {
+                    if returned {
+                        write("S", n[0], app.frame())
+                        if sceneGraphs { write("G", bytes: app.sceneGraph()) }
+                    }
+                    step()
+                }
             }
             return
         case UInt8(ascii: "E"):

@@ -1,5 +1,6 @@
 import Foundation
 import Plumbing
+import TestedApp
 
 /// Runs the app's own code on simulated sensors: builds the driver for an app folder (once per content) and
 /// replays runs through it, one process for all of them.
@@ -8,26 +9,34 @@ package struct AppReplay: Sendable {
     /// Seconds the driver may run before it is stopped (a hang in the app's code).
     package var timeout: Double
 
-    /// `driver`: `.scene` replays the cube scene too (`replayScene`), and needs the folder's scene files.
-    package init(appSource: String, driver kind: DriverPackage.Driver = .head, cacheRoot: URL? = nil, timeout: Double = 120) throws {
-        driver = DriverPackage(app: try AppSourceFolder(path: appSource, scene: kind == .scene), driver: kind, cacheRoot: cacheRoot)
+    package init(appSource: String, cacheRoot: URL? = nil, timeout: Double = 120) throws {
+        driver = DriverPackage(app: try AppSourceFolder(path: appSource), cacheRoot: cacheRoot)
         self.timeout = timeout
     }
 
     package var app: AppSourceFolder { driver.app }
 
-    /// The frames of each run, in order. Runs are split into consecutive groups of about equal length, one driver
-    /// process each, at most one per core (up to 4): the frames are the same whatever the split, since every run
-    /// starts a fresh app.
-    package func replay(_ runs: [ReplayRun]) throws -> [[ReplayFrame]] {
-        precondition(driver.driver == .head, "replay(_:) reads the head driver's frames; the scene driver's are replayScene(_:)")
-        precondition(!runs.contains { $0.steps.contains { if case .scene = $0 { true } else { false } } },
-                     "scene events need the scene driver")
+    /// What each run returned, in order. Runs are split into consecutive groups of about equal length, one driver
+    /// process each, at most one per core (up to 4): the results are the same whatever the split, since every run
+    /// starts a fresh app (`Tests/AppReplayTests`: A, B, A in one process gives A twice, bit for bit).
+    package func run(_ runs: [ReplayRun]) throws -> [ReplayResult] {
         let executable = try driver.build()
         let groups = Self.groups(runs.map(\.steps.count), count: min(4, ProcessInfo.processInfo.activeProcessorCount))
         return try Parallel.map(groups.count) { g in
-            try replay(Array(runs[groups[g]]), with: executable, firstRun: groups[g].lowerBound)
+            try run(Array(runs[groups[g]]), with: executable, firstRun: groups[g].lowerBound)
         }.flatMap { $0 }
+    }
+
+    /// The frames of each run, in order.
+    package func replay(_ runs: [ReplayRun]) throws -> [[AppFrame]] {
+        try run(runs).map(\.frames)
+    }
+
+    /// The scene graph after each returned display frame of each run, in order.
+    package func replayScene(_ runs: [ReplayRun]) throws -> [[AppSceneFrame]] {
+        var asked = runs
+        for i in asked.indices { asked[i].sceneGraphs = true }
+        return try run(asked).map { result in zip(result.frames, result.sceneGraphs).map { AppSceneFrame(t: $0.t, graph: $1) } }
     }
 
     /// Consecutive ranges of `sizes`' indices, at most `count`, each about an equal share of the total.
@@ -45,11 +54,12 @@ package struct AppReplay: Sendable {
         return groups
     }
 
-    private func replay(_ runs: [ReplayRun], with executable: URL, firstRun: Int) throws -> [[ReplayFrame]] {
-        let parsed = try runDriver(executable, script: ReplayScript.bytes(runs), parse: Self.parse, done: \.done) { parsed in
+    private func run(_ runs: [ReplayRun], with executable: URL, firstRun: Int) throws -> [ReplayResult] {
+        let parsed = try runDriver(executable, script: ReplayScript.bytes(runs), parse: { ReplayScript.parse([UInt8]($0)) }, done: \.done) { parsed in
             (parsed.lastFrame, Self.next(after: parsed, in: runs, firstRun: firstRun))
         }
         if let bad = parsed.malformed { throw AppReplayError.malformedOutput(record: bad) }
+        guard parsed.runs.count == runs.count else { throw AppReplayError.malformedOutput(record: "\(parsed.runs.count) runs for \(runs.count)") }
         return parsed.runs
     }
 
@@ -83,47 +93,10 @@ package struct AppReplay: Sendable {
         return parsed
     }
 
-    struct Parsed {
-        var runs: [[ReplayFrame]] = []
-        var done = false
-        var malformed: String?
-        var lastFrame: Double? { runs.last?.last?.t }
-    }
-
-    /// The driver's records (`ReplayScript`), up to the first it could not have written.
-    static func parse(_ output: Data) -> Parsed {
-        var parsed = Parsed()
-        let bytes = [UInt8](output)
-        var at = 0
-        bytes.withUnsafeBytes { raw in
-            while at < raw.count {
-                switch raw[at] {
-                case UInt8(ascii: "R"):
-                    parsed.runs.append([])
-                    at += 1
-                case UInt8(ascii: "E"):
-                    parsed.done = true
-                    at += 1
-                case UInt8(ascii: "S") where at + ReplayScript.frameSize <= raw.count && !parsed.runs.isEmpty:
-                    let t = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 1, as: UInt64.self)))
-                    let values = (0..<ReplayScript.frameFloats).map { k in
-                        Double(Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 9 + 4 * k, as: UInt32.self))))
-                    }
-                    parsed.runs[parsed.runs.count - 1].append(ReplayFrame(t: t, values: values))
-                    at += ReplayScript.frameSize
-                default:
-                    parsed.malformed = "byte \(at) of \(raw.count): record '\(String(UnicodeScalar(raw[at])))'"
-                    return
-                }
-            }
-        }
-        return parsed
-    }
-
     /// What the driver was fed after its last frame; `firstRun`: the index of `runs[0]` among all the runs.
-    static func next(after parsed: Parsed, in runs: [ReplayRun], firstRun: Int) -> String? {
+    static func next(after parsed: ReplayScript.Parsed, in runs: [ReplayRun], firstRun: Int) -> String? {
         guard !parsed.runs.isEmpty, parsed.runs.count <= runs.count else { return runs.first?.event(afterFrames: 0) }
-        let event = runs[parsed.runs.count - 1].event(afterFrames: parsed.runs[parsed.runs.count - 1].count)
+        let event = runs[parsed.runs.count - 1].event(afterFrames: parsed.runs[parsed.runs.count - 1].frames.count)
         return runs.count > 1 || firstRun > 0 ? event.map { "\($0) of run \(firstRun + parsed.runs.count)" } : event
     }
 

@@ -86,19 +86,22 @@ package struct AppSceneGraph: Sendable, Equatable {
     }
 }
 
-/// What the scene driver printed for one sampled display frame: its time and the scene graph.
+/// One sampled display frame of the scene: its time and the scene graph after the frame's update.
 package struct AppSceneFrame: Sendable, Equatable {
     package var t: Double
     package var graph: AppSceneGraph
 
-    /// Parses the driver's `s t JSON` line.
-    init?(driverLine line: Substring) {
-        let fields = line.split(separator: " ", maxSplits: 2)
-        guard fields.count == 3, fields[0] == "s", let t = Double(fields[1]),
-              let record = try? JSONDecoder().decode(Record.self, from: Data(fields[2].utf8)),
-              let graph = record.graph else { return nil }
+    package init(t: Double, graph: AppSceneGraph) {
         self.t = t
         self.graph = graph
+    }
+}
+
+extension AppSceneGraph {
+    /// Decodes the stand-in's record (`SCNSceneRecord` as JSON); nil when it is not one.
+    init?(json: [UInt8]) {
+        guard let record = try? JSONDecoder().decode(Record.self, from: Data(json)), let graph = record.graph else { return nil }
+        self = graph
     }
 
     /// The JSON as the stand-in writes it (Floats, matrices as 16 numbers row by row).

@@ -1,18 +1,17 @@
 import Foundation
 import Plumbing
 
-/// The app's source folder as `--app-source` names it: the files of its head-to-camera path, found by name
-/// anywhere below it (AristidesAI/Splat-Frame keeps them under `Splat Frame/Services`, `Utilities`, `Models`).
+/// The app's source folder as `--app-source` names it: the files the replay driver compiles, found by name anywhere
+/// below it (AristidesAI/Splat-Frame keeps them under `Splat Frame/Services`, `Utilities`, `Models`, `Views/CubeMode`).
 package struct AppSourceFolder: Sendable {
-    /// The files the replay driver compiles, by name: every type the driver calls and everything they use.
+    /// What the driver compiles, by name: the cube scene's controller and everything it calls — the head tracker,
+    /// the device motion service, the projection and its screen table, the smoother, the head position, the motion
+    /// effects the controller applies and the face names it uses (`CubeFace`).
     package static let requiredFiles = [
-        "HeadTrackingService.swift", "DeviceMotionService.swift", "OffAxisProjection.swift", "ScreenCalibration.swift",
-        "MatrixMath.swift", "ExponentialSmoother.swift", "HeadPosition.swift",
+        "CubeSceneController.swift", "HeadTrackingService.swift", "DeviceMotionService.swift", "OffAxisProjection.swift",
+        "ScreenCalibration.swift", "MatrixMath.swift", "ExponentialSmoother.swift", "HeadPosition.swift",
+        "MotionEffectsService.swift", "CubeFaceContent.swift",
     ]
-
-    /// The files the scene driver compiles besides `requiredFiles` (`parallax render cube --app-source`): the cube
-    /// scene's controller, the motion effects it applies, and the face names it uses (`CubeFace`).
-    package static let sceneFiles = ["CubeSceneController.swift", "MotionEffectsService.swift", "CubeFaceContent.swift"]
 
     /// The folder as given.
     package var path: String
@@ -21,10 +20,10 @@ package struct AppSourceFolder: Sendable {
     /// The files' contents, in the same order.
     package var contents: [[UInt8]]
 
-    /// The folder's `requiredFiles`, and with `scene` its `sceneFiles` too.
-    package init(path: String, scene: Bool = false) throws {
+    /// The folder's `requiredFiles`.
+    package init(path: String) throws {
         self.path = path
-        let wanted = Self.requiredFiles + (scene ? Self.sceneFiles : [])
+        let wanted = Self.requiredFiles
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw AppReplayError.missingFiles(folder: path, names: ["the folder itself"])
@@ -49,8 +48,8 @@ package struct AppSourceFolder: Sendable {
         contents = try files.map { try FileContents.read(root.appendingPathComponent($0.relativePath).path) }
     }
 
-    /// FNV-1a 64 over each file's name and bytes: what the replay reports as the code it ran (the cache key adds the
-    /// driver's own sources).
+    /// FNV-1a 64 over each compiled file's name and bytes: what the replay reports as the code it ran (the cache key
+    /// adds the driver's own sources).
     package var hash: String {
         Fingerprint.fnv1a64(files.indices.flatMap { Array(files[$0].name.utf8) + [0] + contents[$0] + [0] })
     }

@@ -7,27 +7,17 @@ import Plumbing
 /// only when it succeeded, so the cache never holds a half-built driver, and two builds of the same key race
 /// harmlessly (the second finds the first's).
 package struct DriverPackage: Sendable {
-    /// Which driver the package builds: the head-to-camera path (`AppInTheLoop/Driver`) or the cube scene
-    /// (`AppInTheLoop/SceneDriver`: the app's CubeSceneController too; the folder must hold its `sceneFiles`).
-    package enum Driver: String, Sendable {
-        case head = "Driver"
-        case scene = "SceneDriver"
-    }
-
     package let app: AppSourceFolder
-    package let driver: Driver
     /// The cache folder's key: the app's files and the embedded stand-ins and driver.
     package let key: String
     let cacheRoot: URL
 
     /// `cacheRoot` nil: `$PARALLAX_CACHE_DIR`, else `$XDG_CACHE_HOME/parallax`, else `~/.cache/parallax`.
-    package init(app: AppSourceFolder, driver: Driver = .head, cacheRoot: URL? = nil) {
+    package init(app: AppSourceFolder, cacheRoot: URL? = nil) {
         self.app = app
-        self.driver = driver
         self.cacheRoot = (cacheRoot ?? Self.defaultCacheRoot).appendingPathComponent("app-replay")
-        let driverName = driver == .head ? "" : driver.rawValue  // the head driver's keys stay as they were
-        key = Fingerprint.fnv1a64(Array((app.hash + Self.manifest + Self.buildArguments.joined(separator: " ") + driverName).utf8)
-            + embeddedAppInTheLoopFiles.flatMap { Array($0.path.utf8) + [0] + Array($0.text.utf8) + [0] })
+        key = Fingerprint.fnv1a64(Array((app.hash + Self.manifest + Self.buildArguments.joined(separator: " ")).utf8)
+            + Self.builtFiles.flatMap { Array($0.path.utf8) + [0] + Array($0.text.utf8) + [0] })
     }
 
     static var defaultCacheRoot: URL {
@@ -84,6 +74,14 @@ package struct DriverPackage: Sendable {
         return executable
     }
 
+    /// The embedded files a build writes: the stand-ins and the driver (the recorder, an app's file tested in the
+    /// stand-ins' own package, is not part of a replay, and so not of the key either).
+    static var builtFiles: [(path: String, text: String)] {
+        embeddedAppInTheLoopFiles.filter { file in
+            (file.path.hasPrefix("StandIns/") && !file.path.hasPrefix("StandIns/Sources/Recorder/")) || file.path == "Driver/main.swift"
+        }.map { ($0.path, $0.text) }
+    }
+
     /// The package's files: Package.swift, the stand-ins, the app's files and the driver.
     func write(to root: URL) throws {
         let fileManager = FileManager.default
@@ -93,12 +91,9 @@ package struct DriverPackage: Sendable {
             try AtomicFile.write(text, to: url.path)
         }
         try put(Self.manifest, "Package.swift")
-        for file in embeddedAppInTheLoopFiles {
-            // The recorder (an app's file, tested in the stand-ins' own package) is not part of a replay.
-            if file.path.hasPrefix("StandIns/"), !file.path.hasPrefix("StandIns/Sources/Recorder/") { try put(file.text, file.path) }
-        }
-        guard let main = embeddedAppInTheLoopFiles.first(where: { $0.path == "\(driver.rawValue)/main.swift" }) else {
-            preconditionFailure("the build embeds AppInTheLoop/\(driver.rawValue)/main.swift")
+        for file in Self.builtFiles where file.path.hasPrefix("StandIns/") { try put(file.text, file.path) }
+        guard let main = embeddedAppInTheLoopFiles.first(where: { $0.path == "Driver/main.swift" }) else {
+            preconditionFailure("the build embeds AppInTheLoop/Driver/main.swift")
         }
         try put(main.text, "Sources/\(Self.target)/main.swift")
         for (file, bytes) in zip(app.files, app.contents) {
@@ -149,7 +144,7 @@ package struct DriverPackage: Sendable {
             let name = file.lastPathComponent
             let shown: String
             if file.path.contains("/Sources/\(Self.target)/") {
-                shown = name == "main.swift" ? "AppInTheLoop/\(driver.rawValue)/main.swift" : (appPaths[name] ?? name)
+                shown = name == "main.swift" ? "AppInTheLoop/Driver/main.swift" : (appPaths[name] ?? name)
             } else if let standIn = file.path.range(of: "/StandIns/") {
                 shown = "AppInTheLoop" + file.path[standIn.lowerBound...]
             } else {

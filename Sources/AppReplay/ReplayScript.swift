@@ -1,43 +1,9 @@
 import Geometry
+import TestedApp
 
-/// The simulated device a replay runs on: what `uname` and `UIScreen.main.nativeBounds` report.
-package struct SimulatedDevice: Hashable, Sendable {
-    /// The model identifier (`utsname.machine`, e.g. "iPhone16,1").
-    package var machine: String
-    /// The screen in physical pixels, portrait.
-    package var nativeWidth: Int
-    package var nativeHeight: Int
-
-    package init(machine: String, nativeWidth: Int, nativeHeight: Int) {
-        self.machine = machine
-        self.nativeWidth = nativeWidth
-        self.nativeHeight = nativeHeight
-    }
-}
-
-/// One sensor sample as the simulation delivers it: the face anchor ARKit reports and the device motion
-/// CoreMotion reports at the same time.
-package struct SensorSample: Sendable {
-    package var t: Double
-    /// The anchor's translation (`transform.columns.3`), metres, in the frame the ARKit hypothesis says.
-    package var anchor: Vec3
-    package var tracked: Bool
-    /// The device attitude (`CMAttitude.quaternion`).
-    package var attitude: Quaternion
-    /// The rotation rate, rad/s about the device's axes (`CMDeviceMotion.rotationRate`).
-    package var rotationRate: Vec3
-
-    package init(t: Double, anchor: Vec3, tracked: Bool, attitude: Quaternion, rotationRate: Vec3) {
-        self.t = t
-        self.anchor = anchor
-        self.tracked = tracked
-        self.attitude = attitude
-        self.rotationRate = rotationRate
-    }
-}
-
-/// One replay: a fresh app on a simulated device, fed its steps in order — a sensor sample (one display frame
-/// each) or a press of the reset button (between two frames).
+/// One replay: a fresh app on a simulated device, its settings set as the Settings sliders set them, fed its
+/// steps in order — a sensor sample (one display frame each), a press of the reset button or a scene event
+/// (between two frames).
 package struct ReplayRun: Sendable {
     package enum Step: Sendable {
         /// A sample and its display frame, which the replay returns.
@@ -45,31 +11,39 @@ package struct ReplayRun: Sendable {
         /// A sample and its display frame, computed by the app but not returned (a prefix the caller does not read).
         case feed(SensorSample)
         case pressReset
-        /// A scene event between two frames (the scene driver only).
+        /// A control of the cube scene between two frames.
         case scene(SceneEvent)
     }
 
     package var device: SimulatedDevice
+    /// Applied through the app's properties right after it is made; nil: as built.
+    package var settings: AppSettings?
+    /// Whether each returned frame also carries the scene graph the SceneKit stand-in recorded.
+    package var sceneGraphs: Bool
     package var steps: [Step]
 
-    package init(device: SimulatedDevice, steps: [Step]) {
+    package init(device: SimulatedDevice, settings: AppSettings? = nil, sceneGraphs: Bool = false, steps: [Step]) {
         self.device = device
+        self.settings = settings
+        self.sceneGraphs = sceneGraphs
         self.steps = steps
     }
 
     /// `samples` with the reset button pressed at `presses` (seconds): each press before the first sample at or
-    /// after its time (a press after the last sample is dropped: no frame would show it).
-    package init(device: SimulatedDevice, samples: [SensorSample], presses: [Double] = []) {
+    /// after its time (a press after the last sample is dropped: no frame would show it). Samples before
+    /// `firstReturned` are fed, not returned.
+    package init(device: SimulatedDevice, samples: [SensorSample], presses: [Double] = [], settings: AppSettings? = nil,
+                 firstReturned: Int = 0) {
         var pending = presses.sorted()[...]
         var steps: [Step] = []
-        for sample in samples {
+        for (i, sample) in samples.enumerated() {
             while let press = pending.first, press <= sample.t {
                 pending.removeFirst()
                 steps.append(.pressReset)
             }
-            steps.append(.sample(sample))
+            steps.append(i < firstReturned ? .feed(sample) : .sample(sample))
         }
-        self.init(device: device, steps: steps)
+        self.init(device: device, settings: settings, steps: steps)
     }
 
     /// What the driver is fed after its `frames`-th returned frame, for a crash or time-out message.
@@ -92,29 +66,54 @@ package struct ReplayRun: Sendable {
     }
 }
 
+/// What one replay run returned: the settings the app held as built and after the run's settings were applied,
+/// the frames, and (when asked) the scene graph after each frame.
+package struct ReplayResult: Sendable {
+    package var builtSettings: AppSettings
+    package var settings: AppSettings
+    package var frames: [AppFrame]
+    package var sceneGraphs: [AppSceneGraph]
+}
+
 /// The driver's protocol (AppInTheLoop/Driver/main.swift reads and writes it): binary records, little-endian, so
 /// that neither side spends its time formatting and parsing numbers.
 ///
-/// In: the header line `parallax-app-replay 2\n`, then records — `R` a run (machine: UInt8 length + UTF-8,
-/// native width and height: Int32), `S` a sample whose frame is returned or `F` one whose frame is not (12 Float64:
-/// t, anchor x y z, tracked 0/1, attitude w x y z, rotation rate x y z), `P` a press of the reset button, `E` the end.
-/// Out: `R` as each run starts, `S` per returned frame (t: Float64, then 40 Float32: head 3, tilt offset 2, eye 3,
-/// projection 16 and view 16 row by row), `E` at the end.
+/// In: the header line `parallax-app-replay 3\n`, then records — `R` a run (machine: UInt8 length + UTF-8, native
+/// width and height: Int32, scene graphs wanted: UInt8 0/1); `C` a setting (UInt8 key: 1 smoothingAlpha, 2
+/// movementScale; Float64 value); `S` a sample whose frame is returned or `F` one whose frame is not (12 Float64: t,
+/// anchor x y z, tracked 0/1, attitude w x y z, rotation rate x y z); `P` a press of the reset button; `V` a scene
+/// event (name and value, each UInt8 length + UTF-8, the value empty when there is none); `E` the end.
+/// Out: `R` as each run starts and `C` after each setting, each with the settings the app then holds (2 Float32:
+/// smoothingAlpha, movementScale); `S` per returned frame (t: Float64, then 40 Float32: head 3, tilt offset 2,
+/// eye 3, projection 16 and view 16 row by row); after it, when the run asks, `G` the scene graph (UInt32 length,
+/// then the stand-in's SCNSceneRecord as JSON); `E` at the end.
 enum ReplayScript {
-    static let header = "parallax-app-replay 2\n"
+    static let header = "parallax-app-replay 3\n"
     static let frameFloats = 40
     static let frameSize = 1 + 8 + 4 * frameFloats
+    static let settingsSize = 1 + 4 * 2
 
     static func bytes(_ runs: [ReplayRun]) -> [UInt8] {
         var out = Array(header.utf8)
         func put<T>(_ value: T) { withUnsafeBytes(of: value) { out += $0 } }
+        func put(string: String) {
+            let utf8 = Array(string.utf8.prefix(255))
+            out.append(UInt8(utf8.count))
+            out += utf8
+        }
         for run in runs {
-            let machine = Array(run.device.machine.utf8.prefix(255))
             out.append(UInt8(ascii: "R"))
-            out.append(UInt8(machine.count))
-            out += machine
+            put(string: run.device.machine)
             put(Int32(clamping: run.device.nativeWidth).littleEndian)
             put(Int32(clamping: run.device.nativeHeight).littleEndian)
+            out.append(run.sceneGraphs ? 1 : 0)
+            if let settings = run.settings {
+                for (key, value) in [(UInt8(1), settings.smoothingAlpha), (2, settings.movementScale)] {
+                    out.append(UInt8(ascii: "C"))
+                    out.append(key)
+                    put(value.bitPattern.littleEndian)
+                }
+            }
             for step in run.steps {
                 let s: SensorSample
                 switch step {
@@ -123,8 +122,11 @@ enum ReplayScript {
                 case .pressReset:
                     out.append(UInt8(ascii: "P"))
                     continue
-                case .scene:
-                    preconditionFailure("scene events go to the scene driver (SceneScript), never the head driver")
+                case .scene(let event):
+                    out.append(UInt8(ascii: "V"))
+                    put(string: event.name.rawValue)
+                    put(string: event.value ?? "")
+                    continue
                 }
                 for value in [s.t, s.anchor.x, s.anchor.y, s.anchor.z, s.tracked ? 1 : 0, s.attitude.w, s.attitude.x, s.attitude.y,
                               s.attitude.z, s.rotationRate.x, s.rotationRate.y, s.rotationRate.z] {
@@ -134,5 +136,54 @@ enum ReplayScript {
         }
         out.append(UInt8(ascii: "E"))
         return out
+    }
+
+    struct Parsed {
+        var runs: [ReplayResult] = []
+        var done = false
+        var malformed: String?
+        var lastFrame: Double? { runs.last?.frames.last?.t }
+    }
+
+    /// The driver's records, up to the first it could not have written.
+    static func parse(_ bytes: [UInt8]) -> Parsed {
+        var parsed = Parsed()
+        var at = 0
+        bytes.withUnsafeBytes { raw in
+            func float(_ offset: Int) -> Float { Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+            func settings(_ offset: Int) -> AppSettings { AppSettings(smoothingAlpha: Double(float(offset)), movementScale: Double(float(offset + 4))) }
+            while at < raw.count {
+                switch raw[at] {
+                case UInt8(ascii: "R") where at + settingsSize <= raw.count:
+                    let built = settings(at + 1)
+                    parsed.runs.append(ReplayResult(builtSettings: built, settings: built, frames: [], sceneGraphs: []))
+                    at += settingsSize
+                case UInt8(ascii: "C") where at + settingsSize <= raw.count && !parsed.runs.isEmpty:
+                    parsed.runs[parsed.runs.count - 1].settings = settings(at + 1)
+                    at += settingsSize
+                case UInt8(ascii: "E"):
+                    parsed.done = true
+                    at += 1
+                case UInt8(ascii: "S") where at + frameSize <= raw.count && !parsed.runs.isEmpty:
+                    let t = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 1, as: UInt64.self)))
+                    let values = (0..<frameFloats).map { k in Double(float(at + 9 + 4 * k)) }
+                    parsed.runs[parsed.runs.count - 1].frames.append(AppFrame(t: t, values: values))
+                    at += frameSize
+                case UInt8(ascii: "G") where at + 5 <= raw.count && !parsed.runs.isEmpty:
+                    let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 1, as: UInt32.self)))
+                    guard at + 5 + length <= raw.count,
+                          let graph = AppSceneGraph(json: Array(bytes[(at + 5)..<(at + 5 + length)])) else {
+                        parsed.malformed = "byte \(at) of \(raw.count): a scene graph that does not decode"
+                        return
+                    }
+                    parsed.runs[parsed.runs.count - 1].sceneGraphs.append(graph)
+                    at += 5 + length
+                default:
+                    parsed.malformed = "byte \(at) of \(raw.count): record '\(String(UnicodeScalar(raw[at])))'"
+                    return
+                }
+            }
+        }
+        return parsed
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestedApp
 import Vocabulary
 
 /// One thing the user does to the cube scene between two display frames (the scene driver's `event` lines,

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import TestedApp
 import Tracking
 
 /// `parallax arkit-frame RECORDING`: which frame ARKit reports the face anchor in (`ARKitFrame`), decided from a

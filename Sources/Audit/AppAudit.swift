@@ -2,6 +2,7 @@ import AppReplay
 import Foundation
 import Projection
 import Scientific
+import TestedApp
 import Tracking
 import Vocabulary
 

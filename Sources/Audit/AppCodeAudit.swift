@@ -1,5 +1,6 @@
 import AppReplay
 import Geometry
+import TestedApp
 
 /// What the app's own code computed on one audit case under one ARKit hypothesis.
 package struct AppCodeEvidence: Sendable {
@@ -59,14 +60,14 @@ package enum AppCodeAudit {
 
     package static func attach(_ replay: AppReplay, to cases: inout [AuditCase], hypotheses: [ARKitFrame]) throws {
         struct Planned {
-            var caseIndex: Int, frame: ARKitFrame, inputs: AppCodeInputs, presses: [Int], afterReset: [Int], firstRun: Int
+            var caseIndex: Int, frame: ARKitFrame, inputs: SensorStream, presses: [Int], afterReset: [Int], firstRun: Int
         }
         var planned: [Planned] = [], runs: [ReplayRun] = []
         for (k, audit) in cases.enumerated() where audit.mode == .cube {
-            let device = try AppCodeInputs.device(for: audit.screen)
+            let device = try SimulatedDevice(screen: audit.screen)
             let reset = audit.pressingReset().resetIndex
             for frame in hypotheses {
-                let inputs = try AppCodeInputs(traceName: audit.traceName, trace: audit.trace, arkitFrame: frame)
+                let inputs = try SensorStream(traceName: audit.traceName, trace: audit.trace, arkitFrame: frame)
                 let presses = pressIndices(inputs.samples.map(\.t))
                 let afterReset = reset.map { r in presses.filter { $0 >= r } } ?? []
                 planned.append(Planned(caseIndex: k, frame: frame, inputs: inputs, presses: presses, afterReset: afterReset, firstRun: runs.count))

@@ -2,6 +2,7 @@ import AppReplay
 import Foundation
 import Geometry
 import Projection
+import TestedApp
 import Tracking
 import Vocabulary
 
@@ -85,15 +86,15 @@ package struct AppCodeConformance: Sendable, Codable {
     /// each frame with the model; the reset button is pressed at `presses` (seconds) in both.
     package static func check(_ replay: AppReplay, traces: [(name: String, trace: HeadTrace)], screens: [ScreenModel],
                               arkitFrames: [ARKitFrame] = ARKitFrame.allCases, presses: [Double] = []) throws -> AppCodeConformance {
-        var plan: [(name: String, screen: ScreenModel, frame: ARKitFrame, inputs: AppCodeInputs)] = []
+        var plan: [(name: String, screen: ScreenModel, frame: ARKitFrame, inputs: SensorStream)] = []
         for (name, trace) in traces {
             for screen in screens {
                 for frame in arkitFrames {
-                    plan.append((name, screen, frame, try AppCodeInputs(traceName: name, trace: trace, arkitFrame: frame)))
+                    plan.append((name, screen, frame, try SensorStream(traceName: name, trace: trace, arkitFrame: frame)))
                 }
             }
         }
-        let runs = try plan.map { ReplayRun(device: try AppCodeInputs.device(for: $0.screen), samples: $0.inputs.samples, presses: presses) }
+        let runs = try plan.map { ReplayRun(device: try SimulatedDevice(screen: $0.screen), samples: $0.inputs.samples, presses: presses) }
         let replayed = try replay.replay(runs)
         let cases = try zip(plan, replayed).map { entry, frames in
             try compare(frames, with: entry.inputs, screen: entry.screen, arkitFrame: entry.frame, presses: presses)
@@ -102,7 +103,7 @@ package struct AppCodeConformance: Sendable, Codable {
     }
 
     /// The model's frames for the same inputs (what `compare` checks the replay against).
-    package static func modelFrames(_ inputs: AppCodeInputs, screen: ScreenModel, arkitFrame: ARKitFrame,
+    package static func modelFrames(_ inputs: SensorStream, screen: ScreenModel, arkitFrame: ARKitFrame,
                                     presses: [Double] = []) throws -> [(head: Vec3, eye: Vec3, projection: Mat4)] {
         var pipeline = AppPipeline.shipped
         pipeline.arkitFrame = arkitFrame
@@ -120,7 +121,7 @@ package struct AppCodeConformance: Sendable, Codable {
         }
     }
 
-    static func compare(_ frames: [ReplayFrame], with inputs: AppCodeInputs, screen: ScreenModel, arkitFrame: ARKitFrame,
+    static func compare(_ frames: [AppFrame], with inputs: SensorStream, screen: ScreenModel, arkitFrame: ARKitFrame,
                         presses: [Double]) throws -> Case {
         let model = try modelFrames(inputs, screen: screen, arkitFrame: arkitFrame, presses: presses)
         var result = Case(trace: inputs.traceName, screen: screen.name, arkitFrame: arkitFrame, frames: frames.count,

@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Plumbing
 import Projection
+import TestedApp
 import Tracking
 
 /// `parallax app replay`: one trace through the app's own code on a simulated device, frame by frame.
@@ -13,12 +14,12 @@ package struct AppCodeReplay: Sendable {
     package var screen: String
     package var arkitFrame: ARKitFrame
     package var events: ReplayEvents
-    package var frames: [ReplayFrame]
+    package var frames: [AppFrame]
 
     package static func run(_ replay: AppReplay, traceName: String, trace: HeadTrace, screen: ScreenModel, arkitFrame: ARKitFrame,
                             events: ReplayEvents) throws -> AppCodeReplay {
-        let inputs = try AppCodeInputs(traceName: traceName, trace: trace, arkitFrame: arkitFrame)
-        let run = ReplayRun(device: try AppCodeInputs.device(for: screen), samples: inputs.samples, presses: events.recenters)
+        let inputs = try SensorStream(traceName: traceName, trace: trace, arkitFrame: arkitFrame)
+        let run = ReplayRun(device: try SimulatedDevice(screen: screen), samples: inputs.samples, presses: events.recenters)
         let frames = try replay.replay([run])[0]
         return AppCodeReplay(appSourcePath: replay.app.path, appSourceHash: replay.app.hash, trace: traceName, screen: screen.name,
                              arkitFrame: arkitFrame, events: events, frames: frames)
@@ -63,7 +64,7 @@ package struct AppCodeReplay: Sendable {
         var projection: [[Float]]
         var view: [[Float]]
 
-        init(_ f: ReplayFrame) {
+        init(_ f: AppFrame) {
             t = f.t
             head = [f.head.x, f.head.y, f.head.z].map { Float($0) }
             tiltOffset = [f.tiltOffset.x, f.tiltOffset.y].map { Float($0) }

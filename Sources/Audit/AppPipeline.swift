@@ -1,4 +1,5 @@
 import Geometry
+import TestedApp
 import Vocabulary
 
 /// The app's whole head-to-pixel pipeline as one configuration: every behaviour that departs from a true

@@ -5,6 +5,7 @@ import Imaging
 import Projection
 import Rendering
 import Scenes
+import TestedApp
 import Tracking
 import Vocabulary
 
@@ -32,7 +33,7 @@ package enum AppSceneFrames {
     /// The app's scene after each drawn display frame: (sample index, frame).
     package static func scenes(appSource: String, screen: ScreenModel, poses: Poses, events: SceneEvents,
                                cacheRoot: URL? = nil) throws -> [(index: Int, frame: AppSceneFrame)] {
-        let device = try AppCodeInputs.device(for: screen)
+        let device = try SimulatedDevice(screen: screen)
         let samples: [SensorSample], drawn: Set<Int>
         switch poses {
         case let .still(head, until):
@@ -43,14 +44,7 @@ package enum AppSceneFrames {
             }
             drawn = [count - 1]
         case let .trace(trace, name, every):
-            if (try? trace.orientations(.device)) != nil || (try? AuditCase.pitchAndRoll(of: trace, name: name)) != nil {
-                samples = try AppCodeInputs(traceName: name, trace: trace, arkitFrame: .camera).samples
-            } else {
-                samples = trace.samples.map { s in
-                    SensorSample(t: s.t, anchor: Vec3(s.position.x, s.position.y, abs(s.position.z)), tracked: s.tracked,
-                                 attitude: Quaternion(w: 1, x: 0, y: 0, z: 0), rotationRate: Vec3(0, 0, 0))
-                }
-            }
+            samples = try SensorStream(traceName: name, trace: trace, arkitFrame: .camera).samples
             drawn = Set(stride(from: 0, to: samples.count, by: every))
         }
         var run = ReplayRun(device: device, samples: samples, events: events)
@@ -60,7 +54,7 @@ package enum AppSceneFrames {
             defer { sampleIndex += 1 }
             return drawn.contains(sampleIndex) ? step : .feed(sample)
         }
-        let replay = try AppReplay(appSource: appSource, driver: .scene, cacheRoot: cacheRoot)
+        let replay = try AppReplay(appSource: appSource, cacheRoot: cacheRoot)
         let frames = try replay.replayScene([run]).first ?? []
         let indices = drawn.sorted()
         guard frames.count == indices.count else {

@@ -2,6 +2,7 @@ import Analysis
 import Foundation
 import Geometry
 import Projection
+import TestedApp
 import Tracking
 import Vocabulary
 
@@ -59,7 +60,7 @@ package struct AuditCase: Sendable {
             if let device = try trace.orientations(.device) {
                 attitude = device
                 attitudeSource = .quaternion
-            } else if let angles = try Self.pitchAndRoll(of: trace, name: traceName) {
+            } else if let angles = try SensorStream.pitchAndRoll(of: trace) {
                 attitude = angles.map { CoreMotionTilt.attitude(pitch: $0.pitch, roll: $0.roll) }
                 attitudeSource = .pitchRoll
             } else {
@@ -77,17 +78,6 @@ package struct AuditCase: Sendable {
         } else {
             self.truth = ReferenceEstimate.estimate(trace).positions
             truthIsEstimated = true
-        }
-    }
-
-    static func pitchAndRoll(of trace: HeadTrace, name: String) throws -> [(pitch: Double, roll: Double)]? {
-        guard let pitch = trace.extraColumns.first(where: { $0.name == "pitch" }),
-              let roll = trace.extraColumns.first(where: { $0.name == "roll" }) else { return nil }
-        return try zip(pitch.values, roll.values).enumerated().map { i, pair in
-            guard let p = Double(pair.0), let r = Double(pair.1), p.isFinite, r.isFinite else {
-                throw FieldError(FieldPath([.key("pitch,roll")]), expected: "finite angles in radians", found: "'\(pair.0)','\(pair.1)' at sample \(i + 1)")
-            }
-            return (p, r)
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Plumbing
 import Projection
 import Reporting
+import TestedApp
 import Tracking
 
 extension AppAudit {

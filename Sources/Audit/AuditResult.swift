@@ -1,5 +1,6 @@
 import Foundation
 import Plumbing
+import TestedApp
 
 /// A device and its worst px error over the gated px checks.
 package struct DeviceRank: Codable, Sendable {

@@ -1,4 +1,5 @@
 import Geometry
+import TestedApp
 
 /// One check's values on one audit case (`AppAudit.evaluate`): what a shard of a suite hands the merge, which
 /// aggregates them (`AppAudit.aggregate`) as one run does. A suite's audit has tens of thousands of samples and a

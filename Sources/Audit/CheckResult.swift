@@ -1,5 +1,6 @@
 import Foundation
 import Scientific
+import TestedApp
 
 /// A check's verdict under the other ARKit hypothesis (`ARKitFrame.other`).
 package struct HypothesisVerdict: Codable, Sendable {

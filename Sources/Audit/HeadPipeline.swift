@@ -1,4 +1,5 @@
 import Geometry
+import TestedApp
 import Tracking
 import Vocabulary
 
@@ -83,5 +84,12 @@ package struct HeadPipeline: Sendable {
         origin = (source.x, source.y)
         smoothed = nil
         tilt.reset()
+    }
+}
+
+extension SensorStream {
+    /// What the model's head pipeline receives for the same samples (`HeadPipeline.update`).
+    package var headInputs: [HeadInput] {
+        samples.map { HeadInput(position: $0.anchor, tracked: $0.tracked, attitude: $0.attitude) }
     }
 }

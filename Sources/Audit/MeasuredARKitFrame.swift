@@ -1,3 +1,5 @@
+import TestedApp
+
 /// The ARKit frame an audit ran under when a device recording settled it (`parallax audit --recording R`): the
 /// hypothesis is then "measured", with the file, instead of assumed. In audit.json as `recording` (absent when
 /// the frame was assumed) and one line of the text.

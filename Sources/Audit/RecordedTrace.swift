@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Plumbing
+import TestedApp
 import Tracking
 
 /// A ParallaxRecorder recording made into a head trace in the frame it decided (`ARKitFrameDecision`), for

@@ -1,4 +1,5 @@
 import Geometry
+import TestedApp
 
 /// A recorded axis with a sign ("+x", "-z"): where a recording carries one of the screen's directions.
 package enum SignedAxis: String, CaseIterable, Codable, Sendable {

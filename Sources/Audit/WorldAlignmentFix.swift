@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import TestedApp
 
 /// The world-alignment fix as the app would compute it (`WorldAlignmentCheck.fixCode`): the face anchor relative
 /// to the camera, `camera.transform⁻¹ · faceAnchor.transform`, whose axes are the sensor's — documented for

@@ -7,6 +7,7 @@ import Plumbing
 import Projection
 import Smoothing
 import Splatting
+import TestedApp
 import Tracking
 import Tuning
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Audit
 import Foundation
 import Plumbing
+import TestedApp
 import Tracking
 import Vocabulary
 

@@ -4,6 +4,7 @@ import Audit
 import Foundation
 import Plumbing
 import Projection
+import TestedApp
 import Tracking
 import Vocabulary
 

@@ -2,6 +2,7 @@ import AppReplay
 import ArgumentParser
 import Audit
 import Foundation
+import TestedApp
 import Vocabulary
 
 struct AuditCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Plumbing
+import TestedApp
 import Tracking
 import Vocabulary
 

@@ -3,6 +3,7 @@ import Audit
 import Foundation
 import Geometry
 import ParallaxTestSupport
+import TestedApp
 import Testing
 import Tracking
 import Vocabulary
@@ -11,9 +12,9 @@ import Vocabulary
 /// stand-ins, a crash or a hang in the app's code, a trace the simulated sensors cannot use — is one error naming
 /// what and where, and the cache never keeps a half-built driver.
 @Suite(.serialized) struct AppReplayFailureTests {
-    func run(_ replay: AppReplay, presses: [Double] = []) throws -> [ReplayFrame] {
+    func run(_ replay: AppReplay, presses: [Double] = []) throws -> [AppFrame] {
         let trace = SampleApp.trace(Array(repeating: Vec3(0.01, 0, 0.4), count: 10), attitudes: Array(repeating: .identity, count: 10))
-        let inputs = try AppCodeInputs(traceName: "still", trace: trace, arkitFrame: .camera)
+        let inputs = try SensorStream(traceName: "still", trace: trace, arkitFrame: .camera)
         return try replay.replay([ReplayRun(device: SampleApp.device, samples: inputs.samples, presses: presses)])[0]
     }
 
@@ -41,7 +42,7 @@ import Vocabulary
             Issue.record("expected a compile error")
         } catch let error as AppReplayError {
             guard case .compileFailed(let errors, _) = error else { Issue.record("expected compileFailed, got \(error)"); return }
-            #expect(errors.first?.hasPrefix("HeadTrackingService.swift:17: cannot find 'ARWorldTrackingConfiguration' in scope") == true, "\(errors)")
+            #expect(errors.first?.hasPrefix("HeadTrackingService.swift:22: cannot find 'ARWorldTrackingConfiguration' in scope") == true, "\(errors)")
             #expect(error.description.contains("ARWorldTrackingConfiguration"))
         }
         // Nothing of the failed build stays in the cache.
@@ -81,10 +82,16 @@ import Vocabulary
         }
     }
 
-    @Test func aTraceWithoutTheAttitudeCoreMotionNeedsIsRefused() throws {
-        let trace = HeadTrace(samples: (0..<5).map { HeadSample(t: Double($0) / 60, position: Vec3(0, 0, 0.4)) })
+    /// Without attitude columns the phone is held still and upright (identity attitude, no rotation), said in one
+    /// line; a caller that needs the attitude refuses the trace.
+    @Test func aTraceWithoutTheAttitudeIsAPhoneHeldStillAndUpright() throws {
+        let trace = HeadTrace(samples: (0..<5).map { HeadSample(t: Double($0) / 60, position: Vec3(0.01, 0.02, 0.4)) })
+        let stream = try SensorStream(traceName: "bare", trace: trace, arkitFrame: .gravity)
+        #expect(stream.note == "trace bare has no device_q (or pitch,roll) columns: the phone is held still and upright")
+        #expect(stream.samples.allSatisfy { $0.attitude == .identity && $0.rotationRate == Vec3(0, 0, 0) })
+        #expect(stream.samples.map(\.anchor) == trace.samples.map(\.position))  // upright: both hypotheses report the measurement
         #expect {
-            _ = try AppCodeInputs(traceName: "bare", trace: trace, arkitFrame: .gravity)
+            _ = try SensorStream(traceName: "bare", trace: trace, arkitFrame: .gravity, requireAttitude: true)
         } throws: { error in
             "\(error)" == "trace bare.columns: expected the phone's attitude for the simulated CoreMotion: device_qw,device_qx,device_qy,device_qz (or pitch,roll), found neither"
         }

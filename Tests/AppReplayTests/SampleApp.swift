@@ -2,6 +2,7 @@ import AppReplay
 import Foundation
 import Geometry
 import ParallaxTestSupport
+import TestedApp
 import Tracking
 
 /// The sample app of Tests/Fixtures/apps/SampleApp (its README states the numbers the closed forms use), the

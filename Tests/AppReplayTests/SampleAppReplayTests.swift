@@ -4,6 +4,7 @@ import Foundation
 import Geometry
 import ParallaxTestSupport
 import Projection
+import TestedApp
 import Testing
 import Tracking
 import Vocabulary
@@ -16,9 +17,9 @@ import Vocabulary
 
     /// The frames of one run, fed straight as sensor samples (camera frame: the anchor is the position given).
     func replay(_ positions: [Vec3], attitudes: [Quaternion]? = nil, presses: [Double] = [],
-                device: SimulatedDevice = SampleApp.device) throws -> [ReplayFrame] {
+                device: SimulatedDevice = SampleApp.device) throws -> [AppFrame] {
         let attitudes = attitudes ?? Array(repeating: .identity, count: positions.count)
-        let inputs = try AppCodeInputs(traceName: "test", trace: SampleApp.trace(positions, attitudes: attitudes), arkitFrame: .camera)
+        let inputs = try SensorStream(traceName: "test", trace: SampleApp.trace(positions, attitudes: attitudes), arkitFrame: .camera)
         return try SampleApp.replay().replay([ReplayRun(device: device, samples: inputs.samples, presses: presses)])[0]
     }
 

@@ -1,6 +1,7 @@
 import Audit
 import Foundation
 import ParallaxTestSupport
+import TestedApp
 import Testing
 import Tracking
 

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import ParallaxTestSupport
 import Projection
+import TestedApp
 import Testing
 import Tracking
 @testable import Audit

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxTestSupport
+import TestedApp
 import Testing
 
 /// `parallax arkit-frame`: the protocol, a decided recording (exit 0, the documented JSON), an undecided one (exit 1),

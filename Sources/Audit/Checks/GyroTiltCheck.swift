@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import TestedApp
 import Vocabulary
 
 /// gyro-tilt: the back-wall shift the cube's tilt offset adds (`CoreMotionTilt`: attitude relative to the

@@ -1,6 +1,7 @@
 import Foundation
 import Scientific
 import Geometry
+import TestedApp
 import Vocabulary
 
 /// world-alignment: the app's image with only the world-frame behaviour (ARKit's gravity-aligned anchor read as

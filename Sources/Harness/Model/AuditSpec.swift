@@ -2,6 +2,7 @@ import Audit
 import Foundation
 import Projection
 import Reporting
+import TestedApp
 import Tracking
 import Vocabulary
 

@@ -3,6 +3,7 @@ import Audit
 import Foundation
 import Plumbing
 import Reporting
+import TestedApp
 import Tracking
 import Vocabulary
 

@@ -34,6 +34,12 @@ final class CubeSceneController: NSObject {
     var lineInertiaEnabled = false
     var lineBounceEnabled = false
 
+    /// How much head x and y move the eye (a Settings slider sets it; the projection holds it).
+    var movementScale: Float {
+        get { offAxis.movementScale }
+        set { offAxis.movementScale = newValue }
+    }
+
     override init() {
         super.init()
         scene.rootNode.addChildNode(roomContainer)

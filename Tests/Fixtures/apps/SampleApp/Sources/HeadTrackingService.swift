@@ -11,6 +11,11 @@ final class HeadTrackingService: NSObject {
     private(set) var currentPosition = HeadPosition.zero
     private(set) var lastWasTracked = true
 
+    /// The weight of every axis's smoother (a Settings slider sets it).
+    var smoothingAlpha: Float = 0.5 {
+        didSet { for i in filters.indices { filters[i].weight = smoothingAlpha } }
+    }
+
     func start() {
         guard ARFaceTrackingConfiguration.isSupported else { return }
         let configuration = ARFaceTrackingConfiguration()

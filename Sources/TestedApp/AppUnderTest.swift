@@ -1,0 +1,80 @@
+import Geometry
+import Projection
+
+/// The app under test: the app as a model (`ModelApp`) or the app as its own code built from a source folder
+/// (`AppReplay.CodeApp`). Analysis, tuning, the suite and the audit take one of these and never ask which: "the
+/// app" of every number is whatever this runs.
+package protocol AppUnderTest: Sendable {
+    /// What is under test, for labels and the JSON: the model's parameters, or the code's folder, files and hash.
+    var identity: AppIdentity { get }
+    /// The settings the app holds as built (for code: read back from the app's own properties).
+    func defaults() throws -> AppSettings
+    /// The frames of each run, in order: per run, one frame per sample the run returns.
+    func run(_ runs: [AppRun]) throws -> [[AppFrame]]
+}
+
+/// The app's user settings: the properties its Settings sliders set (AristidesAI/Splat-Frame @ 4ca7217,
+/// Views/Settings/SettingsView.swift:29–41: `headTracker.smoothingAlpha`, `cubeController.movementScale`).
+package struct AppSettings: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The head smoother's per-sample weight α ("Smoothing", 0.1…0.5).
+    package var smoothingAlpha: Double
+    /// The exaggeration of head x and y ("Sensitivity", 0.5…3.0).
+    package var movementScale: Double
+
+    package init(smoothingAlpha: Double, movementScale: Double) {
+        self.smoothingAlpha = smoothingAlpha
+        self.movementScale = movementScale
+    }
+
+    package var description: String { "α \(smoothingAlpha), movement scale \(movementScale)" }
+
+    enum CodingKeys: String, CodingKey { case smoothingAlpha = "smoothing_alpha", movementScale = "movement_scale" }
+}
+
+/// Which app is under test, as reports name it.
+package struct AppIdentity: Sendable, Equatable, Codable {
+    package enum Kind: String, Sendable, Codable { case model, code }
+
+    package var kind: Kind
+    /// The model's parameters ("ema:alpha=0.25, movement scale 1.5"), or the code's folder.
+    package var source: String
+    /// The code's source hash (every compiled file); nil for the model.
+    package var hash: String?
+    /// The code's compiled files, relative to its folder; empty for the model.
+    package var files: [String]
+
+    package init(kind: Kind, source: String, hash: String? = nil, files: [String] = []) {
+        self.kind = kind
+        self.source = source
+        self.hash = hash
+        self.files = files
+    }
+
+    /// "the app (code f7310c2e…)" or "the app (model: ema:alpha=0.25, movement scale 1.5)".
+    package var label: String {
+        switch kind {
+        case .code: return "the app (code \(hash.map { String($0.prefix(8)) } ?? "?"))"
+        case .model: return "the app (model: \(source))"
+        }
+    }
+}
+
+/// One run of the app: a fresh app on a simulated iPhone, its settings set as the sliders set them (nil: as
+/// built), fed the sensor samples in order with the reset button pressed at `presses` (seconds, before the first
+/// sample at or after each). Frames are returned from sample `firstReturned` on (a prefix the caller does not
+/// read is still fed).
+package struct AppRun: Sendable {
+    package var screen: ScreenModel
+    package var samples: [SensorSample]
+    package var settings: AppSettings?
+    package var presses: [Double]
+    package var firstReturned: Int
+
+    package init(screen: ScreenModel, samples: [SensorSample], settings: AppSettings? = nil, presses: [Double] = [], firstReturned: Int = 0) {
+        self.screen = screen
+        self.samples = samples
+        self.settings = settings
+        self.presses = presses
+        self.firstReturned = firstReturned
+    }
+}
