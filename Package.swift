@@ -63,6 +63,7 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Imaging"], exclude: ["README.md"]),
         .target(name: "Harness", dependencies: [
             "AppReplay",
+            "TestedApp",
             "Plumbing",
             "Vocabulary",
             "Geometry",
@@ -93,6 +94,7 @@ let package = Package(
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
             "AppReplay",
+            "TestedApp",
             "Plumbing",
             "Vocabulary",
             "Geometry",
@@ -133,7 +135,7 @@ let package = Package(
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Plumbing", "Imaging", "Projection", "Tracking", "Geometry", "ParallaxTestSupport"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Plumbing", "Vocabulary", "Geometry", "Scientific", "ParallaxTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["parallax", "Tracking", "Tuning", "ParallaxTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["parallax", "Tracking", "Tuning", "TestedApp", "ParallaxTestSupport"]),
         // The project's suite and the browser tests (skipped, naming what to install, without `make deps-browser`).
         .testTarget(name: "CLIIntegrationTests", dependencies: ["parallax", "Imaging", "ParallaxTestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Plumbing", "CZlib", "ParallaxTestSupport"]),
@@ -146,15 +148,15 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Vocabulary", "Projection", "Smoothing", "Tracking", "ParallaxTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting", "Geometry", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "Vocabulary", "ParallaxTestSupport"]),
-        .testTarget(name: "AppReplayTests", dependencies: ["AppReplay", "Audit", "Geometry", "Imaging", "Projection", "Rendering", "Scenes", "Tracking", "Vocabulary", "ParallaxTestSupport"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "Tracking", "Projection", "Geometry", "Golden", "Imaging", "Vocabulary", "ParallaxTestSupport"]),
+        .testTarget(name: "AppReplayTests", dependencies: ["AppReplay", "Audit", "TestedApp", "Analysis", "Smoothing", "Geometry", "Imaging", "Projection", "Rendering", "Scenes", "Tracking", "Vocabulary", "ParallaxTestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "TestedApp", "Tracking", "Projection", "Geometry", "Golden", "Imaging", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "ImportGraphTests"),  // Package.swift and ARCHITECTURE.md against the import lines
         .testTarget(name: "SplattingTests", dependencies: ["Splatting", "CSplatKernel", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "Vocabulary", "ParallaxTestSupport"]),
 
         // Every outside input surface behind one entry point (fuzz targets and the corpus replay test).
         .target(name: "FuzzEntryPoints", dependencies: [
             "Tracking", "Splatting", "Imaging", "Harness", "Smoothing", "Golden", "Tuning", "Projection", "Rendering", "Geometry", "Analysis",
-            "Audit", "Plumbing",
+            "Audit", "Plumbing", "TestedApp",
         ], exclude: ["README.md"]),
         .testTarget(name: "FuzzEntryPointsTests", dependencies: ["FuzzEntryPoints", "Splatting", "CZlib", "parallax", "ParallaxTestSupport"],
                     exclude: ["Regressions"]),

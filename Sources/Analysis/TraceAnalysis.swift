@@ -3,6 +3,7 @@ import Geometry
 import Projection
 import Scientific
 import Smoothing
+import TestedApp
 import Tracking
 import Vocabulary
 
@@ -94,6 +95,9 @@ package struct TraceAnalysisReport: Codable, Equatable, Sendable {
     package var swim: SwimReport?
     /// Effect strength with a screen: back-wall shift per cm of head motion at the median distance, px/cm.
     package var effectGainPxPerCm: Double?
+    /// The app under test when the analysis ran it (`--app-source`): what it was and the settings it held; absent
+    /// for a smoother alone.
+    package var app: AnalyzedApp? = nil
     /// Fallbacks taken and metrics not computed, in words.
     package var notes: [String]
 

@@ -11,7 +11,12 @@ extension TraceAnalysisReport {
         func row(_ label: String, _ value: String) { line("  " + label.padding(toLength: 34, withPad: " ", startingAt: 0) + value) }
 
         line("trace     \(file): \(r.trace.samples) samples, \(String(format: "%.1f", r.trace.duration)) s at \(String(format: "%g", r.trace.rate)) Hz, tracked \(String(format: "%.1f", 100 * r.trace.trackedFraction)) %")
-        line("smoother  \(r.smoother)")
+        if let app = r.app {
+            let code = app.identity.kind == .code ? " at \(app.identity.source), \(app.identity.files.count) files" : ""
+            line("app       \(app.identity.label)\(code): \(app.settings); ARKit frame \(app.arkitFrame.rawValue); filter lag on a ramp \(ms(app.rampLag))")
+        } else {
+            line("smoother  \(r.smoother)")
+        }
         line("reference \(r.reference)")
         line()
         line("lag")

@@ -10,19 +10,26 @@ import Tracking
 package struct AppCodeReplay: Sendable {
     package var appSourcePath: String
     package var appSourceHash: String
+    /// The settings the app held (read back from its properties).
+    package var settings: AppSettings
     package var trace: String
     package var screen: String
     package var arkitFrame: ARKitFrame
     package var events: ReplayEvents
     package var frames: [AppFrame]
+    /// One line when the sensor stream assumed what the trace did not hold (`SensorStream.note`).
+    package var note: String?
+    /// The compiled files, relative to the app's folder (the source hash covers each).
+    package var files: [String]
 
     package static func run(_ replay: AppReplay, traceName: String, trace: HeadTrace, screen: ScreenModel, arkitFrame: ARKitFrame,
                             events: ReplayEvents) throws -> AppCodeReplay {
         let inputs = try SensorStream(traceName: traceName, trace: trace, arkitFrame: arkitFrame)
         let run = ReplayRun(device: try SimulatedDevice(screen: screen), samples: inputs.samples, presses: events.recenters)
-        let frames = try replay.replay([run])[0]
-        return AppCodeReplay(appSourcePath: replay.app.path, appSourceHash: replay.app.hash, trace: traceName, screen: screen.name,
-                             arkitFrame: arkitFrame, events: events, frames: frames)
+        let result = try replay.run([run])[0]
+        return AppCodeReplay(appSourcePath: replay.app.path, appSourceHash: replay.app.hash, settings: result.settings, trace: traceName,
+                             screen: screen.name, arkitFrame: arkitFrame, events: events, frames: result.frames, note: inputs.note,
+                             files: replay.app.files.map(\.relativePath))
     }
 
     /// The frames as JSON: `{"app_source": {"path", "hash"}, "arkit_frame", "frames": [{"t", "head", "tilt_offset", "eye",
@@ -50,7 +57,7 @@ package struct AppCodeReplay: Sendable {
         guard let last = frames.last else { return "no frames\n" }
         let r = FrameRecord(last)
         return """
-            replayed \(frames.count) frames of \(trace) through the app's code at \(appSourcePath) (\(appSourceHash)) on \(screen), ARKit frame \(arkitFrame.rawValue)
+            replayed \(frames.count) frames of \(trace) through the app's code at \(appSourcePath) (\(appSourceHash), \(files.count) files) on \(screen), ARKit frame \(arkitFrame.rawValue), \(settings)
             last frame (t = \(last.t) s): head \(r.head), tilt offset \(r.tiltOffset), eye \(r.eye)
 
             """
@@ -77,7 +84,8 @@ package struct AppCodeReplay: Sendable {
     }
 
     private struct Document: Encodable {
-        var appSource: [String: String]
+        var appSource: Source
+        var settings: AppSettings
         var arkitFrame: String
         var trace: String
         var screen: String
@@ -85,7 +93,8 @@ package struct AppCodeReplay: Sendable {
         var frames: [FrameRecord]
 
         init(_ replay: AppCodeReplay) {
-            appSource = ["path": replay.appSourcePath, "hash": replay.appSourceHash]
+            appSource = Source(path: replay.appSourcePath, hash: replay.appSourceHash, files: replay.files)
+            settings = replay.settings
             arkitFrame = replay.arkitFrame.rawValue
             trace = replay.trace
             screen = replay.screen
@@ -93,6 +102,8 @@ package struct AppCodeReplay: Sendable {
             frames = replay.frames.map(FrameRecord.init)
         }
 
-        enum CodingKeys: String, CodingKey { case appSource = "app_source", arkitFrame = "arkit_frame", trace, screen, recenters, frames }
+        struct Source: Encodable { var path: String; var hash: String; var files: [String] }
+
+        enum CodingKeys: String, CodingKey { case appSource = "app_source", settings, arkitFrame = "arkit_frame", trace, screen, recenters, frames }
     }
 }

@@ -1,5 +1,6 @@
 import Geometry
 import Projection
+import Vocabulary
 
 /// The app under test: the app as a model (`ModelApp`) or the app as its own code built from a source folder
 /// (`AppReplay.CodeApp`). Analysis, tuning, the suite and the audit take one of these and never ask which: "the
@@ -27,6 +28,22 @@ package struct AppSettings: Hashable, Codable, Sendable, CustomStringConvertible
     }
 
     package var description: String { "α \(smoothingAlpha), movement scale \(movementScale)" }
+
+    /// The settings a command asks for: each slider given, the others as `app` holds them; nil when none is given
+    /// (the app as built). A value outside the slider's meaning is a `FieldError` naming it.
+    package static func choosing(smoothingAlpha: Double?, movementScale: Double?, for app: any AppUnderTest) throws -> AppSettings? {
+        guard smoothingAlpha != nil || movementScale != nil else { return nil }
+        if let smoothingAlpha, !(smoothingAlpha > 0 && smoothingAlpha <= 1) {
+            throw FieldError("smoothing_alpha", expected: "a weight in (0, 1]", found: "\(smoothingAlpha)")
+        }
+        if let movementScale, !(movementScale.isFinite && movementScale > 0) {
+            throw FieldError("movement_scale", expected: "a finite scale > 0", found: "\(movementScale)")
+        }
+        var settings = try app.defaults()
+        if let smoothingAlpha { settings.smoothingAlpha = smoothingAlpha }
+        if let movementScale { settings.movementScale = movementScale }
+        return settings
+    }
 
     enum CodingKeys: String, CodingKey { case smoothingAlpha = "smoothing_alpha", movementScale = "movement_scale" }
 }

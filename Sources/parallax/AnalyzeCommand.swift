@@ -1,8 +1,11 @@
 import Analysis
+import AppReplay
 import ArgumentParser
+import Audit
 import Foundation
 import Projection
 import Smoothing
+import TestedApp
 import Tracking
 import Vocabulary
 
@@ -24,6 +27,14 @@ struct AnalyzeCommand: ParsableCommand {
               parallax analyze Traces/sway.csv --smoother ema:alpha=0.25
               parallax analyze Traces/chirp.csv --smoother 'one-euro:mincutoff=1,beta=10' --json
               parallax analyze Traces/sway.csv --screen iphone-15-pro --movement-scale 1.5
+              parallax analyze Traces/sway.csv --app-source ../Splat-Frame --screen iphone-15-pro
+
+            --app-source DIR measures the app's own code instead of a smoother: the trace is fed to the app's \
+            CubeSceneController and services on the simulated ARKit (under --arkit-frame) and CoreMotion (see 'parallax \
+            app replay'), lag and jitter are on the head the app computes, the parallax metrics on the eye its camera \
+            node takes, and the latency's filter part is the app's own lag on a ramp. --smoothing-alpha and \
+            --movement-scale then set the app's Settings sliders (through its properties); without them the app \
+            runs as built. The report names the code and its hash, and the settings read back from the app.
             """
     )
 
@@ -31,7 +42,7 @@ struct AnalyzeCommand: ParsableCommand {
     var input: String
 
     @Option(name: .long, help: "Smoother spec (default: the app's ema:alpha=0.25).", transform: SmootherSpec.init(parsing:))
-    var smoother = SmootherSpec.app
+    var smoother: SmootherSpec?
 
     @Flag(name: .long, help: "Print JSON instead of a text table.")
     var json = false
@@ -54,8 +65,20 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(name: .long, help: "Screen for the parallax metrics (iPhone name, slug, identifier or WxH in meters).")
     var screen: String?
 
-    @Option(name: .long, help: "Movement scale for the parallax metrics (default 1.5, the app's; needs --screen).")
+    @Option(name: .long, help: "Movement scale for the parallax metrics (default 1.5, the app's; needs --screen). With --app-source: the app's Sensitivity slider.")
     var movementScale: Double?
+
+    @Option(name: .long, help: "The app's source folder: measure its own code (its controller, tracking, motion and projection replayed).")
+    var appSource: String?
+
+    @Option(name: .long, help: "With --app-source: the app's Smoothing slider (α), set through its property (default: as built).")
+    var smoothingAlpha: Double?
+
+    @Option(name: .long, help: "With --app-source: what ARKit's face anchor holds, gravity (a world frame fixed at session start) or camera.")
+    var arkitFrame = ARKitFrame.gravity.rawValue
+
+    @Option(name: .long, help: "With --app-source: seconds the app's code may run before it is stopped as hung.")
+    var timeout = 120.0
 
     func run() throws {
         var options = AnalysisOptions()
@@ -64,17 +87,33 @@ struct AnalyzeCommand: ParsableCommand {
         options.sensorLatency = sensorLatency
         options.renderFrames = renderFrames
         options.mainThreadHop = !noMainThreadHop
-        if movementScale != nil && screen == nil { throw ValidationError("--movement-scale: needs --screen (the parallax metrics are on a screen)") }
+        if appSource == nil {
+            if movementScale != nil && screen == nil { throw ValidationError("--movement-scale: needs --screen (the parallax metrics are on a screen)") }
+            if smoothingAlpha != nil { throw ValidationError("--smoothing-alpha: sets the app's slider, with --app-source only (a smoother's α is in --smoother)") }
+        } else if smoother != nil {
+            throw ValidationError("--smoother: with --app-source the smoother is the app's own (set its α with --smoothing-alpha)")
+        }
         let trace = try TraceCSVReader.read(contentsOf: input)
         let report: TraceAnalysisReport
         do {
-            report = try TraceAnalysis.analyze(trace, smoother: smoother, screen: try screen.map(ScreenModel.init(parsing:)),
-                                               movementScale: movementScale ?? AppDefaults.movementScale, options: options)
+            let screenModel = try screen.map(ScreenModel.init(parsing:))
+            if let appSource {
+                let frame = try AuditOptions.arkitFrame(parsing: arkitFrame)
+                let app = try CodeApp(appSource: appSource, timeout: timeout)
+                let settings = try AppSettings.choosing(smoothingAlpha: smoothingAlpha, movementScale: movementScale, for: app)
+                let name = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+                report = try TraceAnalysis.analyze(trace, traceName: name, app: app, settings: settings, screen: screenModel,
+                                                   arkitFrame: frame, options: options)
+            } else {
+                report = try TraceAnalysis.analyze(trace, smoother: smoother ?? .app, screen: screenModel,
+                                                   movementScale: movementScale ?? AppDefaults.movementScale, options: options)
+            }
         } catch let error as FieldError {
             // The trace file is what lacks the truth or holds the frame; options name their flags.
             if let key = error.path.firstKey, key == "trace" || key.hasPrefix("frame ") { throw error.located(file: input) }
             throw error.naming(flags: ["cutoff": "--cutoff", "max_lag": "--max-lag", "sensor_latency": "--sensor-latency",
-                                       "render_frames": "--render-frames"])
+                                       "render_frames": "--render-frames", "arkit_frame": "--arkit-frame", "screen": "--screen",
+                                       "smoothing_alpha": "--smoothing-alpha", "movement_scale": "--movement-scale"])
         }
         if json {
             print(String(decoding: try report.jsonData(), as: UTF8.self))

@@ -22,13 +22,17 @@ struct AppReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a trace through the app's own code and print what it computes per display frame.",
         discussion: """
-            Builds the app's head-to-camera files (\(AppSourceFolder.requiredFiles.joined(separator: ", ")), found by \
-            name under --app-source) with the Apple stand-ins and a driver into a cached executable (keyed by the \
-            files' contents; $PARALLAX_CACHE_DIR, else ~/.cache/parallax), then feeds it the trace: the simulated ARKit \
-            session delivers each sample's face anchor (the head put into --arkit-frame), the simulated CoreMotion the \
-            device_q attitude, and --events presses the reset button (the app's resetOrigin() and resetReference()). \
-            Per display frame: t, the app's currentPosition, tiltOffset, and the eye, projection and view of its \
-            OffAxisProjection (metres; matrices row-major). Needs the Swift toolchain on the PATH for the first build.
+            Builds the app's cube scene controller and everything it calls (\(AppSourceFolder.requiredFiles.joined(separator: ", ")), \
+            found by name under --app-source) with the Apple stand-ins and a driver into a cached executable (keyed by \
+            the files' contents; $PARALLAX_CACHE_DIR, else ~/.cache/parallax), then feeds it the trace: the simulated \
+            ARKit session delivers each sample's face anchor (the head put into --arkit-frame), the simulated \
+            CoreMotion the device_q attitude (a trace without one: the phone held still and upright, said in a note), \
+            and --events presses the reset button (the app's resetView(), resetOrigin() and resetReference()). Per \
+            display frame, read from the app itself: t, the tracker's currentPosition, the motion service's \
+            tiltOffset, and the camera node's position (the eye), its camera's projectionTransform and the view (the \
+            inverse of the node's world transform) as the app's CubeSceneController left them (metres; matrices \
+            row-major). --json also lists the compiled files (the hash covers each) and the settings the app holds, \
+            read back from its properties. Needs the Swift toolchain on the PATH for the first build.
             Exit status: 0 replayed, 2 bad input (missing files, code that does not compile against the stand-ins, \
             a crash or a hang in the app's code, a trace without the columns the simulated sensors need).
 
@@ -75,6 +79,7 @@ struct AppReplayCommand: ParsableCommand {
         } catch let error as FieldError {
             throw error.naming(flags: ["screen": "--screen", "arkit_frame": "--arkit-frame", "events": "--events"])
         }
+        if let note = result.note { ParallaxMain.note(note) }
         if let output { try AtomicFile.write(result.csv, to: output) }
         if json {
             print(String(decoding: try result.jsonData(), as: UTF8.self))

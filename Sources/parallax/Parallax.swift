@@ -54,6 +54,11 @@ enum ParallaxMain {
         }
     }
 
+    /// A note the user should see beside the result (what the run assumed): one line on stderr.
+    static func note(_ text: String) {
+        FileHandle.standardError.write(Data("parallax: note: \(text)\n".utf8))
+    }
+
     /// Help and --version go to stdout with status 0; every other error is one line on stderr, printed here
     /// and nowhere else.
     static func exit(with error: Error) -> Never {

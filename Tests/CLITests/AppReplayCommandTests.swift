@@ -55,6 +55,17 @@ import Testing
         #expect(run.stdoutText.hasPrefix("replayed 1788 frames of still through the app's code at \(Self.sampleApp)"), "\(run.stdoutText)")
     }
 
+    /// A trace without attitude columns replays with the phone held still and upright, and says so in one line.
+    @Test func aTraceWithoutAttitudeReplaysUprightAndSaysSo() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        try "t,x,y,z\n0,0.01,0,0.4\n0.0166,0.01,0,0.4\n".write(toFile: dir.path("bare.csv"), atomically: true, encoding: .utf8)
+        let run = try parallax(["app", "replay", "--app-source", Self.sampleApp, "--trace", dir.path("bare.csv"), "--json"])
+        #expect(run.status == 0, "\(run.stderrText)")
+        #expect(run.stderrText == "parallax: note: trace bare has no device_q (or pitch,roll) columns: the phone is held still and upright\n")
+        #expect(run.stdoutText.contains("\"tilt_offset\" : [\n        0,\n        0\n      ]"), "\(run.stdoutText)")
+    }
+
     @Test func badInputIsOneLineAndExitTwoWithNothingWritten() throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
@@ -64,8 +75,6 @@ import Testing
              "--events: expected recenter@SECONDS, comma-separated (e.g. recenter@2.0,recenter@2.6), found 'recenter@soon'"),
             (["--app-source", dir.path("nowhere"), "--trace", "Traces/sway.csv"],
              "--app-source \(dir.path("nowhere")): expected the app's files that the replay compiles, missing the folder itself"),
-            (["--app-source", Self.sampleApp, "--trace", dir.path("bare.csv")],
-             "trace bare.columns: expected the phone's attitude for the simulated CoreMotion"),
             (["--app-source", Self.sampleApp, "--trace", "Traces/sway.csv", "--arkit-frame", "sideways"],
              "--arkit-frame: expected gravity or camera, found 'sideways'"),
         ]

@@ -1,0 +1,96 @@
+import Foundation
+import Geometry
+import Projection
+import Scientific
+import TestedApp
+import Tracking
+import Vocabulary
+
+/// What the app under test was, in an analysis of it: its identity and the settings it ran with.
+package struct AnalyzedApp: Codable, Equatable, Sendable {
+    package var identity: AppIdentity
+    package var settings: AppSettings
+    package var arkitFrame: ARKitFrame
+    /// The filter lag measured on the app's response to a ramp (`HeadToPhoton.filterLag(of:settings:rate:)`), s.
+    package var rampLag: Double
+
+    enum CodingKeys: String, CodingKey { case identity, settings, arkitFrame = "arkit_frame", rampLag = "ramp_lag" }
+}
+
+extension TraceAnalysis {
+    /// `parallax analyze --app-source` (and the suite's app): the report of `analyze(_:smoother:screen:movementScale:)`
+    /// measured on the frames the app under test computes for `trace`, fed through the sensor stream under `arkitFrame`.
+    ///
+    /// - Lag, jitter and steps are on the app's head (its smoother's output: `AppFrame.head`).
+    /// - The latency's filter part is the app's own lag on a ramp (`HeadToPhoton.filterLag(of:settings:rate:)`).
+    /// - With a screen, parallax error, swim and visible jitter are on the eye the app computes (`AppFrame.eye`,
+    ///   tilt offset and glue included), against the true eye, with the movement scale the app holds; the frustum is
+    ///   the screen's, as for the model (the app's own screen table is the audit's `screen-size` check).
+    ///
+    /// `settings` nil: as the app is built. For a phone held upright (the hypotheses agree), the model app gives the
+    /// smoother path's numbers; on a tilted phone under the gravity hypothesis the app reads the head in a rotated
+    /// frame, and its numbers differ from the smoother's alone, as they should.
+    package static func analyze(
+        _ trace: HeadTrace, traceName: String, app: any AppUnderTest, settings: AppSettings? = nil, screen: ScreenModel?,
+        arkitFrame: ARKitFrame, options: AnalysisOptions = AnalysisOptions()
+    ) throws -> TraceAnalysisReport {
+        try options.validate()
+        let truthless = TruthlessTrace(trace)
+        let input = truthless?.trace ?? trace
+        var options = options
+        if truthless != nil { options.sensorLatency = options.sensorLatency ?? LatencyModel.assumedSensorLatency }
+        let held = try settings ?? app.defaults()
+        guard held.movementScale.isFinite, held.movementScale > 0 else {
+            throw FieldError("movement_scale", expected: "a movement scale > 0 held by the app", found: "\(held.movementScale)")
+        }
+        let stream = try SensorStream(traceName: traceName, trace: input, arkitFrame: arkitFrame)
+        let device = screen ?? ScreenModel.appDefault
+        let rate = HeadToPhoton.rate(times: input.samples.map(\.t))
+        let frames = try app.run([AppRun(screen: device, samples: stream.samples, settings: held),
+                                  HeadToPhoton.rampRun(screen: device, settings: held, rate: rate)])
+        let rampLag = HeadToPhoton.filterLag(ramp: frames[1], rate: rate)
+        let filtered = frames[0].map(\.head)
+        var report = analyze(input, filtered: filtered, smoother: app.identity.label, options: options,
+                             screenGiven: screen != nil, steadyFilterLag: rampLag)
+        report.app = AnalyzedApp(identity: app.identity, settings: held, arkitFrame: arkitFrame, rampLag: rampLag)
+        if let note = stream.note { report.notes.append(note) }
+        truthless?.label(&report, filtered: filtered)
+        if let screen {
+            // The eye as the head the kernel scales: the kernel's eye is then the app's, to its rounding.
+            var eyes = input
+            let s = held.movementScale
+            for (i, frame) in frames[0].enumerated() {
+                eyes.samples[i].position = Vec3(frame.eye.x / s, frame.eye.y / s, frame.eye.z)
+            }
+            let accuracy = try ParallaxAccuracy.evaluate(trace: eyes, screen: screen, movementScale: s)
+            report.parallax = accuracy
+            report.swim = try Swim.evaluate(trace: eyes, screen: screen, movementScale: s)
+            report.jitter.screenPx = accuracy.visibleJitter?.pixels.rms
+            report.effectGainPxPerCm = effectGain(screen: screen, movementScale: s,
+                                                  distance: Statistics.median(input.samples.map(\.position.z)))
+        }
+        return report
+    }
+}
+
+extension HeadToPhoton {
+    /// The ramp the app's filter lag is measured on: `rampSpeed` along x for 10 s at `rate`, 0.35 m away, the
+    /// phone upright and still — the model's ramp (`filterLag(of:rate:)`) shifted to pass x = 0 halfway, so the
+    /// app's Float arithmetic rounds at 0.5 m, not 1 m (the lag does not depend on the shift).
+    package static func rampRun(screen: ScreenModel, settings: AppSettings, rate: Double) -> AppRun {
+        let count = Int((10 * rate).rounded())
+        let samples = (0..<count).map { k in
+            let t = Double(k) / rate
+            return SensorSample(t: t, anchor: Vec3(rampSpeed * (t - 5), 0, 0.35), tracked: true, attitude: .identity,
+                                rotationRate: Vec3(0, 0, 0))
+        }
+        return AppRun(screen: screen, samples: samples, settings: settings, firstReturned: count - 1)
+    }
+
+    /// The app's delay on steady motion from its last frame of `rampRun`: how far its head trails the ramp, over
+    /// the speed, s.
+    package static func filterLag(ramp frames: [AppFrame], rate: Double) -> Double {
+        guard let last = frames.last else { return 0 }
+        return (rampSpeed * (last.t - 5) - last.head.x) / rampSpeed
+    }
+}
