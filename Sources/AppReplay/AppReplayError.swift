@@ -11,6 +11,9 @@ package enum AppReplayError: Error, Equatable, CustomStringConvertible {
     /// The app's files did not compile against the stand-ins: the compiler's first errors, as `file:line: message`
     /// with the app's own paths, and how many there were.
     case compileFailed(errors: [String], count: Int)
+    /// The app lacks a property the driver reads or sets as the app's own code does (a Settings slider's target:
+    /// `HeadTrackingService.smoothingAlpha`, `CubeSceneController.movementScale`), or a member the driver calls.
+    case missingMember(type: String, member: String, use: String)
     /// The driver ended abnormally: how (a signal or an exit status), after which frame, and what it was fed next.
     case driverFailed(how: String, lastFrame: Double?, nextEvent: String?, detail: String)
     /// The driver ran past its time limit.
@@ -29,7 +32,9 @@ package enum AppReplayError: Error, Equatable, CustomStringConvertible {
         case let .compileFailed(errors, count):
             let more = count > errors.count ? "; and \(count - errors.count) more" : ""
             return "the app's code does not compile against the Apple stand-ins (AppInTheLoop/StandIns holds only the APIs "
-                + "the app's head-to-camera path uses): \(errors.joined(separator: "; "))\(more)"
+                + "the app's cube scene and head-to-camera path use): \(errors.joined(separator: "; "))\(more)"
+        case let .missingMember(type, member, use):
+            return "the app's \(type) has no '\(member)': \(use)"
         case let .driverFailed(how, lastFrame, nextEvent, detail):
             return "the app's code \(how) \(Self.place(lastFrame, nextEvent))" + (detail.isEmpty ? "" : ": \(detail)")
         case let .timedOut(seconds, lastFrame, nextEvent):

@@ -60,6 +60,7 @@ package struct DriverPackage: Sendable {
                 let tail = (result.stderrText + result.stdoutText).split(separator: "\n").suffix(3).joined(separator: " | ")
                 throw AppReplayError.compileFailed(errors: ["swift build exited with status \(result.status): \(tail)"], count: 1)
             }
+            if let missing = Self.missingMember(in: errors) { throw missing }
             throw AppReplayError.compileFailed(errors: Array(errors.prefix(3)), count: errors.count)
         }
         let built = staging.appendingPathComponent(".build/release/\(Self.target)")
@@ -154,6 +155,29 @@ package struct DriverPackage: Sendable {
             if seen.insert(error).inserted { errors.append(error) }
         }
         return errors
+    }
+
+    /// What the driver uses of the app as the app's own code does (AristidesAI/Splat-Frame @ 4ca7217), for the message
+    /// when a branch lacks it: the Settings sliders' targets (Views/Settings/SettingsView.swift:31–41), the scene's
+    /// wiring (Models/AppState.swift:203–217, Views/CubeMode/CubeSceneView.swift) and the reset button
+    /// (Views/MainTabView.swift:214–218).
+    static let memberUses = [
+        "smoothingAlpha": "the replay sets the Smoothing slider through it, as SettingsView does (headTracker.smoothingAlpha)",
+        "movementScale": "the replay sets the Sensitivity slider through it, as SettingsView does (cubeController.movementScale)",
+    ]
+
+    /// A compile error in the driver that says the app lacks a member the driver uses (`value of type 'T' has no member
+    /// 'm'`), as an `AppReplayError.missingMember`; nil for any other error.
+    static func missingMember(in errors: [String]) -> AppReplayError? {
+        for error in errors where error.hasPrefix("AppInTheLoop/Driver/main.swift:") {
+            guard let typeStart = error.range(of: "value of type '"), let typeEnd = error[typeStart.upperBound...].range(of: "'"),
+                  let memberStart = error.range(of: "has no member '"), let memberEnd = error[memberStart.upperBound...].range(of: "'") else { continue }
+            let type = String(error[typeStart.upperBound..<typeEnd.lowerBound])
+            let member = String(error[memberStart.upperBound..<memberEnd.lowerBound])
+            let use = memberUses[member] ?? "the replay driver uses it as the app's own code does (\(error))"
+            return .missingMember(type: type, member: member, use: use)
+        }
+        return nil
     }
 
     /// `swift` on the PATH.

@@ -25,6 +25,10 @@ package struct AppComparison: Codable, Equatable, Sendable {
         package var t: Double
         /// |Δ| in metres (head, tilt, eye) or relative (projection).
         package var delta: Double
+
+        package init(stage: Stage, run: String, frame: Int, t: Double, delta: Double) {
+            (self.stage, self.run, self.frame, self.t, self.delta) = (stage, run, frame, t, delta)
+        }
     }
 
     /// The reference's and the candidate's names ("model", "code").

@@ -30,6 +30,19 @@ import Vocabulary
         #expect(error.description == "--app-source X: expected the app's files that the replay compiles, missing DeviceMotionService.swift, MatrixMath.swift")
     }
 
+    /// A branch without a Settings slider's target property: one line naming the type, the property and why.
+    @Test func anAppWithoutASlidersPropertyNamesIt() throws {
+        let folder = try SampleApp.variant("HeadTrackingService.swift") {
+            $0.replacingOccurrences(of: "var smoothingAlpha: Float", with: "var smoothingWeight: Float")
+        }
+        defer { folder.cleanUp() }
+        #expect {
+            _ = try CodeApp(try SampleApp.replay(folder.url.path)).defaults()
+        } throws: { error in
+            "\(error)" == "the app's HeadTrackingService has no 'smoothingAlpha': the replay sets the Smoothing slider through it, as SettingsView does (headTracker.smoothingAlpha)"
+        }
+    }
+
     @Test func codeUsingAnAppleAPITheStandInsLackNamesTheFileLineAndAPI() throws {
         let folder = try SampleApp.variant("HeadTrackingService.swift") {
             $0.replacingOccurrences(of: "        let configuration = ARFaceTrackingConfiguration()\n",
