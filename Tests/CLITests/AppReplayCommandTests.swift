@@ -25,8 +25,14 @@ import Testing
         #expect(first.status == 0, "\(first.stderrText)")
         #expect(first.stdout == second.stdout)
         let document = try #require(try JSONSerialization.jsonObject(with: first.stdout) as? [String: Any])
-        let source = try #require(document["app_source"] as? [String: String])
-        #expect(source["path"] == Self.sampleApp && source["hash"]?.count == 16)
+        let source = try #require(document["app_source"] as? [String: Any])
+        #expect(source["path"] as? String == Self.sampleApp && (source["hash"] as? String)?.count == 16)
+        // Every compiled file, relative to the folder: the controller and everything it calls.
+        #expect((source["files"] as? [String])?.map { ($0 as NSString).lastPathComponent }.sorted()
+                == ["CubeFaceContent.swift", "CubeSceneController.swift", "DeviceMotionService.swift", "ExponentialSmoother.swift",
+                    "HeadPosition.swift", "HeadTrackingService.swift", "MatrixMath.swift", "MotionEffectsService.swift",
+                    "OffAxisProjection.swift", "ScreenCalibration.swift"])
+        #expect(document["settings"] as? [String: Double] == ["smoothing_alpha": 0.5, "movement_scale": 2])
         #expect(document["arkit_frame"] as? String == "gravity")
         let frames = try #require(document["frames"] as? [[String: Any]])
         let frame = try #require(frames.first)
@@ -55,6 +61,36 @@ import Testing
         #expect(run.stdoutText.hasPrefix("replayed 1788 frames of still through the app's code at \(Self.sampleApp)"), "\(run.stdoutText)")
     }
 
+    /// `analyze --app-source`: the report names the code and the settings it read back; the sliders set through
+    /// options; options that make no sense together are one line and exit 2.
+    @Test func analyzeMeasuresTheAppsCode() throws {
+        let run = try parallax(["analyze", "Traces/still.csv", "--app-source", Self.sampleApp, "--screen", "iphone-15-pro",
+                                "--smoothing-alpha", "0.25", "--json"])
+        #expect(run.status == 0, "\(run.stderrText)")
+        let document = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        let app = try #require(document["app"] as? [String: Any])
+        let identity = try #require(app["identity"] as? [String: Any])
+        #expect(identity["kind"] as? String == "code" && identity["source"] as? String == Self.sampleApp)
+        #expect(app["settings"] as? [String: Double] == ["smoothing_alpha": 0.25, "movement_scale": 2])
+        #expect(document["parallax"] != nil)
+        let text = try parallax(["analyze", "Traces/still.csv", "--app-source", Self.sampleApp])
+        #expect(text.stdoutText.contains("app       the app (code "), "\(text.stdoutText)")
+        #expect(text.stdoutText.contains("α 0.5, movement scale 2.0; ARKit frame gravity; filter lag on a ramp"), "\(text.stdoutText)")
+        let cases: [([String], String)] = [
+            (["--app-source", Self.sampleApp, "--smoother", "ema:alpha=0.3"],
+             "--smoother: with --app-source the smoother is the app's own (set its α with --smoothing-alpha)"),
+            (["--smoothing-alpha", "0.3"], "--smoothing-alpha: sets the app's slider, with --app-source only (a smoother's α is in --smoother)"),
+            (["--app-source", Self.sampleApp, "--smoothing-alpha", "0"], "--smoothing-alpha: expected a weight in (0, 1], found 0.0"),
+            (["--app-source", Self.sampleApp, "--arkit-frame", "sideways"], "--arkit-frame: expected gravity or camera, found 'sideways'"),
+        ]
+        for (arguments, message) in cases {
+            let bad = try parallax(["analyze", "Traces/still.csv"] + arguments)
+            #expect(bad.status == 2, "\(arguments): \(bad.stderrText)")
+            #expect(bad.stderrText == "parallax: error: \(message)\n", "\(arguments)")
+            #expect(bad.stdout.isEmpty)
+        }
+    }
+
     /// A trace without attitude columns replays with the phone held still and upright, and says so in one line.
     @Test func aTraceWithoutAttitudeReplaysUprightAndSaysSo() throws {
         let dir = try TemporaryDirectory()
@@ -63,7 +99,9 @@ import Testing
         let run = try parallax(["app", "replay", "--app-source", Self.sampleApp, "--trace", dir.path("bare.csv"), "--json"])
         #expect(run.status == 0, "\(run.stderrText)")
         #expect(run.stderrText == "parallax: note: trace bare has no device_q (or pitch,roll) columns: the phone is held still and upright\n")
-        #expect(run.stdoutText.contains("\"tilt_offset\" : [\n        0,\n        0\n      ]"), "\(run.stdoutText)")
+        let document = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        let frames = try #require(document["frames"] as? [[String: Any]])
+        #expect(frames.count == 2 && frames.allSatisfy { ($0["tilt_offset"] as? [Double]) == [0, 0] })
     }
 
     @Test func badInputIsOneLineAndExitTwoWithNothingWritten() throws {
