@@ -30,6 +30,9 @@ package struct AppCodeConformance: Sendable, Codable {
         package var maxProjectionDelta: Double
         /// Frames one side has and the other not (0 unless the app's code skipped or added display frames).
         package var missingFrames = 0
+        /// Where the code first parts from the model: the earliest stage (smoother output, tilt offset, eye,
+        /// projection) of the earliest frame beyond the tolerances; nil when they agree.
+        package var firstDifference: AppComparison.Difference?
         package var passed: Bool {
             missingFrames == 0 && maxHeadDelta <= AppCodeConformance.positionTolerance && maxEyeDelta <= AppCodeConformance.positionTolerance
                 && maxProjectionDelta <= AppCodeConformance.projectionTolerance
@@ -38,7 +41,7 @@ package struct AppCodeConformance: Sendable, Codable {
         enum CodingKeys: String, CodingKey {
             case trace, screen, frames, passed
             case arkitFrame = "arkit_frame", maxHeadDelta = "max_head_delta_m", maxEyeDelta = "max_eye_delta_m"
-            case maxProjectionDelta = "max_projection_delta", missingFrames = "missing_frames"
+            case maxProjectionDelta = "max_projection_delta", missingFrames = "missing_frames", firstDifference = "first_difference"
         }
 
         package init(trace: String, screen: String, arkitFrame: ARKitFrame, frames: Int, maxHeadDelta: Double, maxEyeDelta: Double,
@@ -59,6 +62,7 @@ package struct AppCodeConformance: Sendable, Codable {
                       maxHeadDelta: try c.decode(Double.self, forKey: .maxHeadDelta), maxEyeDelta: try c.decode(Double.self, forKey: .maxEyeDelta),
                       maxProjectionDelta: try c.decode(Double.self, forKey: .maxProjectionDelta))
             missingFrames = try c.decode(Int.self, forKey: .missingFrames)
+            firstDifference = try c.decodeIfPresent(AppComparison.Difference.self, forKey: .firstDifference)
         }
 
         package func encode(to encoder: Encoder) throws {
@@ -71,6 +75,7 @@ package struct AppCodeConformance: Sendable, Codable {
             try c.encode(maxEyeDelta, forKey: .maxEyeDelta)
             try c.encode(maxProjectionDelta, forKey: .maxProjectionDelta)
             try c.encode(missingFrames, forKey: .missingFrames)
+            try c.encodeIfPresent(firstDifference, forKey: .firstDifference)
             try c.encode(passed, forKey: .passed)
         }
     }
@@ -103,8 +108,9 @@ package struct AppCodeConformance: Sendable, Codable {
     }
 
     /// The model's frames for the same inputs (what `compare` checks the replay against).
+    /// The model's tilt offset is what it adds before the scale: eye/s − head in x and y.
     package static func modelFrames(_ inputs: SensorStream, screen: ScreenModel, arkitFrame: ARKitFrame,
-                                    presses: [Double] = []) throws -> [(head: Vec3, eye: Vec3, projection: Mat4)] {
+                                    presses: [Double] = []) throws -> [AppFrame] {
         var pipeline = AppPipeline.shipped
         pipeline.arkitFrame = arkitFrame
         var head = HeadPipeline(pipeline, cameraOffset: screen.cameraOffset, mode: .cube)
@@ -117,7 +123,9 @@ package struct AppCodeConformance: Sendable, Codable {
                 head.recenter()
             }
             let eye = head.update(input)
-            return (head.smoothedHead!, eye, appScreen.projectionMatrix(eye: eye))
+            let smoothed = head.smoothedHead!, s = pipeline.appliedMovementScale
+            return AppFrame(t: inputs.samples[i].t, head: smoothed, tiltOffset: (eye.x / s - smoothed.x, eye.y / s - smoothed.y), eye: eye,
+                            projection: appScreen.projectionMatrix(eye: eye), view: Mat4.translation(-eye))
         }
     }
 
@@ -127,6 +135,7 @@ package struct AppCodeConformance: Sendable, Codable {
         var result = Case(trace: inputs.traceName, screen: screen.name, arkitFrame: arkitFrame, frames: frames.count,
                           maxHeadDelta: 0, maxEyeDelta: 0, maxProjectionDelta: 0)
         result.missingFrames = abs(model.count - frames.count)
+        result.firstDifference = AppComparison.firstDifference(frames, model, run: "\(inputs.traceName) on \(screen.name), \(arkitFrame.rawValue)")
         for (frame, expected) in zip(frames, model) {
             result.maxHeadDelta = max(result.maxHeadDelta, (frame.head - expected.head).length)
             result.maxEyeDelta = max(result.maxEyeDelta, (frame.eye - expected.eye).length)
@@ -137,14 +146,17 @@ package struct AppCodeConformance: Sendable, Codable {
         return result
     }
 
-    /// "model = app code (DIR @ hash): N frames, max |Δ| …" — the audit's and the suite's line.
+    /// "model = app code (DIR @ hash): N frames … agree, max |Δ| …", or "model ≠ app code (…): … differ in N of M cases — first
+    /// at the eye, frame 1 of sway on iPhone 15 Pro, gravity; …" — the audit's and the suite's line.
     package var line: String {
         let head = cases.map(\.maxHeadDelta).max() ?? 0, eye = cases.map(\.maxEyeDelta).max() ?? 0
         let projection = cases.map(\.maxProjectionDelta).max() ?? 0
         let missing = cases.reduce(0) { $0 + $1.missingFrames }
-        let verdict = (passed ? "agree" : "DIFFER (\(cases.filter { !$0.passed }.count) of \(cases.count) cases)")
-            + (missing > 0 ? ", \(missing) frames on one side only" : "")
-        return "model = app code (\(appSourcePath) @ \(appSourceHash)): \(frames) frames in \(cases.count) cases \(verdict); "
+        let onOneSide = missing > 0 ? ", \(missing) frames on one side only" : ""
+        let first = cases.lazy.compactMap(\.firstDifference).first.map { " — first at the \($0.stage.rawValue), frame \($0.frame) of \($0.run)" } ?? ""
+        let verdict = passed ? "\(frames) frames in \(cases.count) cases agree\(onOneSide)"
+            : "\(cases.filter { !$0.passed }.count) of \(cases.count) cases differ (\(frames) frames\(onOneSide))\(first)"
+        return "model \(passed ? "=" : "≠") app code (\(appSourcePath) @ \(appSourceHash)): \(verdict); "
             + "max |Δ| head \(Self.micrometres(head)), eye \(Self.micrometres(eye)), projection \(String(format: "%.2g", projection)) (relative); "
             + "tolerance \(Self.micrometres(Self.positionTolerance)), \(String(format: "%.0g", Self.projectionTolerance))"
     }

@@ -53,7 +53,8 @@ package struct AppComparison: Codable, Equatable, Sendable {
         return result
     }
 
-    static func firstDifference(_ a: [AppFrame], _ b: [AppFrame], run: String) -> Difference? {
+    /// The first difference of `a` from `b` (frame by frame, stage by stage), nil when they agree.
+    package static func firstDifference(_ a: [AppFrame], _ b: [AppFrame], run: String) -> Difference? {
         for (k, (x, y)) in zip(a, b).enumerated() {
             let deltas: [(Stage, Double, Double)] = [
                 (.head, (x.head - y.head).length, positionTolerance),

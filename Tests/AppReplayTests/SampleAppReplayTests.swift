@@ -102,6 +102,9 @@ import Vocabulary
                                                        screens: [try ScreenModel(parsing: AppDefaults.screen)])
         #expect(!conformance.passed)
         #expect(conformance.cases.count == 2)  // both ARKit frames
-        #expect(conformance.line.contains("DIFFER (2 of 2 cases)"))
+        // The sample's EMA weight (0.5 against 0.25) shows at the second frame's smoother output (the first passes).
+        #expect(conformance.line.contains("model ≠ app code ("), "\(conformance.line)")
+        #expect(conformance.line.contains("2 of 2 cases differ (80 frames) — first at the projection, frame 1 of step on iPhone 15 Pro, gravity;"),
+                "\(conformance.line)")
     }
 }
