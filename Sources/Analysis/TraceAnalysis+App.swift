@@ -77,7 +77,7 @@ extension HeadToPhoton {
     /// The ramp the app's filter lag is measured on: `rampSpeed` along x for 10 s at `rate`, 0.35 m away, the
     /// phone upright and still — the model's ramp (`filterLag(of:rate:)`) shifted to pass x = 0 halfway, so the
     /// app's Float arithmetic rounds at 0.5 m, not 1 m (the lag does not depend on the shift).
-    package static func rampRun(screen: ScreenModel, settings: AppSettings, rate: Double) -> AppRun {
+    package static func rampRun(screen: ScreenModel, settings: AppSettings?, rate: Double) -> AppRun {
         let count = Int((10 * rate).rounded())
         let samples = (0..<count).map { k in
             let t = Double(k) / rate

@@ -1,3 +1,4 @@
+import Analysis
 import AppReplay
 import Geometry
 import TestedApp
@@ -12,6 +13,9 @@ package struct AppCodeEvidence: Sendable {
     package var recentersAfterReset: [RecenterPress]
     /// The model against these values (`AppCodeConformance`).
     package var conformance: AppCodeConformance.Case
+    /// The app's delay on steady motion at the case's rate: its replay of the ramp (`HeadToPhoton.rampRun`), s — the
+    /// latency's filter part, whatever filter the code has.
+    package var filterLag: Double
 
     package func recenters(afterReset: Bool) -> [RecenterPress] { afterReset ? recentersAfterReset : recenters }
 }
@@ -60,7 +64,7 @@ package enum AppCodeAudit {
 
     package static func attach(_ replay: AppReplay, to cases: inout [AuditCase], hypotheses: [ARKitFrame]) throws {
         struct Planned {
-            var caseIndex: Int, frame: ARKitFrame, inputs: SensorStream, presses: [Int], afterReset: [Int], firstRun: Int
+            var caseIndex: Int, frame: ARKitFrame, inputs: SensorStream, presses: [Int], afterReset: [Int], firstRun: Int, rate: Double
         }
         var planned: [Planned] = [], runs: [ReplayRun] = []
         for (k, audit) in cases.enumerated() where audit.mode == .cube {
@@ -70,10 +74,14 @@ package enum AppCodeAudit {
                 let inputs = try SensorStream(traceName: audit.traceName, trace: audit.trace, arkitFrame: frame)
                 let presses = pressIndices(inputs.samples.map(\.t))
                 let afterReset = reset.map { r in presses.filter { $0 >= r } } ?? []
-                planned.append(Planned(caseIndex: k, frame: frame, inputs: inputs, presses: presses, afterReset: afterReset, firstRun: runs.count))
+                let rate = HeadToPhoton.rate(times: audit.times)
+                planned.append(Planned(caseIndex: k, frame: frame, inputs: inputs, presses: presses, afterReset: afterReset, firstRun: runs.count,
+                                       rate: rate))
                 runs.append(ReplayRun(device: device, steps: steps(inputs.samples, reset: nil)))
                 runs += presses.map { ReplayRun(device: device, steps: steps(inputs.samples, reset: nil, pair: $0)) }
                 runs += afterReset.map { ReplayRun(device: device, steps: steps(inputs.samples, reset: reset, pair: $0)) }
+                let ramp = HeadToPhoton.rampRun(screen: audit.screen, settings: nil, rate: rate)
+                runs.append(ReplayRun(device: device, samples: ramp.samples, firstReturned: ramp.firstReturned))
             }
         }
         let frames = try replay.replay(runs)
@@ -91,7 +99,8 @@ package enum AppCodeAudit {
                 eyes: straight.map(\.eye),
                 recenters: pressed(plan.presses, from: plan.firstRun + 1),
                 recentersAfterReset: pressed(plan.afterReset, from: plan.firstRun + 1 + plan.presses.count),
-                conformance: conformance)
+                conformance: conformance,
+                filterLag: HeadToPhoton.filterLag(ramp: frames[plan.firstRun + 1 + plan.presses.count + plan.afterReset.count], rate: plan.rate))
         }
     }
 

@@ -44,6 +44,26 @@ import Vocabulary
         #expect(json.contains("\"shipped_from\" : \"app code\"") && json.contains("\"app_code\""))
     }
 
+    /// The latency's filter part is the code's own lag on a ramp: the sample's EMA (weight 0.5: one sample, 16.7 ms at
+    /// 60 Hz) where the model of Splat Frame has α 0.25 (three samples, 50 ms); a branch with another filter (a fixed
+    /// weight of 0.9: 1/9 sample) gets its own.
+    @Test func theLatencyIsTheCodesFilterLag() throws {
+        let latency = { (result: AuditResult) in result.checks.first { $0.id == .latency }! }
+        let model = try audit(appCode: false), app = try audit(appCode: true)
+        #expect(latency(app).shippedFrom == .appCode)
+        #expect(abs((latency(model).p95 - latency(app).p95) - (50 - 1000.0 / 60)) < 0.05, "\(latency(model).p95) vs \(latency(app).p95)")
+        let folder = try SampleApp.variant("ExponentialSmoother.swift") {
+            $0.replacingOccurrences(of: "state.map { weight * value + (1 - weight) * $0 }", with: "state.map { 0.9 * value + 0.1 * $0 }")
+        }
+        defer { folder.cleanUp() }
+        var options = AuditOptions(traces: [("sway", Self.trace)], screens: [try ScreenModel(parsing: AppDefaults.screen)], scope: .cube)
+        options.appReplay = try SampleApp.replay(folder.url.path)
+        let branch = try AppAudit.run(options)
+        #expect(abs((latency(app).p95 - latency(branch).p95) - (1000.0 / 60 - 1000.0 / 540)) < 0.05, "\(latency(app).p95) vs \(latency(branch).p95)")
+        #expect(branch.text.contains("the app's code's lag on a ramp 1.9 ms") || branch.text.contains("the app's code's lag on a ramp 1.85 ms"),
+                "\(branch.text)")
+    }
+
     @Test func pressInstantsDoubleFromOneSecond() {
         let times = (0..<600).map { Double($0) / 60 }
         #expect(AppCodeAudit.pressIndices(times) == [60, 120, 240, 480])

@@ -1,8 +1,9 @@
 import Analysis
 import Vocabulary
 
-/// latency: the modelled head-to-photon latency (`LatencyModel`): sensor + the EMA's lag (1 − α)/α samples
-/// + main-actor hop + render and hand-off frames + the wait for the frame, with the trace's timing jitter.
+/// latency: the modelled head-to-photon latency (`LatencyModel`): sensor + the filter's lag on steady motion + main-actor
+/// hop + render and hand-off frames + the wait for the frame, with the trace's timing jitter. The filter's lag is the
+/// app's own code's on a ramp when it was replayed (`--app-source`, the app as shipped), else the EMA's (1 − α)/α samples.
 enum LatencyCheck: AuditCheck {
     static let id = AuditCheckID.latency
     static let unit = MetricUnit.milliseconds
@@ -13,17 +14,20 @@ enum LatencyCheck: AuditCheck {
     static let fixDescription = "pose read on the render thread (no main-actor hop) and EMA α = 0.5"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.hopsToMainActor }
     static let assumptions: Set<AuditAssumption> = [.sensorLatency, .handOffTiming]
+    static let readsTheShippedPipeline = true
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let times = audit.times
         // The shared head-to-photon computation (Analysis.HeadToPhoton), as the suite's scenarios compute it.
         let path = HeadToPhoton.Path(mainThreadHop: configured.hopsToMainActor,
                                      handOffFrames: configured.delaysHandOff ? HandOff.meanFrames(mode: audit.mode) : 0, displayRate: HandOff.displayRate)
-        let model = HeadToPhoton.model(filterLag: HeadToPhoton.emaFilterLag(alpha: configured.smoothingAlpha, rate: HeadToPhoton.rate(times: times)), path: path)
+        let code = audit.appCode(for: configured)?.filterLag
+        let filterLag = code ?? HeadToPhoton.emaFilterLag(alpha: configured.smoothingAlpha, rate: HeadToPhoton.rate(times: times))
+        let model = HeadToPhoton.model(filterLag: filterLag, path: path)
         let d = HeadToPhoton.distribution(model, times: times)
         let place = audit.traceName
         // The check's values are the whole distribution, so its mean, p95 and worst are the distribution's.
         let samples = HeadToPhoton.samples(model, times: times).map { CheckSample(value: $0 * 1000, place: place) }
-        return CheckEvaluation(samples: samples, notes: ["\(place): p50 \(format(d.p50 * 1000)) ms, p95 \(format(d.p95 * 1000)) ms (EMA lag \(format(model.filterLag * 1000)) ms)"])
+        return CheckEvaluation(samples: samples, notes: ["\(place): p50 \(format(d.p50 * 1000)) ms, p95 \(format(d.p95 * 1000)) ms (\(code == nil ? "EMA lag" : "the app's code's lag on a ramp") \(format(model.filterLag * 1000)) ms)"])
     }
 }
