@@ -123,7 +123,7 @@ example-recording: build
 # names the surface), built with the address sanitizer into .build-fuzz/ (PARALLAX_FUZZ=1 adds it to the package).
 # The corpus of a surface is Tests/Fixtures/fuzz/SURFACE/, its regression inputs Tests/FuzzEntryPointsTests/Regressions/SURFACE/.
 FUZZ_SURFACES := trace-csv ply splat spz png suite smoother-spec tolerance-spec range screen-spec \
-  splat-renderer cube-renderer camera-file trajectory device-recording
+  splat-renderer cube-renderer camera-file trajectory device-recording device-probe
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 3
 # Long campaigns (`make fuzz`) run the optimized build; the smoke in `make test` runs an unoptimized one, which

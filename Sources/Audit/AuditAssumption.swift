@@ -19,6 +19,13 @@ package enum AuditAssumption: String, CaseIterable, Codable, Sendable, Comparabl
     /// CoreMotion's Euler order and the order of `multiply(byInverseOf:)`.
     case coreMotionOrder = "core-motion"
     case handOffTiming = "hand-off"
+    /// The platform behaviours a device probe settles (`parallax device-check`, `DeviceCheck`); no check rests on
+    /// them yet: the simulation's switches for them come with the replay.
+    case arkitFirstDelivery = "arkit-first-delivery"
+    case arkitLoss = "arkit-loss"
+    case sensorRates = "sensor-rates"
+    case renderThread = "render-thread"
+    case scenekitEuler = "scenekit-euler"
 
     package static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
 }
@@ -92,8 +99,38 @@ extension AuditAssumption {
                               source: "read from the app's code structure (SceneKit renderer delegate, a Timer), not measured",
                               status: .inferred,
                               experiment: "log, per frame, the CADisplayLink timestamp and the head sample each projection was built from (Instruments' Metal System Trace)")
+        case .arkitFirstDelivery:
+            return Hypothesis(id: self, statement: "the face anchor's first delegate call is session(_:didAdd:), then session(_:didUpdate:) once per frame",
+                              source: "ARSessionDelegate documents didAdd, didUpdate and didRemove for anchors ARKit adds, updates and removes; which one first delivers a face is not stated",
+                              status: .inferred,
+                              experiment: Self.probeExperiment)
+        case .arkitLoss:
+            return Hypothesis(id: self, statement: "while the face is lost ARKit keeps calling session(_:didUpdate:) with isTracked false and the last pose (frozen), rather than didRemove and a new didAdd when the face returns",
+                              source: "ARTrackable.isTracked ('whether the current transform is valid') exists for face anchors; session(_:didRemove:) says ARKit 'may automatically remove anchors'; which happens for a lost face is not stated",
+                              status: .inferred,
+                              experiment: Self.probeExperiment)
+        case .sensorRates:
+            return Hypothesis(id: self, statement: "ARKit, CoreMotion (at the app's requested 1/60 s) and the display each deliver every 1/60 s",
+                              source: "Apple says of deviceMotionUpdateInterval that it is capped and that apps should check the timestamps for the true interval; no face-tracking frame rate is stated for every device",
+                              status: .assumed,
+                              experiment: Self.probeExperiment)
+        case .renderThread:
+            return Hypothesis(id: self, statement: "SceneKit calls renderer(_:updateAtTime:) on the main thread",
+                              source: "SCNSceneRendererDelegate does not say which thread its methods run on",
+                              status: .assumed,
+                              experiment: Self.probeExperiment)
+        case .scenekitEuler:
+            return Hypothesis(id: self, statement: "SCNNode.eulerAngles (x, y, z) give the rotation Rx(x)·Ry(y)·Rz(z) (column vectors) in simdTransform",
+                              source: "SCNNode.eulerAngles: applied 'in the reverse order of the components: first roll, then yaw, then pitch'",
+                              status: .documented,
+                              experiment: Self.probeExperiment)
         }
     }
+}
+
+extension AuditAssumption {
+    /// The experiment of the entries a device probe settles.
+    static let probeExperiment = "record a device probe (docs/arkit-frame.md, \"The device probe\") and run parallax device-check on it"
 }
 
 extension AuditCase {
@@ -124,6 +161,16 @@ extension AuditCase {
             return "gyro: attitude.multiply(byInverseOf: reference) modelled as reference⁻¹·attitude; pitch about the device's x, roll about its y (CoreMotion's Euler order, inferred)"
         case .handOffTiming:
             return "hand-off: the cube applies a projection one display frame later; the splat view's 60 Hz timer drifts in phase against a 60 Hz display (inferred from the app's code)"
+        case .arkitFirstDelivery:
+            return "ARKit delivery: the face arrives by didAdd, then didUpdate once per frame (inferred)"
+        case .arkitLoss:
+            return "ARKit face loss: didUpdate with tracked false and the last pose while lost (inferred)"
+        case .sensorRates:
+            return "sensor rates: ARKit, CoreMotion and the display each every 1/60 s (assumed)"
+        case .renderThread:
+            return "render thread: SceneKit's renderer(_:updateAtTime:) on the main thread (assumed)"
+        case .scenekitEuler:
+            return "SceneKit Euler angles: Rx·Ry·Rz (documented)"
         }
     }
 }

@@ -33,6 +33,7 @@ package enum FuzzSurface: String, CaseIterable, Sendable {
     case cameraFile = "camera-file"
     case trajectory
     case deviceRecording = "device-recording"
+    case deviceProbe = "device-probe"
 
     package enum Outcome: Equatable, Sendable {
         case accepted
@@ -96,6 +97,11 @@ package enum FuzzSurface: String, CaseIterable, Sendable {
             if decision.frame != nil, decision.screenAxes != nil {
                 _ = try TraceCSVWriter.encode(RecordedTrace(recording: recording, file: name).trace)
             }
+        case .deviceProbe:
+            // As `device-check` reads it: the probe, the decisions, their JSON and text.
+            let check = DeviceCheck(probe: try DeviceProbe.decode(bytes, file: name))
+            _ = try JSONEncoder.deterministic().encode(check)
+            _ = check.text
         }
     }
 
@@ -108,7 +114,7 @@ package enum FuzzSurface: String, CaseIterable, Sendable {
         case .spz: return "spz"
         case .png: return "png"
         case .suite: return "yml"
-        case .cameraFile: return "json"
+        case .cameraFile, .deviceProbe: return "json"
         case .deviceRecording: return "csv"
         case .smootherSpec, .toleranceSpec, .range, .screenSpec, .trajectory: return "txt"
         case .splatRenderer, .cubeRenderer: return "bin"

@@ -38,6 +38,7 @@ struct Parallax: ParsableCommand {
             AuditCommand.self,
             AppCommand.self,
             ARKitFrameCommand.self,
+            DeviceCheckCommand.self,
             ScreensCommand.self,
         ]
     )

@@ -375,5 +375,57 @@ def device_recordings():
         write("device-recording", name, header + "\n".join(rows) + "\n")
 
 
+def device_probes():
+    """Device probes (`device-check`), small: 8 s of 4 Hz streams (rates that differ from 60 Hz), the face lost for a
+    second, 3 Euler samples and 3 attitude pairs (too few: both orders undecided, their residuals still computed). Under the defaults; under every alternative
+    (didUpdate first, removed while lost, the renderer elsewhere, Rz·Ry·Rx, a⊗b⁻¹); and with zero angles and no loss."""
+    def rx(a): return [[1, 0, 0], [0, math.cos(a), -math.sin(a)], [0, math.sin(a), math.cos(a)]]
+    def ry(a): return [[math.cos(a), 0, math.sin(a)], [0, 1, 0], [-math.sin(a), 0, math.cos(a)]]
+    def rz(a): return [[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]]
+    def mul(a, b): return [[sum(a[r][k] * b[k][c] for k in range(3)) for c in range(3)] for r in range(3)]
+    def hamilton(p, q):
+        return [p[0] * q[0] - p[1] * q[1] - p[2] * q[2] - p[3] * q[3], p[0] * q[1] + p[1] * q[0] + p[2] * q[3] - p[3] * q[2],
+                p[0] * q[2] - p[1] * q[3] + p[2] * q[0] + p[3] * q[1], p[0] * q[3] + p[1] * q[2] - p[2] * q[1] + p[3] * q[0]]
+
+    def probe(first="didAdd", loss="frozen", thread="main", order="xyz", product="b-1a", angles=None):
+        calls = []
+        removed = False
+        for k in range(32):
+            t = k / 4
+            if k == 0:
+                calls.append((t, first, True))
+            elif loss != "none" and 3 <= t < 4:
+                if loss == "frozen":
+                    calls.append((t, "didUpdate", False))
+                elif not removed:
+                    calls.append((t, "didRemove", False))
+                    removed = True
+            else:
+                calls.append((t, "didAdd" if removed else "didUpdate", True))
+                removed = False
+        euler = []
+        for e in (angles or [(0.3, -0.5, 0.8), (-0.9, 0.4, 0.2), (0.6, 0.7, -1.1)]):
+            m = mul(rx(e[0]), mul(ry(e[1]), rz(e[2]))) if order == "xyz" else mul(rz(e[2]), mul(ry(e[1]), rx(e[0])))
+            columns = [m[r][c] if r < 3 and c < 3 else (1.0 if r == c else 0.0) for c in range(4) for r in range(4)]
+            euler.append('{"euler": [%s], "matrix": [%s]}' % (", ".join("%r" % v for v in e), ", ".join("%.7g" % v for v in columns)))
+        pairs = []
+        for k in range(3):
+            a = [math.cos(0.2 + 0.1 * k), math.sin(0.2 + 0.1 * k), 0.0, 0.0]
+            b = [math.cos(0.3), 0.0, math.sin(0.3), 0.0]
+            b_inverse = [b[0], -b[1], -b[2], -b[3]]
+            p = hamilton(b_inverse, a) if product == "b-1a" else hamilton(a, b_inverse)
+            pairs.append('{"a": [%s], "b": [%s], "product": [%s]}' % tuple(", ".join("%r" % v for v in q) for q in (a, b, p)))
+        stamps = lambda phase: "[" + ", ".join("%r" % (100 + phase + k / 4) for k in range(32)) + "]"
+        return ('{"probe": 1, "device_model": "iPhone16,1", "system_version": "18.1",\n "delegate_calls": [%s],\n'
+                ' "arkit_timestamps": %s,\n "motion_timestamps": %s,\n "render_timestamps": %s,\n'
+                ' "motion_requested_interval": 0.0166667, "render_thread": "%s",\n "euler_samples": [%s],\n "attitude_samples": [%s]}\n') % (
+            ", ".join('{"t": %r, "call": "%s", "tracked": %s}' % (t, call, "true" if tracked else "false") for t, call, tracked in calls),
+            stamps(0.002), stamps(0.005), stamps(0.009), thread, ", ".join(euler), ", ".join(pairs))
+
+    write("device-probe", "defaults.json", probe())
+    write("device-probe", "alternatives.json", probe(first="didUpdate", loss="removed", thread="other", order="zyx", product="ab-1"))
+    write("device-probe", "uninformative.json", probe(loss="none", angles=[(0.0, 0.0, 0.0), (0.5, 0.0, 0.7), (0.0, 0.2, 0.0)]))
+
+
 if __name__ == "__main__":
-    traces(); trajectories(); plys(); splats(); spzs(); pngs(); suites(); specs(); renderers(); device_recordings()
+    traces(); trajectories(); plys(); splats(); spzs(); pngs(); suites(); specs(); renderers(); device_recordings(); device_probes()
