@@ -100,7 +100,7 @@ extension AuditAssumption {
                               status: .inferred,
                               experiment: "log, per frame, the CADisplayLink timestamp and the head sample each projection was built from (Instruments' Metal System Trace)")
         case .arkitFirstDelivery:
-            return Hypothesis(id: self, statement: "the face anchor's first delegate call is session(_:didAdd:), then session(_:didUpdate:) once per frame",
+            return Hypothesis(id: self, statement: "the face anchor's first delegate call is session(_:didAdd:), then session(_:didUpdate:) once per frame (the probe's default); the simulation today calls didUpdate from the first sample, and the app implements no didAdd, so on a device its smoothers would start one update later",
                               source: "ARSessionDelegate documents didAdd, didUpdate and didRemove for anchors ARKit adds, updates and removes; which one first delivers a face is not stated",
                               status: .inferred,
                               experiment: Self.probeExperiment)
