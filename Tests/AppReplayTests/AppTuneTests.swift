@@ -67,8 +67,10 @@ import Tuning
         let model = try #require(app.model)
         Self.expectClose(model.metrics.visibleJitterPx, r.metrics.visibleJitterPx, "the model's visible jitter at the recommendation")
         #expect(model.comparison.runs == 2 && model.line.contains(model.comparison.statement))
-        // They part first at the projection of frame 1: the sample's frustum is its own screen table's (70 × 150 mm).
+        // They part first at the projection of frame 1 — the sample's frustum is its own screen table's (70 × 150 mm) —
+        // and agree on the head and eye, which is what the tuner measures.
         #expect(model.comparison.first?.stage == .projection && model.comparison.first?.frame == 1, "\(model.comparison.statement)")
+        #expect(model.headAndEye.agree && model.line.hasSuffix("; on the head and eye the tuner measures: model = code (2 runs)"), "\(model.line)")
         #expect(onModel.app?.model == nil, "a model under test has no model beside it")
 
         // Which app was tuned, in the text, tune.json and tune.html.
@@ -109,6 +111,7 @@ import Tuning
         #expect(r.reasoning.contains("α = 0.5, s = "), "\(r.reasoning)")
         let model = try #require(app.model)
         #expect(model.smoother == "ema:alpha=0.5,loss=hold" && model.comparison.statement.hasPrefix("model ≠ code (2 of 2 runs)"))
+        #expect(model.headAndEye.statement.hasPrefix("model ≠ code (2 of 2 runs): first at the smoother output, frame 2"), "\(model.headAndEye.statement)")
         Self.expectFar(model.metrics.rampLagMs, r.metrics.rampLagMs, "the model's ramp lag (α 0.5) against the code's (weight 0.9)")
     }
 

@@ -63,13 +63,17 @@ package struct TunedApp: Codable, Equatable, Sendable {
         package var movementScale: Double
         package var metrics: TuneMetrics
         package var comparison: AppComparison
+        /// The same on the smoother output, the tilt offset and the eye alone — what the tuner measures (its
+        /// projection is the screen's, not the app's).
+        package var headAndEye: AppComparison
 
         /// "The model at these settings (ema:alpha=0.3,loss=hold, s = 1.2): visible jitter 0.21 px, ramp lag 43 ms;
-        /// model ≠ code (2 of 2 runs): first at …".
+        /// model ≠ code (2 of 2 runs): first at …; on the head and eye the tuner measures: model = code (2 runs)".
         package var line: String {
             "The model at these settings (\(smoother), s = \(NumberText.format(movementScale))): visible jitter "
                 + (metrics.visibleJitterPx.map { String(format: "%.2f px", $0) } ?? "n/a") + ", ramp lag "
                 + (metrics.rampLagMs.map { String(format: "%.0f ms", $0) } ?? "n/a") + "; \(comparison.statement)"
+                + (comparison.first.map { $0.stage == .projection } ?? false ? "; on the head and eye the tuner measures: \(headAndEye.statement)" : "")
         }
     }
 

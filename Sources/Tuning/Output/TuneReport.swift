@@ -62,7 +62,10 @@ package enum TuneReport {
                                 + (model.map { [number($0.metrics[row.1])] } ?? []))
                 }),
             ])))
-            if let model { nodes.append(HTML.el("p", .text(model.comparison.statement + " (the app's frames against its model's, run by run, on the recommended settings)."))) }
+            if let model {
+                nodes.append(HTML.el("p", .text("The app's frames against its model's, run by run, at the recommended settings: \(model.comparison.statement); "
+                                                 + "on the head and eye the tuner measures: \(model.headAndEye.statement).")))
+            }
             nodes.append(HTML.el("p", ["class": "muted"], .text("Source: \(r.source == .grid ? "the grid" : "Nelder–Mead refinement from the grid's best point"); objective \(result.setup.objective); constraints \(result.setup.constraints.joined(separator: ", ")).")))
         } else {
             nodes.append(HTML.el("p", .text("No configuration meets the constraints \(result.setup.constraints.joined(separator: ", ")).")))

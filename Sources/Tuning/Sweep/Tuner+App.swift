@@ -195,8 +195,12 @@ extension Tuner {
         let settings = AppSettings(smoothingAlpha: r.values.first ?? built.smoothingAlpha, movementScale: r.movementScale)
         let runs = streams.map { AppRun(screen: screen, samples: $0.samples, settings: settings) }
         let model = ModelApp(filter: try SmootherSpec(parsing: "ema:alpha=\(settings.smoothingAlpha)"), movementScale: settings.movementScale)
-        let modelFrames = try model.run(runs)
-        let comparison = AppComparison.compare(try app.run(runs), with: modelFrames, names: streams.map(\.traceName))
+        let modelFrames = try model.run(runs), codeFrames = try app.run(runs)
+        let names = streams.map(\.traceName)
+        // The code's frames with the model's projection and view: compared, they part only where head, tilt or eye do.
+        let onHeadAndEye = zip(codeFrames, modelFrames).map { code, model in
+            zip(code, model).map { c, m in AppFrame(t: c.t, head: c.head, tiltOffset: c.tiltOffset, eye: c.eye, projection: m.projection, view: m.view) }
+        }
         let pooled = PooledPoint(try streams.indices.map { t in
             try metrics(of: modelFrames[t], scale: settings.movementScale, on: context.traces[t], context: context, head: true)
         })
@@ -204,6 +208,7 @@ extension Tuner {
             smoother: model.filter.description, movementScale: settings.movementScale,
             metrics: TuneResult.metrics(rampLagMs: pooled.lagMs, jitterMm: pooled.jitterMm, errors: pooled.errors(settings.movementScale),
                                         effect: context.effect(settings.movementScale)),
-            comparison: comparison)
+            comparison: AppComparison.compare(codeFrames, with: modelFrames, names: names),
+            headAndEye: AppComparison.compare(onHeadAndEye, with: modelFrames, names: names))
     }
 }
