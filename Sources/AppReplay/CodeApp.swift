@@ -29,6 +29,10 @@ package struct CodeApp: AppUnderTest {
         try results(runs).map(\.frames)
     }
 
+    package func runReadingSettings(_ runs: [AppRun]) throws -> [AppRunResult] {
+        try results(runs).map { AppRunResult(frames: $0.frames, settings: $0.settings) }
+    }
+
     /// The runs with what the app reports besides the frames (the settings it held).
     package func results(_ runs: [AppRun]) throws -> [ReplayResult] {
         let replayRuns = try runs.map { run in

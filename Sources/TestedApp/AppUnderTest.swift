@@ -12,6 +12,28 @@ package protocol AppUnderTest: Sendable {
     func defaults() throws -> AppSettings
     /// The frames of each run, in order: per run, one frame per sample the run returns.
     func run(_ runs: [AppRun]) throws -> [[AppFrame]]
+    /// Each run's frames with the settings the app held while it ran, read back from the app after they were set —
+    /// what a sweep checks its sliders against (an app may clamp or round what a slider sets).
+    func runReadingSettings(_ runs: [AppRun]) throws -> [AppRunResult]
+}
+
+extension AppUnderTest {
+    /// An app that cannot be asked holds what it was given (the model does).
+    package func runReadingSettings(_ runs: [AppRun]) throws -> [AppRunResult] {
+        let built = try runs.contains { $0.settings == nil } ? defaults() : nil
+        return try zip(run(runs), runs).map { AppRunResult(frames: $0, settings: $1.settings ?? built!) }
+    }
+}
+
+/// One run's frames and the settings the app held during it.
+package struct AppRunResult: Sendable {
+    package var frames: [AppFrame]
+    package var settings: AppSettings
+
+    package init(frames: [AppFrame], settings: AppSettings) {
+        self.frames = frames
+        self.settings = settings
+    }
 }
 
 /// The app's user settings: the properties its Settings sliders set (AristidesAI/Splat-Frame @ 4ca7217,

@@ -1,5 +1,8 @@
+import AppReplay
 import ArgumentParser
+import Audit
 import Foundation
+import TestedApp
 import Tuning
 import Vocabulary
 
@@ -10,33 +13,47 @@ struct TuneCommand: ParsableCommand {
         discussion: """
             For every grid point of the smoother (each numeric parameter a single value or a range lo...hi/step) the smoother runs once per trace; ramp lag and stationary jitter are computed once, and the scale-dependent parallax errors at every movementScale follow exactly from sums taken in the same pass (on-glass positions are affine in the scale).
             Metrics: ramp_lag_ms (the filter's own steady-state ramp lag; lag_ms, its earlier name, is still accepted), jitter_mm (stationary, RMS 3D), visible_jitter_px/_mm (frame-to-frame motion on the glass while the head is still, from --settle s after it stops), tracking_px/_mm, exaggeration_px/_mm, total_px/_mm (RMS parallax error parts over the cube room's corners and edge midpoints), gain_px_per_cm (back-wall shift per cm of head motion, s·D/(z + D)·ppm/100), swim_tracking_deg_s/_exaggeration_deg_s/_total_deg_s (RMS swim: the on-screen error's angular velocity at the true eye, °/s).
-            Objective (minimised): a metric or weighted sum, default visible_jitter_px. Constraints (repeatable; given ones replace the defaults ramp_lag_ms<=50 and gain_px_per_cm>=app): metric<=value, metric>=value, or metric>=app / <=app (the value of the app's default, ema α = 0.25 at s = 1.5).
+            Objective (minimised): a metric or weighted sum, default visible_jitter_px. Constraints (repeatable; given ones replace the defaults ramp_lag_ms<=50 and gain_px_per_cm>=app): metric<=value, metric>=value, or metric>=app / <=app (the value of the app's default, ema α = 0.25 at s = 1.5; with --app-source, of the app as built).
             Output: the Pareto front (ramp lag vs visible jitter) per movementScale, the recommended configuration with its reasoning, tune.json ("schema": 1, deterministic bytes) and tune.html beside it. Filters with ≥ 2 swept parameters are refined by Nelder–Mead from the grid's best point (--no-refine to skip).
             Robustness: --seeds N re-synthesizes every synthesized trace with N seeds and also searches each seed's traces alone (the spread of those recommendations is printed); the pooled recommendation's objective gets a 95 % percentile bootstrap interval over the training traces (1000 resamples, seed 1); --holdout keeps traces out of the search and prints the recommendation's metrics on them beside training, warning beyond --holdout-margin or when a constraint breaks.
             Scale-out: --shard i/n evaluates grid points i−1, i−1+n, … and writes a part (default tune.part-i-of-n.json); 'parallax merge PARTS… -o tune.json' gives exactly the unsharded result.
-            Exit status: 0, 1 when no configuration meets the constraints, 2 bad input.
+            The app's own code: --app-source DIR sweeps the app's settings — the properties its Settings sliders set, headTracker.smoothingAlpha (0.10...0.50/0.05) and cubeController.movementScale (0.5...3.0/0.1) — over its code replayed on the simulated ARKit (under --arkit-frame) and CoreMotion (see 'parallax app replay'). Every configuration is a fresh app per trace with both values set through those properties and read back; the movement scale is run through the app like α, not applied after smoothing. Ramp lag and jitter are on the head the app computes, the parallax metrics on the eye its camera node takes. Each setting is probed first (its slider's two ends on a ramp): one that changes nothing on the code is said so and held as built, not swept. "Keep the current settings" is the settings the app holds as built; otherwise the recommendation says which values to set the sliders to, with its model (an EMA of that α, that scale) measured beside it and where the code parts from it (model = code, or model ≠ code (N of M runs): first at …). tune.json's "app" names the code (path, hash, files) and holds the probes and the read-back. Not with --smoother, --movement-scale, --grid full, --shard, --seeds or --holdout.
+            Exit status: 0, 1 when no configuration meets the constraints, 2 bad input (with --app-source also: a folder missing the app's files, code that does not compile against the stand-ins, a crash or hang in it).
 
             Examples:
               parallax tune --traces Traces/*.csv --smoother 'ema:alpha=0.05...0.95/0.01' --movement-scale 0.5...3.0/0.1 --screen iphone-15-pro
               parallax tune --traces a.csv b.csv --smoother 'one-euro:mincutoff=0.2...3/0.2,beta=0...40/4' --movement-scale 1.5 --constraint 'ramp_lag_ms<=40'
               parallax tune --traces Traces/*.csv --shard 2/8 -o part2.json
               parallax tune --traces Traces/*.csv --grid app --seeds 5 --holdout Traces/walk-by.csv
+              parallax tune --traces Traces/sway.csv Traces/still.csv --app-source ../Splat-Frame --arkit-frame camera
             """
     )
 
     @Option(name: .long, parsing: .upToNextOption, help: "Trace CSVs (with ground truth for exact parallax errors).")
     var traces: [String] = []
 
+    // Optional so that --app-source can tell a given sweep (which it refuses) from the default.
     @Option(name: .long, help: "Smoother sweep, e.g. 'ema:alpha=0.05...0.95/0.01' (default).", transform: SweepSpec.init(parsing:))
-    var smoother = try! SweepSpec(parsing: "ema:alpha=0.05...0.95/0.01")
+    var smoother: SweepSpec?
+    static let defaultSweep = try! SweepSpec(parsing: "ema:alpha=0.05...0.95/0.01")
 
     @Option(name: .long, help: "movementScale value or range lo...hi/step (default 0.5...3.0/0.1).",
             transform: { try ParameterRange($0, name: "movement_scale") })
-    var movementScale = try! ParameterRange("0.5...3.0/0.1", name: "movement_scale")
+    var movementScale: ParameterRange?
+    static let defaultMovementScales = try! ParameterRange("0.5...3.0/0.1", name: "movement_scale")
 
-    @Option(name: .long, help: "full (the given ranges) or app: α and movementScale only where the app's sliders can be set (α 0.10...0.50/0.05, s 0.5...3.0/0.1; replaces --smoother and --movement-scale).",
+    @Option(name: .long, help: "full (the given ranges; default) or app: α and movementScale only where the app's sliders can be set (α 0.10...0.50/0.05, s 0.5...3.0/0.1; replaces --smoother and --movement-scale; implied by --app-source).",
             transform: TuneGrid.init(parsing:))
-    var grid = TuneGrid.full
+    var grid: TuneGrid?
+
+    @Option(name: .long, help: "The app's source folder: sweep its own settings over its code replayed (see the discussion above).")
+    var appSource: String?
+
+    @Option(name: .long, help: "With --app-source: what ARKit's face anchor holds, gravity (a world frame fixed at session start; default) or camera.")
+    var arkitFrame: String?
+
+    @Option(name: .long, help: "With --app-source: seconds each replay of the app's code may run before it is stopped as hung (default 120).")
+    var timeout: Double?
 
     @Option(name: .long, help: "Screen model.")
     var screen = AppDefaults.screen
@@ -82,15 +99,36 @@ struct TuneCommand: ParsableCommand {
         if shard != nil && (seeds > 1 || !holdout.isEmpty || holdoutFraction != nil) {
             throw ValidationError("--seeds and --holdout run whole sweeps; they do not combine with --shard")
         }
+        guard appSource != nil else {
+            if arkitFrame != nil || timeout != nil { throw ValidationError("--arkit-frame and --timeout: with --app-source only (they are the replay's)") }
+            return
+        }
+        // What the app's sweep replaces or cannot do, one line each (exit 2).
+        if smoother != nil {
+            throw ValidationError("--smoother: with --app-source the smoother is the app's own; its α is swept over the app's Smoothing slider (\(AppSettingsGrid.alpha.text))")
+        }
+        if movementScale != nil {
+            throw ValidationError("--movement-scale: with --app-source the movement scale is swept over the app's Sensitivity slider (\(AppSettingsGrid.movementScale.text))")
+        }
+        if grid == .full { throw ValidationError("--grid full: with --app-source the app is swept over what its sliders can be set to (--grid app)") }
+        if shard != nil { throw ValidationError("--shard: with --app-source the sweep runs whole (each configuration is a replay of the app's code)") }
+        if seeds > 1 || !holdout.isEmpty || holdoutFraction != nil {
+            throw ValidationError("--seeds and --holdout: not with --app-source (they run whole model sweeps)")
+        }
     }
 
     func run() throws {
         let outcome: TuneOutcome
         do {
-            var request = TuneRequest(traces: .files(traces), sweep: smoother, movementScales: movementScale, objective: objective)
+            var request = TuneRequest(traces: .files(traces), sweep: smoother ?? Self.defaultSweep,
+                                      movementScales: movementScale ?? Self.defaultMovementScales, objective: objective)
             request.robustness = RobustnessOptions(seeds: seeds, holdout: holdoutFraction ?? (holdout.isEmpty ? .none : .files(holdout)),
                                                    margin: holdoutMargin)
-            request.grid = grid
+            request.grid = grid ?? (appSource == nil ? .full : .app)
+            if let appSource {
+                let frame = try AuditOptions.arkitFrame(parsing: arkitFrame ?? ARKitFrame.gravity.rawValue)
+                request.app = AppTuneTarget(app: try CodeApp(appSource: appSource, timeout: timeout ?? 120), arkitFrame: frame)
+            }
             // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
             request.screen = try Parsed(parsing: screen)
             request.constraints = constraint.isEmpty ? nil : constraint
@@ -111,7 +149,7 @@ struct TuneCommand: ParsableCommand {
         "traces": "--traces", "smoother": "--smoother", "movement_scale": "--movement-scale", "grid": "--grid",
         "screen": "--screen", "objective": "--objective", "constraints": "--constraint", "room_depth": "--room-depth",
         "settle": "--settle", "seeds": "--seeds", "holdout": "--holdout", "holdout_fraction": "--holdout-fraction",
-        "holdout_margin": "--holdout-margin", "shard": "--shard",
+        "holdout_margin": "--holdout-margin", "shard": "--shard", "arkit_frame": "--arkit-frame",
     ]
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Projection
+import TestedApp
 import Tracking
 import Vocabulary
 
@@ -35,6 +36,9 @@ package struct TuneRequest: Sendable {
     package var output: String?
     /// Write `tune.html` beside a whole result's JSON (a suite puts the page into its report instead).
     package var writesPage = true
+    /// Sweep this app's own settings instead of a smoother model (`tune --app-source`): needs `grid == .app`, and
+    /// runs whole (no shard, seeds or hold-out).
+    package var app: AppTuneTarget?
 
     package init(traces: TuneTraceSource, sweep: SweepSpec, movementScales: ParameterRange, objective: TuneObjective) {
         self.traces = traces
@@ -51,5 +55,16 @@ package struct TuneRequest: Sendable {
     /// The default name of a shard's part: `tune.part-i-of-n.json`.
     package static func partFileName(_ shard: ShardInfo) -> String {
         "tune.part-\(shard.index)-of-\(shard.count).json"
+    }
+}
+
+/// The app a tune sweeps the settings of, and the ARKit-frame hypothesis its simulated sensors report under.
+package struct AppTuneTarget: Sendable {
+    package var app: any AppUnderTest
+    package var arkitFrame: ARKitFrame
+
+    package init(app: any AppUnderTest, arkitFrame: ARKitFrame = .gravity) {
+        self.app = app
+        self.arkitFrame = arkitFrame
     }
 }

@@ -19,6 +19,12 @@ package enum TuneReport {
     /// A self-contained HTML page (the shared report style) with the tuning sections.
     package static func document(_ result: TuneResult, view: ReportPage.Section? = nil) -> String {
         let traces = result.setup.traces.map(\.path).joined(separator: ", ")
+        if let app = result.app {
+            return ReportPage.document(
+                title: "ParallaxLab tuning: \(app.label)",
+                subtitle: "its sliders' settings (smoothingAlpha \(app.probes[0].swept), movementScale \(app.probes[1].swept)) on \(result.setup.screen); traces: \(traces)",
+                sections: sections(result, view: view))
+        }
         return ReportPage.document(
             title: "ParallaxLab tuning: \(result.setup.smoother.text)",
             subtitle: "movementScale \(result.setup.movementScale) on \(result.setup.screen); traces: \(traces)",
@@ -31,9 +37,13 @@ package enum TuneReport {
 
     static func recommendation(_ result: TuneResult) -> [Node] {
         var nodes: [Node] = []
+        if let tuned = result.app {
+            nodes.append(HTML.el("p", HTML.el("strong", .text("Tuned: ")), .text(tuned.headline + ".")))
+        }
         if let r = result.recommendation {
             nodes.append(HTML.el("p", HTML.el("strong", .text("Recommended: ")), .text(r.reasoning)))
             let app = result.appDefault
+            let model = result.app?.model
             let rows: [(String, TuneMetric)] = [
                 ("ramp lag (ms)", .rampLagMs), ("stationary jitter (mm)", .jitterMm), ("visible jitter (px)", .visibleJitterPx),
                 ("tracking error (px)", .trackingPx), ("exaggeration error (px)", .exaggerationPx), ("total error (px)", .totalPx),
@@ -41,13 +51,21 @@ package enum TuneReport {
                 ("effect (px per cm of head motion)", .gainPxPerCm),
             ]
             nodes.append(HTML.el("div", ["class": "table-wrap"], .element("table", [], [
-                HTML.el("thead", HTML.el("tr", HTML.el("th", .text("metric")),
-                                         HTML.el("th", .text("recommended: \(r.smoother), s = \(r.movementScale)")),
-                                         HTML.el("th", .text("app default: \(app.smoother), s = \(app.movementScale)")))),
+                HTML.el("thead", children: [HTML.el("tr", children: [
+                    HTML.el("th", .text("metric")),
+                    HTML.el("th", .text("recommended: \(r.smoother), s = \(r.movementScale)")),
+                    HTML.el("th", .text(result.app == nil ? "app default: \(app.smoother), s = \(app.movementScale)"
+                                                          : "as built: \(app.smoother), s = \(app.movementScale)")),
+                ] + (model.map { [HTML.el("th", .text("model at the recommended settings: \($0.smoother), s = \($0.movementScale)"))] } ?? []))]),
                 HTML.el("tbody", children: rows.map { row in
-                    HTML.el("tr", HTML.el("td", .text(row.0)), number(r.metrics[row.1]), number(app.metrics[row.1]))
+                    HTML.el("tr", children: [HTML.el("td", .text(row.0)), number(r.metrics[row.1]), number(app.metrics[row.1])]
+                                + (model.map { [number($0.metrics[row.1])] } ?? []))
                 }),
             ])))
+            if let model {
+                nodes.append(HTML.el("p", .text("The app's frames against its model's, run by run, at the recommended settings: \(model.comparison.statement); "
+                                                 + "on the head and eye the tuner measures: \(model.headAndEye.statement).")))
+            }
             nodes.append(HTML.el("p", ["class": "muted"], .text("Source: \(r.source == .grid ? "the grid" : "Nelder–Mead refinement from the grid's best point"); objective \(result.setup.objective); constraints \(result.setup.constraints.joined(separator: ", ")).")))
         } else {
             nodes.append(HTML.el("p", .text("No configuration meets the constraints \(result.setup.constraints.joined(separator: ", ")).")))
@@ -114,20 +132,9 @@ package enum TuneReport {
         return nodes
     }
 
-    /// The app default's values of the swept parameters, when the sweep is of the app's smoother kind (the part of the
-    /// smoother text before `:`) and the app default names every swept parameter (`alpha=0.25`); nil otherwise.
+    /// The app default's values of the swept parameters (`TuneResult.appSweptValues`), when there is a recommendation.
     static func appValues(_ result: TuneResult) -> [Double]? {
-        guard let r = result.recommendation else { return nil }
-        let kind = { (text: String) in text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text }
-        let app = result.appDefault.smoother
-        guard kind(app) == kind(r.smoother), let settings = app.split(separator: ":", maxSplits: 1).last else { return nil }
-        var byName: [String: Double] = [:]
-        for pair in settings.split(separator: ",") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, let value = Double(parts[1]) { byName[String(parts[0])] = value }
-        }
-        let values = result.parameters.compactMap { byName[$0] }
-        return values.count == result.parameters.count ? values : nil
+        result.recommendation == nil ? nil : result.appSweptValues
     }
 
     /// Scale indices shown in the Pareto plot: up to 6 spread over the range, plus the recommended one.
@@ -152,7 +159,9 @@ package enum TuneReport {
         }
         let app = result.appDefault.metrics
         if let lag = app.rampLagMs, let jitter = app.visibleJitterPx {
-            series.append(SVGChart.Series(name: "app default (α \(AppDefaults.smoothingAlpha), s \(AppDefaults.movementScale))", points: [(lag, jitter)], color: "#000000", style: .dots))
+            let name = result.app.map { "as built (α \(Tuner.sliderText($0.built.smoothingAlpha)), s \(Tuner.sliderText($0.built.movementScale)))" }
+                ?? "app default (α \(AppDefaults.smoothingAlpha), s \(AppDefaults.movementScale))"
+            series.append(SVGChart.Series(name: name, points: [(lag, jitter)], color: "#000000", style: .dots))
         }
         // The recommendation as a ring drawn under the app default's dot, so neither hides the other.
         if let r = result.recommendation, let lag = r.metrics.rampLagMs, let jitter = r.metrics.visibleJitterPx {

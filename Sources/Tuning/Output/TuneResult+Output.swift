@@ -25,7 +25,15 @@ extension TuneResult {
             "\(name) (\(Set(result.configurations.map { $0.values[result.parameters.firstIndex(of: name)!] }).count))"
         }.joined(separator: " × ")
         let scope = result.shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
-        out += "tune\(scope): \(result.filter) \(grid) × movementScale (\(result.movementScales.count)) on \(result.setup.traces.count) trace(s): \(result.configurations.count * result.movementScales.count) configurations\n"
+        let count = result.configurations.count * result.movementScales.count
+        if let app = result.app {
+            let alpha = result.parameters.isEmpty ? "smoothingAlpha held" : "smoothingAlpha (\(result.configurations.count))"
+            out += "tune \(app.label) through its sliders: \(alpha) × movementScale (\(result.movementScales.count)) on \(result.setup.traces.count) trace(s): "
+                + "\(count) configurations, each a replay of the app\n"
+            out += "app: \(app.headline)\n"
+        } else {
+            out += "tune\(scope): \(result.filter) \(grid) × movementScale (\(result.movementScales.count)) on \(result.setup.traces.count) trace(s): \(count) configurations\n"
+        }
         guard result.kind == .full, let fronts = result.pareto else { return out }
         let k = result.recommendation.flatMap { r in result.movementScales.firstIndex(of: r.movementScale) } ?? 0
         let byIndex = Dictionary(uniqueKeysWithValues: result.configurations.map { ($0.index, $0) })
@@ -41,6 +49,7 @@ extension TuneResult {
         for line in TrackingLossPolicy.explanations(in: shown.compactMap { byIndex[$0]?.smoother }) { out += "  (\(line))\n" }
         if let r = result.recommendation {
             out += "Recommendation: \(r.reasoning)\n"
+            if let model = result.app?.model { out += model.line + "\n" }
         } else {
             out += "Recommendation: none\n"
         }

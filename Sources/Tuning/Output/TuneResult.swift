@@ -149,6 +149,8 @@ package struct TuneResult: Codable, Equatable, Sendable {
     package var refinement: Refinement?
     /// With `--seeds`/`--holdout`: the recommendation's spread, bootstrap interval and held-out metrics.
     package var robustness: TuneRobustness?
+    /// With `--app-source`: the app under test whose settings were swept (nil: a smoother model's sweep).
+    package var app: TunedApp?
     package var notes: [String]
 
     /// A whole result (`tune.json`) or one shard's part.
@@ -196,14 +198,18 @@ extension TuneResult {
     /// Writes the result as `write(to:view:)` does, with the interactive view of a whole result computed from
     /// `context` — or, without one (`merge`), from the setup's trace files. Returns the paths written.
     @discardableResult
-    package func write(to path: String, context: TuneContext?) throws -> [String] {
+    package func write(to path: String, context: TuneContext?, series: TuneViewData.SeriesSource? = nil) throws -> [String] {
         guard kind == .full else { return try write(to: path) }
-        return try write(to: path, view: try viewSection(context: context))
+        return try write(to: path, view: try viewSection(context: context, series: series))
     }
 
     /// The interactive view's section. Without a context the setup's traces are read again; when they cannot be
     /// (moved, changed since the parts were computed), the section says so instead of failing the run.
-    package func viewSection(context: TuneContext?) throws -> ReportPage.Section {
+    package func viewSection(context: TuneContext?, series: TuneViewData.SeriesSource? = nil) throws -> ReportPage.Section {
+        if app != nil && series == nil {
+            // Its charts are the app's frames, which only the run that replayed them holds.
+            return TuneViewSection.unavailable("the app's frames are held only by the run that replayed them.")
+        }
         let resolved: TuneContext
         if let context {
             resolved = context
@@ -212,7 +218,7 @@ extension TuneResult {
                 return TuneViewSection.unavailable("the setup's traces cannot be read again (\(error)).")
             }
         }
-        return try TuneViewSection.section(TuneViewData(context: resolved, result: self))
+        return try TuneViewSection.section(TuneViewData(context: resolved, result: self, series: series))
     }
 }
 
@@ -224,5 +230,30 @@ extension TuneSetup {
     mutating func useCurrentMetricNames() {
         objective = (try? TuneObjective(objective).description) ?? objective
         constraints = constraints.map { (try? TuneConstraint($0).description) ?? $0 }
+    }
+}
+
+extension TuneResult {
+    /// The `filter` of a sweep of an app under test's own settings (`tune --app-source`): its configurations are the
+    /// α its slider set (`app:alpha=0.25`), not a smoother model.
+    package static let appFilter = "app"
+
+    package var isAppSweep: Bool { filter == Self.appFilter }
+
+    /// The swept parameters' values of the app's own configuration — the app as built for an app sweep, the app
+    /// default's spec (`ema:alpha=0.25`) for a sweep of its filter kind — nil when the sweep is of another filter or
+    /// the app's spec does not name every swept parameter.
+    package var appSweptValues: [Double]? {
+        if let app, isAppSweep { return parameters.isEmpty ? [] : [app.built.smoothingAlpha] }
+        let kind = { (text: String) in text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text }
+        let spec = appDefault.smoother
+        guard kind(spec) == filter, let settings = spec.split(separator: ":", maxSplits: 1).last else { return nil }
+        var byName: [String: Double] = [:]
+        for pair in settings.split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Double(parts[1]) { byName[String(parts[0])] = value }
+        }
+        let values = parameters.compactMap { byName[$0] }
+        return values.count == parameters.count ? values : nil
     }
 }

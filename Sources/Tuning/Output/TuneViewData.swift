@@ -87,7 +87,39 @@ package struct TuneViewData: Codable, Equatable, Sendable {
     /// What was thinned, the window and the binning, in words (shown on the page).
     package var notes: [String]
 
-    package init(context: TuneContext, result: TuneResult, budget: Budget = Budget()) throws {
+    /// What the charts are computed from, on the window's trace: per grid point the head after the smoother and, per
+    /// movement scale, the head its on-glass positions follow — for a smoother model the same head at every scale
+    /// (`model(_:trace:)`), for an app under test its eye over s (`Tuner`'s app sweep keeps them) — and the same of
+    /// the app's own configuration at its scale.
+    package struct SeriesSource: Sendable {
+        package var point: @Sendable (_ values: [Double], _ scales: [Double]) throws -> (head: [Vec3], projected: [[Vec3]])
+        package var appDefault: @Sendable () throws -> (head: [Vec3], projected: [Vec3])
+
+        package init(point: @escaping @Sendable (_ values: [Double], _ scales: [Double]) throws -> (head: [Vec3], projected: [[Vec3]]),
+                     appDefault: @escaping @Sendable () throws -> (head: [Vec3], projected: [Vec3])) {
+            self.point = point
+            self.appDefault = appDefault
+        }
+
+        /// The sweep's smoother at each point and the app's shipped one, run over the whole trace (a filter's state
+        /// depends on everything before the window).
+        static func model(_ sweep: SweepSpec, trace: PreparedTrace) -> SeriesSource {
+            SeriesSource(
+                point: { values, scales in
+                    var smoother = try sweep.spec(values: values).makeSmoother()
+                    let filtered = smoother.smooth(trace.samples)
+                    return (filtered, scales.map { _ in filtered })
+                },
+                appDefault: {
+                    var smoother = SmootherSpec.app.makeSmoother()
+                    let filtered = smoother.smooth(trace.samples)
+                    return (filtered, filtered)
+                })
+        }
+    }
+
+    /// `series` nil: the sweep's smoother model (`SeriesSource.model`).
+    package init(context: TuneContext, result: TuneResult, budget: Budget = Budget(), series given: SeriesSource? = nil) throws {
         guard result.kind == .full, result.configurations.count == context.sweep.count,
               result.movementScales == context.scales else {
             throw FieldError("tune view", expected: "a result holding the full grid of this setup", found: "a result without it")
@@ -101,15 +133,13 @@ package struct TuneViewData: Codable, Equatable, Sendable {
         appMetrics = TuneMetric.allCases.map { Self.significant(result.appDefault.metrics[$0]) }
 
         // The grid points every thinning keeps.
-        let appStage = SmootherSpec.app.stages[0]
-        let appValues: [Double]? = appStage.kind == context.sweep.kind ? axes.indices.map { a in
-            appStage.parameters.number(context.sweep.axes[a].name)
-        } : nil
+        let appValues = result.appSweptValues
+        let appScale = result.appDefault.movementScale
         let recommendationValues = result.recommendation?.values
         func required(_ a: Int) -> [Int] {
             [recommendationValues, appValues].compactMap { $0 }.map { TuneViewThinning.nearestIndex(of: $0[a], in: axes[a]) }
         }
-        let requiredScales = [result.recommendation?.movementScale, TuneContext.appMovementScale].compactMap { $0 }
+        let requiredScales = [result.recommendation?.movementScale, appScale].compactMap { $0 }
             .map { TuneViewThinning.nearestIndex(of: $0, in: scales) }
 
         // The metrics table: every grid point, or every axis thinned evenly to fit the budget.
@@ -140,7 +170,7 @@ package struct TuneViewData: Codable, Equatable, Sendable {
                       scale: TuneViewThinning.nearestIndex(of: scale, in: tableScaleValues))
         }
         let recommended = result.recommendation.map { selection($0.values, scale: $0.movementScale) }
-        let appSelection = appValues.map { selection($0, scale: TuneContext.appMovementScale) }
+        let appSelection = appValues.map { selection($0, scale: appScale) }
         if result.recommendation?.source == .nelderMead {
             notes.append("the recommendation (\(result.recommendation!.smoother)) was refined off the grid; the view starts at its nearest grid point")
         }
@@ -173,12 +203,11 @@ package struct TuneViewData: Codable, Equatable, Sendable {
         let span = String(format: "%.2f–%.2f s", trace.samples[frames.lowerBound].t, trace.samples[frames.upperBound - 1].t)
         notes.append("series: trace \(trace.name), \(span), the \(NumberText.format(budget.windowSeconds)) s around its fastest lateral \(trace.hasTruth ? "true" : "reference") head motion among the tuned traces (from \(NumberText.format(budget.leadSeconds)) s before it); \(framesPerBin) frame(s) per point (≤ \(NumberText.format(budget.binRate)) Hz): positions at the first frame, error and swim the worst of the point's frames")
 
-        func pointSeries(_ spec: SmootherSpec, scales: [Double]) throws -> PointSeries {
-            var smoother = spec.makeSmoother()
-            let filtered = smoother.smooth(trace.samples)
-            var series = PointSeries(smoothedX: mm(filtered, \.x), smoothedY: mm(filtered, \.y), errorPx: [], swimDegS: [])
-            for s in scales {
-                let frame = try TuneFrameSeries(filtered: filtered, trace: trace, scale: s, core: context.core,
+        let source = given ?? SeriesSource.model(context.sweep, trace: trace)
+        func pointSeries(head: [Vec3], projected: [[Vec3]], scales: [Double]) throws -> PointSeries {
+            var series = PointSeries(smoothedX: mm(head, \.x), smoothedY: mm(head, \.y), errorPx: [], swimDegS: [])
+            for (s, projected) in zip(scales, projected) {
+                let frame = try TuneFrameSeries(filtered: projected, trace: trace, scale: s, core: context.core,
                                                 points: context.points, ppm: context.ppm)
                 series.errorPx.append(bins.map { Self.rounded(frame.errorPx[$0].max()!, 2) })
                 series.swimDegS.append(bins.map { bin in frame.swimDegPerSecond[bin].compactMap { $0 }.max().map { Self.rounded($0, 2) } })
@@ -187,17 +216,17 @@ package struct TuneViewData: Codable, Equatable, Sendable {
         }
         let seriesFlat = Self.product(seriesKept.map(\.count))
         let seriesScaleValues = seriesScales.map { tableScaleValues[$0] }
-        let sweep = context.sweep
         let computed = try Parallel.map(seriesFlat.count) { p in
             let assignment = seriesFlat[p].enumerated().map { tableValues[$0.offset][seriesKept[$0.offset][$0.element]] }
-            let spec = try sweep.spec(Dictionary(uniqueKeysWithValues: zip(sweep.axes.map(\.name), assignment)))
-            return try pointSeries(spec, scales: seriesScaleValues)
+            let frames = try source.point(assignment, seriesScaleValues)
+            return try pointSeries(head: frames.head, projected: frames.projected, scales: seriesScaleValues)
         }
         series = SeriesGrid(
             values: axes.indices.map { a in seriesKept[a].map { tableValues[a][$0] } }, scales: seriesScaleValues,
             nearest: axes.indices.map { TuneViewThinning.nearest(count: tableValues[$0].count, kept: seriesKept[$0]) },
             nearestScale: TuneViewThinning.nearest(count: tableScaleValues.count, kept: seriesScales), points: computed)
-        appSeries = try pointSeries(SmootherSpec.app, scales: [TuneContext.appMovementScale])
+        let app = try source.appDefault()
+        appSeries = try pointSeries(head: app.head, projected: [app.projected], scales: [appScale])
         values = tableValues
         self.scales = tableScaleValues
         self.recommended = recommended

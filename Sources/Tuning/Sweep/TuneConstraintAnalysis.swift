@@ -5,9 +5,15 @@ import Vocabulary
 /// which constraint binds it (dropping it would give a better objective) and what relaxing that constraint by
 /// one grid step — to the nearest grid point beyond its bound that improves the objective — would buy.
 extension Tuner {
-    /// True when the recommended point is the app's shipped configuration (ema α = 0.25, s = 1.5).
+    /// True when the recommended point is the app's own configuration: the shipped one (ema α = 0.25, s = 1.5) of a
+    /// model sweep, spec for spec; for an app sweep the settings the app holds as built (read back from the code in
+    /// Float: within its rounding).
     static func isAppSetting(_ r: Recommendation, result: TuneResult) -> Bool {
-        result.filter == "ema" && r.values == [AppDefaults.smoothingAlpha] && r.movementScale == result.appDefault.movementScale
+        guard let app = result.app, result.isAppSweep else {
+            return r.smoother == result.appDefault.smoother && r.movementScale == result.appDefault.movementScale
+        }
+        let same = { (a: Double, b: Double) in abs(a - b) <= 1e-6 * max(1, abs(b)) }
+        return same(r.values.first ?? app.built.smoothingAlpha, app.built.smoothingAlpha) && same(r.movementScale, app.built.movementScale)
     }
 
     /// One sentence per constraint: binding or not and, when binding, the next grid point beyond it and its objective.

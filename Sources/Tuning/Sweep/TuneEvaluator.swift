@@ -172,6 +172,14 @@ package enum TuneEvaluator {
             trace.samples.withUnsafeBufferPointer { smoother.smooth($0, into: buffer) }
             initialized = n
         }
+        var result = headMetrics(filtered: filtered, on: trace)
+        try accumulate(filtered: filtered, trace: trace, core: core, points: points, ppm: ppm, into: &result)
+        return result
+    }
+
+    /// Lag and stationary jitter of the head after the smoother (`filtered`, one per sample of the trace); the
+    /// on-glass sums are left empty for `accumulate`.
+    static func headMetrics(filtered: [Vec3], on trace: PreparedTrace) -> PointTraceMetrics {
         var result = PointTraceMetrics()
         // Lag: the filter's own ramp lag (reference → filtered minus reference → measured).
         let grid = UniformSeries(samples: trace.samples, signals: [filtered], rate: trace.rate, maxInterval: trace.gapThreshold)
@@ -185,7 +193,6 @@ package enum TuneEvaluator {
         }
         result.jitterMm = JitterMetrics.stationary(filtered: gridFiltered, truth: trace.gridTruth, segments: trace.segments,
                                                    rate: trace.rate)?.rmsMm.norm
-        try accumulate(filtered: filtered, trace: trace, core: core, points: points, ppm: ppm, into: &result)
         return result
     }
 

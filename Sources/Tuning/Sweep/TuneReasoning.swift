@@ -18,14 +18,26 @@ extension Tuner {
             let head = filter == "ema" ? "" : "\(filter) "
             return head + (parameters + ["s = \(format(s, 3))"]).joined(separator: ", ")
         }
-        let name = label(result.parameters, r.values, filter: result.filter, s: r.movementScale)
         let m = r.metrics
         let keep = r.source == .grid && isAppSetting(r, result: result)
-        var text = (keep ? "Keep the current settings (\(name)): the app's own configuration is the best the constraints allow: " : "\(name): ") + "visible jitter \(px(m.visibleJitterPx)) px, ramp lag \(ms(m.rampLagMs)) ms"
-        text += ", stationary jitter \(optional(m.jitterMm, 3)) mm, tracking error \(format(m.trackingPx, 3)) px"
-        text += ", effect \(format(m.gainPxPerCm, 3)) px/cm"
-        let appLabel = (result.filter == "ema" ? "α = 0.25" : "ema α = 0.25") + ", s = \(format(app.movementScale, 3))"
-        if !keep { text += "; \(appLabel) (the app's default) is \(px(app.metrics.visibleJitterPx)) px / \(ms(app.metrics.rampLagMs)) ms" }
+        var text: String
+        if let tuned = result.app, result.isAppSweep {
+            // The app's sliders: α is named even when it was held (it changes nothing on this app).
+            let built = tuned.built
+            let name = sliders(alpha: r.values.first ?? built.smoothingAlpha, s: r.movementScale)
+            text = keep ? "Keep the current settings (\(name), as the app is built): the app's own configuration is the best the constraints allow: "
+                : "Set the sliders to \(name): "
+            text += metricsText(m)
+            if !keep {
+                text += "; \(sliders(alpha: built.smoothingAlpha, s: built.movementScale)) as the app is built is "
+                    + "\(px(app.metrics.visibleJitterPx)) px / \(ms(app.metrics.rampLagMs)) ms"
+            }
+        } else {
+            let name = label(result.parameters, r.values, filter: result.filter, s: r.movementScale)
+            text = (keep ? "Keep the current settings (\(name)): the app's own configuration is the best the constraints allow: " : "\(name): ") + metricsText(m)
+            let appLabel = (result.filter == "ema" ? "α = 0.25" : "ema α = 0.25") + ", s = \(format(app.movementScale, 3))"
+            if !keep { text += "; \(appLabel) (the app's default) is \(px(app.metrics.visibleJitterPx)) px / \(ms(app.metrics.rampLagMs)) ms" }
+        }
         let failed = constraints.filter { ($0.violation(app.metrics, app: app.metrics) ?? 1) > 0 }
         if !failed.isEmpty { text += " and fails \(failed.map(\.description).joined(separator: ", "))" }
         text += ". Minimises \(objective.description)"
@@ -39,6 +51,17 @@ extension Tuner {
         let lines = constraintLines(r, result: result, objective: objective, constraints: constraints)
         if !lines.isEmpty { text += " " + lines.map { "Constraint \($0)." }.joined(separator: " ") }
         return text
+    }
+
+    /// "visible jitter 0.21 px, ramp lag 43 ms, stationary jitter 0.4 mm, tracking error 3.1 px, effect 125 px/cm".
+    static func metricsText(_ m: TuneMetrics) -> String {
+        "visible jitter \(px(m.visibleJitterPx)) px, ramp lag \(ms(m.rampLagMs)) ms, stationary jitter \(optional(m.jitterMm, 3)) mm, "
+            + "tracking error \(format(m.trackingPx, 3)) px, effect \(format(m.gainPxPerCm, 3)) px/cm"
+    }
+
+    /// The app's two sliders: "α = 0.3, s = 1.2" (as the app holds them: a Float reads as its shortest text).
+    static func sliders(alpha: Double, s: Double) -> String {
+        "α = \(sliderText(alpha)), s = \(sliderText(s))"
     }
 
     static func format(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)g", value) }

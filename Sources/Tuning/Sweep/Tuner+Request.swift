@@ -7,15 +7,8 @@ extension Tuner {
     /// One tune run as `parallax tune` and a suite's `tune:` ask for it: loads the traces (adding held-out
     /// files), picks the grid, evaluates one shard or runs the whole (robust) sweep, and writes the result.
     package static func run(_ request: TuneRequest) throws -> TuneOutcome {
-        let loaded: [(String, HeadTrace)]
-        switch request.traces {
-        case .files(let paths):
-            var files = paths
-            if case .files(let held) = request.robustness.holdout { files += held.filter { !paths.contains($0) } }
-            loaded = try files.map { ($0, try TraceCSVReader.read(contentsOf: $0)) }
-        case .loaded(let traces):
-            loaded = traces.map { ($0.name, $0.trace) }
-        }
+        if let target = request.app { return try run(request, app: target) }
+        let loaded = try traces(of: request)
         let set = try TuneTraceSet(files: loaded, seeds: request.robustness.seeds, holdout: request.robustness.holdout)
         let constraints = try request.constraints ?? TuneContext.defaultConstraints.map(TuneConstraint.init)
         let (sweep, scales) = request.grid == .app ? (AppSettingsGrid.sweep, AppSettingsGrid.movementScale)
@@ -35,15 +28,30 @@ extension Tuner {
         } else {
             (result, context) = try runRobust(set, options: request.robustness, make: make)
         }
-        let path = request.outputPath
-        let written: [String]
-        if request.writesPage {
-            written = try result.write(to: path, context: context)
-        } else {
-            try AtomicFile.write(try result.jsonData(), to: path)
-            written = [path]
+        return TuneOutcome(result: result, context: context, written: try write(result, for: request, context: context))
+    }
+
+    /// The request's traces as (name, trace) pairs, held-out files added.
+    static func traces(of request: TuneRequest) throws -> [(String, HeadTrace)] {
+        switch request.traces {
+        case .files(let paths):
+            var files = paths
+            if case .files(let held) = request.robustness.holdout { files += held.filter { !paths.contains($0) } }
+            return try files.map { ($0, try TraceCSVReader.read(contentsOf: $0)) }
+        case .loaded(let traces):
+            return traces.map { ($0.name, $0.trace) }
         }
-        return TuneOutcome(result: result, context: context, written: written)
+    }
+
+    /// Writes a result (with its page when the request asks) and returns the paths written.
+    static func write(_ result: TuneResult, for request: TuneRequest, context: TuneContext,
+                      series: TuneViewData.SeriesSource? = nil) throws -> [String] {
+        let path = request.outputPath
+        guard request.writesPage else {
+            try AtomicFile.write(try result.jsonData(), to: path)
+            return [path]
+        }
+        return try result.write(to: path, context: context, series: series)
     }
 
     /// `parallax merge`: reads the part files of one sharded sweep, merges them (the same bytes as the

@@ -72,6 +72,16 @@ package enum Tuner {
         let appScale = TuneContext.appMovementScale
         let appMetrics = TuneResult.metrics(rampLagMs: app.lagMs, jitterMm: app.jitterMm, errors: app.errors(appScale),
                                             effect: context.effect(appScale))
+        return TuneResult(
+            kind: .partial, setup: context.setup, shard: shard, filter: sweep.kind.rawValue,
+            parameters: sweep.axes.map(\.name), movementScales: context.scales, eyeDistanceM: context.eyeDistance,
+            scales: context.scales.map { context.effect($0) },
+            appDefault: AppDefaultResult(smoother: appSpec.description, movementScale: appScale, metrics: appMetrics),
+            configurations: configurations, pareto: nil, recommendation: nil, refinement: nil, notes: traceNotes(context))
+    }
+
+    /// What the traces lack, one note each: ground truth, and what the metrics are then against.
+    static func traceNotes(_ context: TuneContext) -> [String] {
         var notes: [String] = []
         for trace in context.traces where !trace.hasTruth {
             notes.append("\(trace.name): no ground truth; the reference is a centred 0.5 s moving average of the measured positions")
@@ -79,12 +89,7 @@ package enum Tuner {
         for name in context.traces.map(\.name) where context.estimatedReference.contains(name) {
             notes.append("\(name): no ground truth; every metric is against the reference estimate (RTS smoother of the measurements), not the truth")
         }
-        return TuneResult(
-            kind: .partial, setup: context.setup, shard: shard, filter: sweep.kind.rawValue,
-            parameters: sweep.axes.map(\.name), movementScales: context.scales, eyeDistanceM: context.eyeDistance,
-            scales: context.scales.map { context.effect($0) },
-            appDefault: AppDefaultResult(smoother: appSpec.description, movementScale: appScale, metrics: appMetrics),
-            configurations: configurations, pareto: nil, recommendation: nil, refinement: nil, notes: notes)
+        return notes
     }
 
     /// Combines parts 1…n of one sweep into the full result (identical bytes to the unsharded run).
