@@ -200,6 +200,29 @@ import Tuning
         #expect((frames.first { $0.name == "cube/model" }?.metrics["versus_mean_absolute_error"] ?? 0) > 0)
     }
 
+    /// `--baseline` across a change of the app's code: the same setup (the app's scenarios are `app` whatever its
+    /// code), each app scenario compared, the headline's "the app" against the baseline's.
+    @Test func aBaselineComparesTheAppAcrossItsCode() throws {
+        let fixture = try Fixture(Self.suiteText.replacingOccurrences(of: "audit: {screens: [iphone-15-pro], mode: shipped, traces: [still]}\n", with: ""))
+        defer { fixture.directory.cleanUp() }
+        let before = try fixture.run(output: "before").report
+        // A branch whose smoother is a fixed weight of 0.9: less lag than the EMA of 0.5.
+        let smoother = fixture.app + "/Sources/ExponentialSmoother.swift"
+        try String(contentsOfFile: smoother, encoding: .utf8)
+            .replacingOccurrences(of: "state.map { weight * value + (1 - weight) * $0 }", with: "state.map { 0.9 * value + 0.1 * $0 }")
+            .write(toFile: smoother, atomically: true, encoding: .utf8)
+        var options = SuiteRun.Options(suitePath: fixture.suite)
+        options.output = fixture.directory.path("after")
+        options.baseline = fixture.directory.path("before/report.json")
+        options.failOnRegression = false
+        let after = try SuiteRun.run(options).report
+        #expect(after.headline?.app?.hash != before.headline?.app?.hash)
+        let lags = try #require(after.baseline?.filter { $0.metric == "lag_ms" && $0.key.hasPrefix("sway × app × ") })
+        #expect(lags.count == 2 && lags.allSatisfy { $0.state == .better }, "\(lags)")
+        let latency = try #require(after.headline?.rows.first { $0.metrics == ["latency_p95_ms"] })
+        #expect(latency.cells[0].trend == .better && latency.cells[1].trend == .same)
+    }
+
     /// Shards of a suite with `app:` merge into the unsharded report byte for byte; parts of different app code, or
     /// a folder changed since the parts ran, are refused naming the app.
     @Test func shardsAgreeOnTheAppsCode() throws {
