@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(name: "ProjectionTests", dependencies: ["Projection", "Geometry", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific", "Geometry", "Vocabulary"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection", "Geometry", "Plumbing", "Vocabulary", "Reporting", "ParallaxTestSupport"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Vocabulary", "Projection", "Smoothing", "Tracking", "ParallaxTestSupport"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Vocabulary", "Projection", "Smoothing", "Tracking", "Analysis", "AppReplay", "TestedApp", "Scientific", "ParallaxTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting", "Geometry", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "TestedApp", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "AppReplayTests", dependencies: ["AppReplay", "Audit", "TestedApp", "Analysis", "Smoothing", "Geometry", "Imaging", "Projection", "Rendering", "Scenes", "Tracking", "Tuning", "Vocabulary", "ParallaxTestSupport"]),

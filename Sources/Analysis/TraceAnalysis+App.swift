@@ -34,6 +34,16 @@ extension TraceAnalysis {
         _ trace: HeadTrace, traceName: String, app: any AppUnderTest, settings: AppSettings? = nil, screen: ScreenModel?,
         arkitFrame: ARKitFrame, options: AnalysisOptions = AnalysisOptions()
     ) throws -> TraceAnalysisReport {
+        try analyzeWithSeries(trace, traceName: traceName, app: app, settings: settings, screen: screen, arkitFrame: arkitFrame,
+                              options: options).report
+    }
+
+    /// `analyze(_:traceName:app:…)` with what a suite's scenario plots besides the report: the same computation,
+    /// so that a suite's app scenario and `parallax analyze --app-source` are one number.
+    package static func analyzeWithSeries(
+        _ trace: HeadTrace, traceName: String, app: any AppUnderTest, settings: AppSettings? = nil, screen: ScreenModel?,
+        arkitFrame: ARKitFrame, options: AnalysisOptions = AnalysisOptions()
+    ) throws -> AppTraceAnalysis {
         try options.validate()
         let truthless = TruthlessTrace(trace)
         let input = truthless?.trace ?? trace
@@ -55,6 +65,7 @@ extension TraceAnalysis {
         report.app = AnalyzedApp(identity: app.identity, settings: held, arkitFrame: arkitFrame, rampLag: rampLag)
         if let note = stream.note { report.notes.append(note) }
         truthless?.label(&report, filtered: filtered)
+        var errorSeries: [Double] = []
         if let screen {
             // The eye as the head the kernel scales: the kernel's eye is then the app's, to its rounding.
             var eyes = input
@@ -62,15 +73,26 @@ extension TraceAnalysis {
             for (i, frame) in frames[0].enumerated() {
                 eyes.samples[i].position = Vec3(frame.eye.x / s, frame.eye.y / s, frame.eye.z)
             }
-            let accuracy = try ParallaxAccuracy.evaluate(trace: eyes, screen: screen, movementScale: s)
+            let (accuracy, trackingWorstPx) = try ParallaxAccuracy.evaluateWithTrackingSeries(trace: eyes, screen: screen, movementScale: s)
             report.parallax = accuracy
+            errorSeries = trackingWorstPx
             report.swim = try Swim.evaluate(trace: eyes, screen: screen, movementScale: s)
             report.jitter.screenPx = accuracy.visibleJitter?.pixels.rms
             report.effectGainPxPerCm = effectGain(screen: screen, movementScale: s,
                                                   distance: Statistics.median(input.samples.map(\.position.z)))
         }
-        return report
+        return AppTraceAnalysis(report: report, trace: input, heads: filtered, parallaxErrorPx: errorSeries)
     }
+}
+
+/// An analysis of the app under test with the series a suite plots: the trace measured (a recording with its
+/// reference estimate as truth), the app's head per sample, and the worst on-glass error per sample (px; empty
+/// without a screen).
+package struct AppTraceAnalysis: Sendable {
+    package var report: TraceAnalysisReport
+    package var trace: HeadTrace
+    package var heads: [Vec3]
+    package var parallaxErrorPx: [Double]
 }
 
 extension HeadToPhoton {

@@ -33,6 +33,11 @@ package enum AppSceneFrames {
     /// The app's scene after each drawn display frame: (sample index, frame).
     package static func scenes(appSource: String, screen: ScreenModel, poses: Poses, events: SceneEvents,
                                cacheRoot: URL? = nil) throws -> [(index: Int, frame: AppSceneFrame)] {
+        try scenes(replay: try AppReplay(appSource: appSource, cacheRoot: cacheRoot), screen: screen, poses: poses, events: events)
+    }
+
+    /// As `scenes(appSource:…)`, with the app's code already found (a suite's app, read once for the run).
+    package static func scenes(replay: AppReplay, screen: ScreenModel, poses: Poses, events: SceneEvents) throws -> [(index: Int, frame: AppSceneFrame)] {
         let device = try SimulatedDevice(screen: screen)
         let samples: [SensorSample], drawn: Set<Int>
         switch poses {
@@ -54,7 +59,6 @@ package enum AppSceneFrames {
             defer { sampleIndex += 1 }
             return drawn.contains(sampleIndex) ? step : .feed(sample)
         }
-        let replay = try AppReplay(appSource: appSource, cacheRoot: cacheRoot)
         let frames = try replay.replayScene([run]).first ?? []
         let indices = drawn.sorted()
         guard frames.count == indices.count else {

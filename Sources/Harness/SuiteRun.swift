@@ -5,6 +5,7 @@ import Plumbing
 import Projection
 import Reporting
 import Smoothing
+import TestedApp
 import Tracking
 import Tuning
 import Vocabulary
@@ -53,6 +54,8 @@ package struct SuiteRun {
     let suite: Suite
     let loader: SuiteLoader
     let inputs: SuiteInputs
+    /// The app under test, made once for the run (`SuiteApp.make`).
+    let app: SuiteApp
     let options: Options
     let outputDirectory: String
     let destination: String
@@ -65,9 +68,10 @@ package struct SuiteRun {
         }
         let destination = options.output ?? suite.output
         try ReportFolder.checkReplaceable(destination, suitePath: options.suitePath)
+        let app = try SuiteApp.make(suite, loader: loader)
         let (outcome, afterPublishing) = try StagedDirectory.replace(destination) { staging in
             let inputs = try SuiteInputs.load(suite, loader: loader, progress: options.progress)
-            let run = SuiteRun(suite: suite, loader: loader, inputs: inputs, options: options, outputDirectory: staging, destination: destination)
+            let run = SuiteRun(suite: suite, loader: loader, inputs: inputs, app: app, options: options, outputDirectory: staging, destination: destination)
             let frameRunner = run.frameRunner()
             var timings: [SuiteUnit: Double] = [:]
             let results = try run.stages(jobs: try frameRunner.jobs(), frameRunner: frameRunner, timings: &timings)
@@ -86,7 +90,7 @@ package struct SuiteRun {
     }
 
     func frameRunner() -> FrameRunner {
-        FrameRunner(loader: loader, suite: suite, traces: inputs.tracesByName, store: Self.store(suite, loader: loader, suitePath: options.suitePath),
+        FrameRunner(loader: loader, suite: suite, traces: inputs.tracesByName, appReplay: app.replay, store: Self.store(suite, loader: loader, suitePath: options.suitePath),
                     framesDirectory: (outputDirectory as NSString).appendingPathComponent("frames"),
                     record: options.record, only: options.only, environment: options.environment)
     }
@@ -96,12 +100,18 @@ package struct SuiteRun {
     func stages(jobs: [FrameRunner.Job], frameRunner: FrameRunner, includes: (SuiteUnit) -> Bool = { _ in true },
                 timings: inout [SuiteUnit: Double]) throws -> SuiteStageResults {
         let traces = inputs.traces
+        var scenarios = ScenarioRunner(traces: traces, smoothers: suite.smoothers, screens: suite.screens, movementScales: suite.movementScales)
+        scenarios.app = app
+        scenarios.comparisonScreen = SuiteHeadline.screen(of: suite)?.value ?? .appDefault
         var results = SuiteStageResults(setup: RunSetup(traces: Dictionary(traces.map { ($0.name, SuiteBaseline.fingerprint($0.trace)) }) { a, _ in a },
-                                                        smoothers: suite.smoothers.map(\.value.description), screens: suite.screens.map(\.text),
-                                                        movementScales: suite.movementScales))
-        // Scenarios.
-        results.scenarios = try ScenarioRunner(traces: traces, smoothers: suite.smoothers, screens: suite.screens, movementScales: suite.movementScales)
-            .run(including: includes, progress: options.progress, timings: &timings)
+                                                        smoothers: suite.smoothers.map(\.value.description)
+                                                            + (app.hasOwnScenarios ? [Budget.Scope.appName] : []),
+                                                        screens: suite.screens.map(\.text), movementScales: suite.movementScales))
+        results.app = app.identity
+        // Scenarios (the app's own among them when it is code).
+        let measured = try scenarios.run(including: includes, progress: options.progress, timings: &timings)
+        results.scenarios = measured.scenarios
+        results.appComparisons = app.hasOwnScenarios ? measured.appComparisons : nil
 
         // Frames.
         let (frames, matrices) = try frameRunner.run(jobs.filter { includes(.frame($0.name)) }, progress: options.progress)
@@ -122,7 +132,7 @@ package struct SuiteRun {
         // The app audit's cases (aggregated over all of them by `finish`).
         if let spec = suite.audit {
             options.progress("[audit 1/1] the app audit's cases")
-            results.auditEvaluations = try SuiteAudit.evaluate(spec, traces: traces, loader: loader, including: includes, timings: &timings)
+            results.auditEvaluations = try SuiteAudit.evaluate(spec, traces: traces, loader: loader, appReplay: app.replay, including: includes, timings: &timings)
         }
         return results
     }
@@ -132,9 +142,10 @@ package struct SuiteRun {
     func finish(_ results: SuiteStageResults, timings: [SuiteUnit: Double]) throws -> (Outcome, afterPublishing: () throws -> Void) {
         // The app audit (its section comes first among the extra sections).
         let audit = try suite.audit.map { spec in
-            try SuiteAudit.finish(spec, suiteName: suite.name, traces: inputs.traces, loader: loader, evaluations: results.auditEvaluations ?? [], outputDirectory: outputDirectory)
+            try SuiteAudit.finish(spec, suiteName: suite.name, traces: inputs.traces, loader: loader, appReplay: app.replay,
+                                  evaluations: results.auditEvaluations ?? [], outputDirectory: outputDirectory)
         }
-        let budgets = SuiteBudgets.evaluate(suite.budgets, on: results.scenarios, loader: loader)
+        let budgets = SuiteBudgets.evaluate(suite.budgets, on: results.scenarios, appSmoother: app.scenarios, loader: loader)
         let numbers = try suite.numbers.map { spec in
             try SuiteNumbers.compare(scenarios: results.scenarios, frameNumbers: results.frameNumbers, spec: spec,
                                      store: Self.store(suite, loader: loader, suitePath: options.suitePath), options: options, outputDirectory: outputDirectory)
@@ -151,7 +162,8 @@ package struct SuiteRun {
         report.setup = results.setup
         report.audit = audit?.summary
         if audit?.failsRun == true { report.passed = false }
-        report.headline = SuiteHeadline.make(report, suite: suite)
+        report.headline = SuiteHeadline.make(report, suite: suite, app: app,
+                                             comparison: AppComparison.combining((results.appComparisons ?? []).map(\.comparison)))
         try SuiteTimings(timings).write(to: outputDirectory)
         let afterPublishing = try publish(&report, extraSections: (audit?.sections ?? []) + results.tuneSections)
         return (Outcome(report: report, directory: destination,

@@ -16,13 +16,46 @@ package struct Headline: Codable, Sendable {
     package var alternativeRule: String
     /// The app's head-to-photon latency in parts (ms), from the model every latency figure uses.
     package var latencyParts: [Part]
+    /// Who "the app" is: the model or the code replayed (absent in reports written before, and when the suite
+    /// measured no app).
+    package var app: App?
 
     package struct Configuration: Codable, Sendable {
         package var role: Role
+        /// The `smoother` of the scenarios the column is the median of (`app`: the app's code).
         package var smoother: String
-        package init(role: Role, smoother: String) {
+        /// How the outputs name the column ("the app (code f7310c2e)"); nil: the role and the smoother.
+        package var label: String?
+        package init(role: Role, smoother: String, label: String? = nil) {
             self.role = role
             self.smoother = smoother
+            self.label = label
+        }
+    }
+
+    /// The app under test of the "the app" column: its label, what it is, the settings it held as built, and — when it
+    /// is code — how the model of the app compares with it on the suite's traces (`AppComparison.statement`).
+    package struct App: Codable, Sendable {
+        /// "the app (code f7310c2e)" or "the app (model: ema:alpha=0.25, movement scale 1.5)".
+        package var label: String
+        /// `model` or `code`.
+        package var kind: String
+        /// The model's parameters, or the code's folder as the suite file names it.
+        package var source: String
+        /// The code's source hash (every compiled file); nil for the model.
+        package var hash: String?
+        package var smoothingAlpha: Double
+        package var movementScale: Double
+        /// "model ≠ code (6 of 6 runs): first at the smoother output, frame 2 …" (code only).
+        package var comparison: String?
+        package init(label: String, kind: String, source: String, hash: String?, smoothingAlpha: Double, movementScale: Double, comparison: String?) {
+            self.label = label
+            self.kind = kind
+            self.source = source
+            self.hash = hash
+            self.smoothingAlpha = smoothingAlpha
+            self.movementScale = movementScale
+            self.comparison = comparison
         }
     }
 
@@ -69,13 +102,15 @@ package struct Headline: Codable, Sendable {
         }
     }
 
-    package init(screen: String, movementScale: Double, configurations: [Configuration], rows: [Row], alternativeRule: String, latencyParts: [Part]) {
+    package init(screen: String, movementScale: Double, configurations: [Configuration], rows: [Row], alternativeRule: String, latencyParts: [Part],
+                 app: App? = nil) {
         self.screen = screen
         self.movementScale = movementScale
         self.configurations = configurations
         self.rows = rows
         self.alternativeRule = alternativeRule
         self.latencyParts = latencyParts
+        self.app = app
     }
 
     static func descriptor(_ name: String) -> MetricDescriptor? { MetricCatalog.scenario.descriptor(named: name) }
@@ -112,7 +147,12 @@ package struct Headline: Codable, Sendable {
     /// "sensor 33 + filter lag 50 + …".
     package var partsText: String { latencyParts.map { "\($0.name) \(Format.value($0.ms)) ms" }.joined(separator: " + ") }
 
-    package var configurationLabels: [String] { configurations.map { "\($0.role.rawValue) (\($0.smoother))" } }
+    package var configurationLabels: [String] { configurations.map { $0.label ?? "\($0.role.rawValue) (\($0.smoother))" } }
+
+    /// "The app's model against its code on the suite's traces …: model ≠ code (…)." (nil: the app is no code).
+    var comparisonText: String? {
+        app?.comparison.map { "The app's model (\(AppDefaults.smootherSpec), movement scale \(Format.value(AppDefaults.movementScale))) against its code on the suite's traces at \(screen), each as built: \($0)." }
+    }
 
     // MARK: - index.html
 
@@ -141,8 +181,9 @@ package struct Headline: Codable, Sendable {
             HTML.el("p", ["class": "hl-setup muted"],
                     .text("\(configurationLabels.joined(separator: " vs ")) on \(screen), movement scale \(Format.value(movementScale))"
                           + (hasTrends ? "; arrows: against the baseline." : "."))),
-            HTML.el("div", ["class": "hl-grid"], children: questions),
         ]
+        if let comparisonText { content.append(HTML.el("p", ["class": "hl-setup muted hl-comparison"], .text(comparisonText))) }
+        content.append(HTML.el("div", ["class": "hl-grid"], children: questions))
         content.append(HTML.el("p", ["class": "muted hl-parts hl-more"],
                                .text("Medians over the traces named under each question (its budget's, else all). \(alternativeRule)"
                                      + (latencyParts.isEmpty ? "" : " The app's head-to-photon latency in parts (means): \(partsText); its p95 adds the frame wait's spread and the trace's timestamp jitter."))))
@@ -172,6 +213,7 @@ package struct Headline: Codable, Sendable {
         }
         lines.append("")
         lines.append(MarkdownSummary.cell(alternativeRule) + (latencyParts.isEmpty ? "" : " Head-to-photon latency of the app (means): \(partsText)."))
+        if let comparisonText { lines += ["", MarkdownSummary.cell(comparisonText)] }
         return lines
     }
 
@@ -188,6 +230,7 @@ package struct Headline: Codable, Sendable {
         lines = lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
         if !latencyParts.isEmpty { lines.append("  head-to-photon latency of the app (means): \(partsText)") }
         lines.append("  \(alternativeRule)")
+        if let comparisonText { lines.append("  \(comparisonText)") }
         return lines
     }
 }

@@ -53,6 +53,15 @@ package struct AppComparison: Codable, Equatable, Sendable {
         return result
     }
 
+    /// Comparisons of separate runs as one comparison of all of them, in the order given (a suite compares each trace
+    /// in its own unit, which may run in another shard): the runs add up, and the first difference is the first
+    /// comparison's that has one. nil for none.
+    package static func combining(_ parts: [AppComparison]) -> AppComparison? {
+        guard let head = parts.first else { return nil }
+        return AppComparison(reference: head.reference, candidate: head.candidate, runs: parts.reduce(0) { $0 + $1.runs },
+                             differingRuns: parts.reduce(0) { $0 + $1.differingRuns }, first: parts.lazy.compactMap(\.first).first)
+    }
+
     /// The first difference of `a` from `b` (frame by frame, stage by stage), nil when they agree.
     package static func firstDifference(_ a: [AppFrame], _ b: [AppFrame], run: String) -> Difference? {
         for (k, (x, y)) in zip(a, b).enumerated() {

@@ -18,8 +18,10 @@ package struct ModelApp: AppUnderTest {
         self.movementScale = movementScale
     }
 
+    /// The app's filter named as the app's constant writes it (`AppDefaults.smootherSpec`, as the label's
+    /// documentation shows), any other by its canonical form.
     package var identity: AppIdentity {
-        AppIdentity(kind: .model, source: "\(filter), movement scale \(movementScale)")
+        AppIdentity(kind: .model, source: "\(filter == .app ? AppDefaults.smootherSpec : filter.description), movement scale \(movementScale)")
     }
 
     /// α of a single `ema` stage; for any other filter the app's default, which the model then ignores.

@@ -59,7 +59,7 @@ import Vocabulary
             """, files: ["t.csv": "t,x,y,z\n0,0,0,0.3\n"])
         #expect(suite.smoothers.map(\.text) == ["kalman-cv"] && suite.screens.map(\.text) == ["iPhone 16 Pro"])
         #expect(suite.screens[0].value == (try ScreenModel.device("iphone-16-pro")))
-        #expect(suite.budgets[0].smoothers == [try SmootherSpec(parsing: "ema:alpha=0.25")])
+        #expect(suite.budgets[0].smoothers == [.smoother(try SmootherSpec(parsing: "ema:alpha=0.25"))])
         #expect(suite.frames[0].screen.text == "app-table:iPhone17,1" && suite.frames[0].screen.value.source == .appTable)
         #expect(suite.frames[0].smoother == (try SmootherSpec(parsing: "ema:alpha=0.5")))
         #expect(suite.audit?.screens == (try DisplayTable.records.map { try ScreenModel.device($0) }))

@@ -109,6 +109,7 @@ import Testing
     static let rewrappingFiles: Set = [
         "Sources/Tracking/TraceSpec.swift", "Sources/Plumbing/StrictDecoding.swift", "Sources/Scenes/SceneRenderer.swift",
         "Sources/Harness/Model/SceneSpec.swift", "Sources/Harness/Stages/SuiteAudit.swift", "Sources/Harness/Stages/FrameRunner.swift",
+        "Sources/Harness/Stages/SuiteApp.swift",
         "Sources/Harness/Stages/SuiteBaseline.swift", "Sources/Harness/Publish/GoldenAcceptance.swift",
         "Sources/Harness/Sharding/SuiteUnit.swift", "Sources/Golden/GoldenStore.swift", "Sources/Tuning/Output/TuneResult.swift",
         "Sources/Projection/CameraFile.swift", "Sources/AppReplay/DriverPackage.swift",

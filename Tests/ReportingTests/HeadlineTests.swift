@@ -51,6 +51,34 @@ import Testing
         #expect(text[2].contains("2.334 px · 0.2712 mm") && text[2].hasSuffix("≤ 3 px"))
     }
 
+    /// The app under test names its column ("the app (code …)") and, when it is code, every output states how the
+    /// model compares with it; a model app states nothing of the kind.
+    @Test func theAppUnderTestIsNamedAndTheModelAgainstItsCodeStated() throws {
+        var headline = Self.headline()
+        headline.configurations[0] = .init(role: .app, smoother: "app", label: "the app (code aa441b26)")
+        let statement = "model ≠ code (2 of 2 runs): first at the eye, frame 1 (t = 0.000 s) of sway, |Δ| 87.92 mm"
+        headline.app = .init(label: "the app (code aa441b26)", kind: "code", source: "app", hash: "aa441b2629efad30", smoothingAlpha: 0.5,
+                             movementScale: 2, comparison: statement)
+        var report = ReportStatusTests.passingReport()
+        report.headline = headline
+        let page = HTMLReport.render(report, reportDirectory: "Reports/latest")
+        #expect(page.contains("the app (code aa441b26) vs best alternative (kalman-cv) on iphone-15-pro"))
+        #expect(page.contains("<p class=\"hl-setup muted hl-comparison\">The app&#39;s model (ema:alpha=0.25, movement scale 1.5) against its code on the suite&#39;s traces at iphone-15-pro, each as built: \(statement).</p>"))
+        let markdown = MarkdownSummary.render(report, reportDirectory: "Reports/latest")
+        #expect(markdown.contains("| iphone-15-pro, s = 1.5 | the app (code aa441b26) | best alternative (kalman-cv) |"))
+        #expect(markdown.contains(statement.replacingOccurrences(of: "|", with: "\\|")))
+        #expect(headline.text.contains { $0.hasSuffix("each as built: \(statement).") })
+        // report.json carries who the app is and the statement.
+        let json = String(decoding: try JSONEncoder().encode(headline), as: UTF8.self)
+        #expect(json.contains("\"comparison\"") && json.contains("\"hash\":\"aa441b2629efad30\"") && json.contains("\"label\":\"the app (code aa441b26)\""))
+        // A model app: no statement anywhere.
+        headline.app?.kind = "model"
+        headline.app?.comparison = nil
+        report.headline = headline
+        #expect(!HTMLReport.render(report, reportDirectory: "Reports/latest").contains("hl-comparison"))
+        #expect(!MarkdownSummary.render(report, reportDirectory: "Reports/latest").contains("against its code"))
+    }
+
     @Test func theVerdictLineCountsTheAuditsFailingChecksAndLinksToIt() {
         let report = Self.report(audit: .init(failing: 8, checks: 14, informational: true))
         #expect(RunStatus(report).text == "PASS — suite: 0 of 1 frames, 0 of 1 budgets failed; app audit: 8 of 14 checks fail (informational)")

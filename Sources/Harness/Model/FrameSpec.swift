@@ -33,9 +33,12 @@ package struct FrameSpec: Decodable, Sendable {
     /// anchor at each head, instead of `scene`, which names the model it stands for (a cube with `look: app` and
     /// no textures). Explicit heads only.
     package var appSource: String?
+    /// `app: true`: as `app_source`, the scene of the suite's app (`app: {source: DIR}`) — the frame stands for the
+    /// app, whatever code the suite names.
+    package var app: Bool
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, scene, screen, head, heads, trace, at, smoother, scale, samples, tolerance, versus
+        case name, scene, screen, head, heads, trace, at, smoother, scale, samples, tolerance, versus, app
         case movementScale = "movement_scale"
         case appSource = "app_source"
     }
@@ -57,6 +60,7 @@ package struct FrameSpec: Decodable, Sendable {
         samples = try c.decodeIfPresent(Int.self, forKey: .samples) ?? 1
         versus = try c.decodeIfPresent(String.self, forKey: .versus)
         appSource = try c.decodeIfPresent(String.self, forKey: .appSource)
+        app = try c.decodeIfPresent(Bool.self, forKey: .app) ?? false
         // A spec string (`max-channel-diff=2,min-ssim=0.98`) or a mapping of the same keys.
         if let text = try? c.decodeIfPresent(String.self, forKey: .tolerance) {
             do { tolerance = try Tolerance(parsing: text) } catch var error as FieldError {
@@ -73,9 +77,13 @@ package struct FrameSpec: Decodable, Sendable {
         guard trace == nil || !at.isEmpty else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.at], debugDescription: "a frame sampled from a trace needs 'at': [seconds, …]"))
         }
-        if appSource != nil {
+        if app && appSource != nil {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.app],
+                debugDescription: "give 'app: true' (the suite's app) or 'app_source' (another folder), not both"))
+        }
+        if appSource != nil || app {
             guard trace == nil, scene.splat == nil, scene.look == .app, scene.textures.isEmpty else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.appSource],
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath + [app ? CodingKeys.app : CodingKeys.appSource],
                     debugDescription: "a frame of the app's own scene needs 'head'/'heads' and a scene {cube: …, look: app} without textures (the model it stands for)"))
             }
         }

@@ -24,6 +24,7 @@ import Vocabulary
 ///   - {metric: lag_ms, max: 60}
 ///   - {metric: visible_jitter_px, max: 0.3, traces: [still]}
 /// numbers: {golden: numbers/default, absolute: 1.0e-9, relative: 1.0e-6}
+/// app: {source: ../MyApp}          # optional: the app's own code is "the app" (scenarios `app`, headline, audit)
 /// frames:
 ///   - {name: cube/center, scene: {cube: screen}, head: [0, 0, 0.35], scale: 0.25}
 /// ```
@@ -44,10 +45,12 @@ package struct Suite: Decodable, Sendable {
     /// `baseline_bands: {lag_ms: {relative: 0.2, absolute: 2}}`.
     package var baselineBands: [String: NoiseBand]
     package var audit: AuditSpec?
+    /// The app under test as its own code (`app: {source: DIR}`); nil: the app is the model.
+    package var app: AppSpec?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, output, goldens, traces, smoothers, screens, budgets, numbers, frames, tune
-        case audit
+        case audit, app
         case movementScales = "movement_scales"
         case baselineBands = "baseline_bands"
     }
@@ -72,5 +75,6 @@ package struct Suite: Decodable, Sendable {
                                                                     debugDescription: "baseline_bands.\(metric): expected relative and absolute ≥ 0"))
         }
         audit = try c.decodeIfPresent(AuditSpec.self, forKey: .audit)
+        app = try c.decodeIfPresent(AppSpec.self, forKey: .app)
     }
 }

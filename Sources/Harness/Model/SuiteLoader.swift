@@ -84,7 +84,19 @@ package struct SuiteLoader {
         for (i, trace) in suite.traces.enumerated() {
             try require(trace.file ?? trace.spec!, [.key("traces"), .index(i)], what: trace.file != nil ? "trace file" : "trace spec")
         }
+        if let app = suite.app {
+            var isDirectory: ObjCBool = false
+            let resolved = resolve(app.source)
+            guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw SuiteError(file: path, line: line(at: [.key("app"), .key("source")]),
+                                 message: "app.source: no such app source folder '\(app.source)' (looked for \(resolved))")
+            }
+        }
         for (i, frame) in suite.frames.enumerated() {
+            if frame.app && suite.app == nil {
+                throw SuiteError(file: path, line: line(at: [.key("frames"), .index(i), .key("app")]),
+                                 message: "frames[\(i)].app: expected the suite's app: {source: DIR} (a frame of the app's own scene needs its code)")
+            }
             if let trace = frame.trace {
                 guard suite.traces.contains(where: { $0.name == trace }) || FileManager.default.fileExists(atPath: resolve(trace)) else {
                     throw SuiteError(file: path, line: line(at: [.key("frames"), .index(i), .key("trace")]),

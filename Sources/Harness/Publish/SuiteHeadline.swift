@@ -1,13 +1,16 @@
 import Analysis
 import Foundation
 import Plumbing
+import Projection
 import Reporting
 import Scientific
 import Smoothing
+import TestedApp
 import Vocabulary
 
-/// The report's headline (`Headline`) from a run's scenarios: the app's configuration (its smoother, screen and
-/// movement scale when the suite measured them) and the best alternative, one row per question.
+/// The report's headline (`Headline`) from a run's scenarios: the app under test (`SuiteApp`: its code's scenarios, or
+/// its model's smoother's, at its screen and movement scale when the suite measured them) and the best alternative,
+/// one row per question.
 enum SuiteHeadline {
     /// The questions, each its main metric and the same quantity in other units.
     static let rows: [[MetricDescriptor]] = [
@@ -17,15 +20,24 @@ enum SuiteHeadline {
     /// What ranks the alternatives: the error on the glass, which lag and jitter together cause.
     static let ranking = MetricDescriptor.parallaxErrorP95Px
 
-    static func make(_ report: SuiteReport, suite: Suite) -> Headline? {
+    /// The screen the headline is at: the app's (iPhone 15 Pro) when the suite measured it, else the suite's first.
+    static func screen(of suite: Suite) -> Parsed<ScreenModel>? {
+        suite.screens.first { $0.text == AppDefaults.screen } ?? suite.screens.first
+    }
+
+    /// The headline of `report`'s scenarios: "the app" is `app` — its values the medians of its scenarios (the code's
+    /// own, measured as `analyze --app-source` measures; the model's, its smoother's), at the movement scale it holds
+    /// when the suite measured that scale, its latency's filter part its own lag on the ramp — and `comparison`, the
+    /// model against its code, when it is code.
+    static func make(_ report: SuiteReport, suite: Suite, app: SuiteApp, comparison: AppComparison?) -> Headline? {
         let scenarios = report.scenarios
         guard !scenarios.isEmpty else { return nil }
-        let screens = suite.screens.map(\.text)
-        let screen = screens.contains(AppDefaults.screen) ? AppDefaults.screen : screens.first ?? scenarios[0].screen
-        let scale = suite.movementScales.contains(AppDefaults.movementScale) ? AppDefaults.movementScale : suite.movementScales.first ?? scenarios[0].movementScale
+        let screen = Self.screen(of: suite)?.text ?? scenarios[0].screen
+        let held = app.settings.movementScale
+        let scale = suite.movementScales.contains(held) ? held : suite.movementScales.first ?? scenarios[0].movementScale
         let here = scenarios.filter { $0.screen == screen && $0.movementScale == scale }
         let traces = suite.traces.map(\.name)
-        let app = suite.smoothers.first { $0.value == .app }?.text
+        let appScenarios = app.scenarios
 
         func tracesFor(_ metric: MetricDescriptor) -> [String] {
             let named = suite.budgets.filter { $0.metric == metric }.flatMap { $0.traces ?? traces }
@@ -35,27 +47,36 @@ enum SuiteHeadline {
             let values = here.filter { $0.smoother == smoother && traces.contains($0.trace) }.compactMap { $0.metrics[metric: metric] }
             return values.isEmpty ? nil : Statistics.median(values)
         }
-        // The best alternative: the lowest median ranking metric among the other smoothers.
+        // The best alternative: the lowest median ranking metric among the other smoothers (models, all of them
+        // when the app is code).
         let rankTraces = tracesFor(ranking)
-        let others = suite.smoothers.map(\.text).filter { $0 != app }
+        let others = suite.smoothers.map(\.text).filter { $0 != appScenarios }
         let alternative = others.compactMap { name in median(ranking, smoother: name, traces: rankTraces).map { (name, $0) } }
             .min { $0.1 < $1.1 }?.0
-        let chosen: [(Headline.Role, String)] = [app.map { (.app, $0) }, alternative.map { (.alternative, $0) }].compactMap { $0 }
+        let chosen: [Headline.Configuration] = [
+            appScenarios.map { Headline.Configuration(role: .app, smoother: $0, label: app.identity.label) },
+            alternative.map { Headline.Configuration(role: .alternative, smoother: $0) },
+        ].compactMap { $0 }
         guard !chosen.isEmpty else { return nil }
 
         let rows = Self.rows.map { metrics in
             let main = metrics[0], over = tracesFor(main)
             return Headline.Row(metrics: metrics.map(\.name), traces: over, budget: budgetText(main, suite: suite),
-                                cells: chosen.map { _, smoother in Headline.Cell(values: metrics.map { median($0, smoother: smoother, traces: over) }) })
+                                cells: chosen.map { configuration in Headline.Cell(values: metrics.map { median($0, smoother: configuration.smoother, traces: over) }) })
         }
         let rule = alternative == nil
             ? "The suite measured no other smoother."
             : "Best alternative: of the suite's other smoothers, the one with the lowest \(ranking.title) (median over \(rankTraces.joined(separator: ", ")))."
-            + (app == nil ? " The app's smoother (\(AppDefaults.smootherSpec)) is not in this suite." : "")
-        let model = HeadToPhoton.model(filterLag: HeadToPhoton.filterLag(of: .app, rate: 60))
-        return Headline(screen: screen, movementScale: scale, configurations: chosen.map { Headline.Configuration(role: $0.0, smoother: $0.1) },
-                        rows: rows, alternativeRule: rule,
-                        latencyParts: app == nil ? [] : HeadToPhoton.parts(model).map { Headline.Part(name: $0.name, ms: $0.seconds * 1000) })
+            + (appScenarios == nil ? " The app's smoother (\(AppDefaults.smootherSpec)) is not in this suite." : "")
+        let identity = app.identity
+        let described = appScenarios.map { _ in
+            Headline.App(label: identity.label, kind: identity.kind.rawValue, source: app.source ?? identity.source, hash: identity.hash,
+                         smoothingAlpha: app.settings.smoothingAlpha, movementScale: app.settings.movementScale, comparison: comparison?.statement)
+        }
+        return Headline(screen: screen, movementScale: scale, configurations: chosen, rows: rows, alternativeRule: rule,
+                        latencyParts: appScenarios == nil ? [] : HeadToPhoton.parts(HeadToPhoton.model(filterLag: app.filterLag))
+                            .map { Headline.Part(name: $0.name, ms: $0.seconds * 1000) },
+                        app: described)
     }
 
     /// The first budget on the metric, as the report writes limits ("≤ 3 px").
@@ -74,8 +95,9 @@ enum SuiteHeadline {
             let row = headline.rows[r]
             guard let metric = MetricCatalog.scenario.descriptor(named: row.metrics[0]) else { continue }
             for c in row.cells.indices {
-                let smoother = headline.configurations[c].smoother
-                let before = baseline.configurations.firstIndex { $0.smoother == smoother }
+                // The app against the baseline's app (whatever its code then), an alternative against the same smoother.
+                let configuration = headline.configurations[c]
+                let before = baseline.configurations.firstIndex { configuration.role == .app ? $0.role == .app : $0.smoother == configuration.smoother }
                     .flatMap { k in baseline.rows.first { $0.metrics == row.metrics }?.cells[k].values[0] }
                 headline.rows[r].cells[c].trend = BaselineComparison.state(before: before, now: row.cells[c].values[0], band: metric.noiseBand,
                                                                           direction: metric.direction)

@@ -16,7 +16,7 @@ extension SuiteRun {
             if options.failOnRegression && report.baseline!.contains(where: \.worse) { report.passed = false }
             // The headline's trends: the same headline from the baseline's scenarios (read once more; compare checked it).
             if var headline = report.headline, let earlier = try? ReportWriter.decode(Data(try FileContents.read(baseline))) {
-                SuiteHeadline.trends(&headline, baseline: SuiteHeadline.make(earlier, suite: suite))
+                SuiteHeadline.trends(&headline, baseline: SuiteHeadline.make(earlier, suite: suite, app: app, comparison: nil))
                 report.headline = headline
             }
         }

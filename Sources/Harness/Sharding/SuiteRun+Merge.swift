@@ -1,6 +1,7 @@
 import Foundation
 import Plumbing
 import Reporting
+import TestedApp
 import Tuning
 import Vocabulary
 
@@ -26,6 +27,10 @@ extension SuiteRun {
             }
             guard part.shard.count == first.shard.count else {
                 throw refuse("expected shard i/\(first.shard.count) as \(paths[0]), found shard \(part.shard.index)/\(part.shard.count)")
+            }
+            // Parts of one suite file may still have replayed different app code (the folder changed between shards).
+            guard part.results.app == first.results.app else {
+                throw refuse("expected a part of \(Self.appText(first.results.app)) as \(paths[0]), found a part of \(Self.appText(part.results.app)): run every shard on the same app code")
             }
             guard part.units == first.units, part.balance == first.balance else {
                 throw refuse("expected the plan of \(paths[0]) (the same units, balanced by \(first.balance.rawValue)), found another plan (balanced by \(part.balance.rawValue)): give every shard the same durations report")
@@ -73,6 +78,11 @@ extension SuiteRun {
             || inputs.traces.contains(where: { first.results.setup.traces[$0.name] != SuiteBaseline.fingerprint($0.trace) }) {
             throw SuiteError(file: first.suiteFile, line: nil, message: "its traces changed since the parts were run (run the shards again)")
         }
+        let app = try SuiteApp.make(suite, loader: loader)
+        guard app.identity == first.results.app else {
+            throw SuiteError(file: first.suiteFile, line: loader.line(at: [.key("app"), .key("source")]),
+                             message: "app.source: expected \(Self.appText(first.results.app)) as the parts ran, found \(Self.appText(app.identity)) now (run the shards again)")
+        }
         let here = Self.environment()
         guard here.commit == first.commit, here.version == first.version else {
             throw SuiteError(file: paths[0], line: nil, message: "expected parts of this checkout (commit \(here.commit), ParallaxLab \(here.version)), found commit \(first.commit), ParallaxLab \(first.version)")
@@ -91,11 +101,17 @@ extension SuiteRun {
                 let path = (directory as NSString).appendingPathComponent(SuiteTimings.file)
                 if FileManager.default.fileExists(atPath: path) { timings.merge(try SuiteTimings.read(report: path).byUnit) { a, _ in a } }
             }
-            let run = SuiteRun(suite: suite, loader: loader, inputs: inputs, options: options, outputDirectory: staging, destination: destination)
+            let run = SuiteRun(suite: suite, loader: loader, inputs: inputs, app: app, options: options, outputDirectory: staging, destination: destination)
             return try run.finish(results, timings: timings)
         }
         try afterPublishing()
         return outcome
+    }
+
+    /// "the app (code f7310c2e…) from Tests/Fixtures/apps/SampleApp", as a merge names the app a part ran.
+    static func appText(_ identity: AppIdentity?) -> String {
+        guard let identity else { return "no app" }
+        return identity.kind == .code ? "the app's code \(identity.hash ?? "?") from \(identity.source)" : identity.label
     }
 
     /// The parts' results in the suite's order (the order of `units`), as the unsharded run has them.
@@ -115,7 +131,12 @@ extension SuiteRun {
                 results.tuneSections = part.results.tuneSections
             }
             if let evaluations = part.results.auditEvaluations { results.auditEvaluations = (results.auditEvaluations ?? []) + evaluations }
+            if let comparisons = part.results.appComparisons { results.appComparisons = (results.appComparisons ?? []) + comparisons }
         }
+        results.app = parts[0].results.app
+        // Each trace's comparison in the suite's order, as the unsharded run appends them.
+        let appUnit = { (trace: String) in order[.scenarios(trace: trace, smoother: Budget.Scope.appName)] ?? Int.max }
+        results.appComparisons = results.appComparisons?.sorted { appUnit($0.trace) < appUnit($1.trace) }
         return results
     }
 

@@ -30,13 +30,17 @@ extension SuiteRun {
         let durations = try options.durations.map(SuiteTimings.read(report:))
         let destination = options.output ?? SuitePart.defaultOutput(suite.output, shard: shard)
         try ReportFolder.checkReplaceable(destination, suitePath: options.suitePath)
+        let app = try SuiteApp.make(suite, loader: loader)
         return try StagedDirectory.replace(destination) { staging in
             let inputs = try SuiteInputs.load(suite, loader: loader, progress: options.progress)
-            let run = SuiteRun(suite: suite, loader: loader, inputs: inputs, options: options, outputDirectory: staging, destination: destination)
+            let run = SuiteRun(suite: suite, loader: loader, inputs: inputs, app: app, options: options, outputDirectory: staging, destination: destination)
             let frameRunner = run.frameRunner()
             let jobs = try frameRunner.jobs()
-            let auditUnits = try suite.audit.map { spec in try SuiteAudit.prepare(spec, traces: inputs.traces, loader: loader).1.map(SuiteAudit.unit) } ?? []
-            let units = inputs.traces.flatMap { trace in suite.smoothers.map { SuiteUnit.scenarios(trace: trace.name, smoother: $0.text) } }
+            let auditUnits = try suite.audit.map { spec in
+                try SuiteAudit.prepare(spec, traces: inputs.traces, loader: loader, appReplay: app.replay).1.map(SuiteAudit.unit)
+            } ?? []
+            let labels = app.scenarioLabels(suite.smoothers)
+            let units = inputs.traces.flatMap { trace in labels.map { SuiteUnit.scenarios(trace: trace.name, smoother: $0) } }
                 + jobs.map { SuiteUnit.frame($0.name) } + (suite.tune != nil ? [.tune] : []) + auditUnits
             var seen = Set<SuiteUnit>()
             if let repeated = units.first(where: { !seen.insert($0).inserted }) {

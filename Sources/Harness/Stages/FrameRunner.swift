@@ -28,6 +28,8 @@ struct FrameRunner {
     let loader: SuiteLoader
     let suite: Suite
     let traces: [String: HeadTrace]
+    /// The suite's app's code, which a frame with `app: true` draws (nil: the suite's app is the model).
+    let appReplay: AppReplay?
     let store: GoldenStore
     let framesDirectory: String
     let record: Bool
@@ -90,10 +92,9 @@ struct FrameRunner {
             let size: FrameSize
             let frame: RGBAImage
             do throws(any Error) {
-                if let appSource = spec.appSource {
+                if let replay = try appCode(spec) {
                     size = try FrameSize(of: screen, scaledBy: spec.scale)
-                    frame = try Self.renderAppScene(appSource: loader.resolve(appSource), head: job.head, screen: screen, size: size,
-                                                    parameters: spec.scene.appLook)
+                    frame = try Self.renderAppScene(replay: replay, head: job.head, screen: screen, size: size, parameters: spec.scene.appLook)
                 } else {
                 if loaded?.specIndex != job.specIndex {
                     loaded = (job.specIndex, try SceneRenderer(spec.scene.source(samples: spec.samples, resolve: loader.resolve), screen: screen))
@@ -101,13 +102,14 @@ struct FrameRunner {
                 size = try FrameSize(of: screen, scaledBy: spec.scale)
                 frame = try loaded!.scene.render(camera, size: size, time: job.time)
                 }
-            } catch where spec.appSource != nil {
-                throw loader.error("app_source: \(error)", at: steps + [.key("app_source")])
+            } catch where spec.appSource != nil || spec.app {
+                let field = spec.app ? "app" : "app_source"
+                throw loader.error("\(field): \(error)", at: steps + [.key(field)])
             } catch {
                 let field: [SuiteLoader.PathStep] = spec.scene.splat != nil ? [.key("scene"), .key("splat")] : [.key("scene"), .key("textures")]
                 throw loader.error("\(spec.scene.splat != nil ? "scene.splat" : "scene.textures"): \(error)", at: steps + field)
             }
-            let renderer = spec.appSource != nil ? "cube app look of the app's own scene (ray cast, 4× MSAA)"
+            let renderer = spec.appSource != nil || spec.app ? "cube app look of the app's own scene (ray cast, 4× MSAA)"
                 : spec.scene.splat != nil ? "splat renderer (\(spec.scene.mode.rawValue))"
                 : spec.scene.look == .app ? "cube app look (ray cast, 4× MSAA)" : "cube rasterizer (\(spec.samples)×\(spec.samples) samples)"
             let parameters = GoldenParameters(renderer: renderer, scene: spec.scene.description,
@@ -141,9 +143,16 @@ struct FrameRunner {
         return (results, matrices)
     }
 
+    /// The code a frame of the app's own scene draws: its `app_source`'s, or the suite's app's (`app: true`); nil for a
+    /// frame of a model.
+    func appCode(_ spec: FrameSpec) throws -> AppReplay? {
+        if let appSource = spec.appSource { return try AppReplay(appSource: loader.resolve(appSource)) }
+        return spec.app ? appReplay : nil
+    }
+
     /// The app's own scene for a face anchor held still at `head` (`AppSceneFrames`, a frame at t = 0).
-    static func renderAppScene(appSource: String, head: Vec3, screen: ScreenModel, size: FrameSize, parameters: AppLookParameters) throws -> RGBAImage {
-        let scenes = try AppSceneFrames.scenes(appSource: appSource, screen: screen, poses: .still(head, until: 0), events: SceneEvents())
+    static func renderAppScene(replay: AppReplay, head: Vec3, screen: ScreenModel, size: FrameSize, parameters: AppLookParameters) throws -> RGBAImage {
+        let scenes = try AppSceneFrames.scenes(replay: replay, screen: screen, poses: .still(head, until: 0), events: SceneEvents())
         return try AppSceneFrames.render(scenes[0].frame, screen: screen, size: size, background: RGBA(0, 0, 0), parameters: parameters)
     }
 

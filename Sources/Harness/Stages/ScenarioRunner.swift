@@ -1,10 +1,12 @@
 import Analysis
 import Foundation
 import Geometry
+import Plumbing
 import Projection
 import Reporting
 import Scientific
 import Smoothing
+import TestedApp
 import Tracking
 import Vocabulary
 
@@ -16,6 +18,16 @@ struct ScenarioRunner {
     let smoothers: [Parsed<SmootherSpec>]
     let screens: [Parsed<ScreenModel>]
     let movementScales: [Double]
+    /// The app under test, measured by scenarios of its own (smoother `app`) when it has them (`SuiteApp.hasOwnScenarios`).
+    var app: SuiteApp? = nil
+    /// The screen the app's code is compared with its model on (the headline's).
+    var comparisonScreen: ScreenModel = .appDefault
+
+    /// The scenarios, and the app's code against its model on each trace the app's scenarios ran on.
+    struct Output {
+        var scenarios: [ScenarioResult] = []
+        var appComparisons: [TraceComparison] = []
+    }
 
     /// Plot series are thinned to about this many points (a chart is at most ~600 px wide) and rounded to the
     /// resolutions below, so that report.json stays small (it grows by ≈ 45 KB per scenario, not 140 KB) while
@@ -31,16 +43,20 @@ struct ScenarioRunner {
 
     func run(progress: (String) -> Void) throws -> [ScenarioResult] {
         var timings: [SuiteUnit: Double] = [:]
-        return try run(progress: progress, timings: &timings)
+        return try run(progress: progress, timings: &timings).scenarios
     }
+
+    /// The `smoother` of each trace's scenario units: the suite's smoothers, then the app when it has scenarios of its own.
+    var labels: [String] { app?.scenarioLabels(smoothers) ?? smoothers.map(\.text) }
 
     /// Runs the trace × smoother units `includes` accepts (every one by default), recording each one's time in
     /// `timings`.
     func run(including includes: (SuiteUnit) -> Bool = { _ in true }, progress: (String) -> Void,
-             timings: inout [SuiteUnit: Double]) throws -> [ScenarioResult] {
+             timings: inout [SuiteUnit: Double]) throws -> Output {
         var results: [ScenarioResult] = []
+        var appComparisons: [TraceComparison] = []
         // Progress counts the units this run does (a shard's share).
-        let total = traces.reduce(0) { sum, trace in sum + smoothers.filter { includes(.scenarios(trace: trace.name, smoother: $0.text)) }.count }
+        let total = traces.reduce(0) { sum, trace in sum + labels.filter { includes(.scenarios(trace: trace.name, smoother: $0)) }.count }
         var done = 0
         for (traceName, original) in traces {
             // A recording without ground truth is measured against its reference estimate (and says so).
@@ -68,59 +84,116 @@ struct ScenarioRunner {
                 let psd = residualPSD(trace: trace, filtered: filtered)
                 for (screenName, screen) in screens.map({ ($0.text, $0.value) }) {
                     for scale in movementScales {
-                        var metrics: [String: Double] = [:]
                         // The spec as printed carries its loss= policy: say what it does where it is printed.
                         var notes = analysis.notes + TrackingLossPolicy.explanations(in: [spec.description])
-                        if let lag = analysis.lag.total { metrics[metric: .lagMs] = lag.seconds * 1000 }
-                        if let lag = analysis.lag.filter { metrics[metric: .filterLagMs] = lag.seconds * 1000 }
-                        if let lag = analysis.lag.onset?.onsetSeconds { metrics[metric: .lagOnsetMs] = lag * 1000 }
-                        if let lag = analysis.lag.onset?.steadySeconds { metrics[metric: .lagSteadyMs] = lag * 1000 }
-                        if let jitter = analysis.jitter.stationary { metrics[metric: .stationaryJitterMm] = jitter.rmsMm.norm }
-                        // Head-to-photon: the app's pipeline after this smoother (HeadToPhoton, as the audit computes it).
-                        if let latency = analysis.latency.first(where: { $0.model.displayRate == HeadToPhoton.Path.app.displayRate }) {
-                            metrics[metric: .latencyP95Ms] = latency.distribution.p95 * 1000
-                        }
-                        metrics[metric: .effectGainPxPerCm] = TraceAnalysis.effectGain(screen: screen, movementScale: scale,
-                                                                                       distance: Statistics.median(trace.samples.map(\.position.z)))
+                        var accuracy: ParallaxAccuracyReport?, swim: SwimReport?
                         var errorSeries: [Double] = []
                         if trace.truth != nil {
-                            let (accuracy, trackingWorstPx) = try ParallaxAccuracy.evaluateWithTrackingSeries(
+                            let (report, trackingWorstPx) = try ParallaxAccuracy.evaluateWithTrackingSeries(
                                 trace: smoothed, screen: screen, movementScale: scale)
-                            metrics[metric: .parallaxErrorP95Px] = accuracy.tracking.pixels.p95
-                            metrics[metric: .parallaxErrorRmsPx] = accuracy.tracking.pixels.rms
-                            metrics[metric: .exaggerationP95Px] = accuracy.exaggeration.pixels.p95
-                            metrics[metric: .parallaxErrorP95Arcmin] = accuracy.tracking.arcminutes.p95
-                            if let visible = accuracy.visibleJitter {
-                                metrics[metric: .visibleJitterPx] = visible.pixels.rms
-                                metrics[metric: .visibleJitterMm] = visible.millimeters.rms
-                            }
-                            let swim = try Swim.evaluate(trace: smoothed, screen: screen, movementScale: scale)
-                            metrics[metric: .swimP95DegS] = swim.tracking.p95
-                            metrics[metric: .swimRmsDegS] = swim.tracking.rms
+                            accuracy = report
+                            swim = try Swim.evaluate(trace: smoothed, screen: screen, movementScale: scale)
                             errorSeries = trackingWorstPx
                         } else {
                             notes.append("no ground truth: parallax error and visible jitter are not computed")
                         }
-                        let id = "\(traceName) × \(label) × \(screenName) × s=\(scale)"
-                        let stride = max(1, trace.count / Self.maxPlotPoints)
-                        let picks = Swift.stride(from: 0, to: trace.count, by: stride).map { $0 }
-                        let ms = { (v: Double) in Self.rounded(v, step: 0.001) }, mm = { (v: Double) in Self.rounded(v * 1000, step: 0.01) }
-                        let series = ScenarioResult.Series(
-                            t: picks.map { ms(trace.samples[$0].t - trace.samples[0].t) },
-                            truthX: trace.truth.map { truth in picks.map { mm(truth[$0].x) } },
-                            measuredX: picks.map { mm(trace.samples[$0].position.x) },
-                            smoothedX: picks.map { mm(filtered[$0].x) },
-                            psdFrequency: psd.frequencies.map(Self.significant), psdPower: psd.power.map(Self.significant),
-                            parallaxErrorPx: errorSeries.isEmpty ? [] : picks.map { Self.rounded(errorSeries[$0], step: 0.01) },
-                            breaks: shaded.isEmpty ? nil : shaded)
-                        results.append(ScenarioResult(id: id, trace: traceName, smoother: label, smootherSpec: spec.description, screen: screenName,
-                                                      movementScale: scale, metrics: metrics, notes: notes, series: series,
+                        let metrics = Self.metrics(analysis, accuracy: accuracy, swim: swim,
+                                                   effectGain: TraceAnalysis.effectGain(screen: screen, movementScale: scale,
+                                                                                        distance: Statistics.median(trace.samples.map(\.position.z))))
+                        results.append(ScenarioResult(id: "\(traceName) × \(label) × \(screenName) × s=\(scale)", trace: traceName, smoother: label,
+                                                      smootherSpec: spec.description, screen: screenName, movementScale: scale, metrics: metrics,
+                                                      notes: notes, series: series(trace, filtered: filtered, errorSeries: errorSeries, psd: psd, shaded: shaded),
                                                       reference: truthless == nil ? nil : TruthlessTrace.referenceName))
                     }
                 }
             }
+            if let app, app.hasOwnScenarios {
+                let unit = SuiteUnit.scenarios(trace: traceName, smoother: Budget.Scope.appName)
+                guard includes(unit) else { continue }
+                let started = ContinuousClock.now
+                defer { timings[unit] = started.duration(to: .now).seconds }
+                done += 1
+                progress("[scenarios \(done)/\(total)] \(traceName) × \(app.identity.label)")
+                results += try appScenarios(app, traceName: traceName, original: original, shaded: shaded)
+                appComparisons.append(TraceComparison(trace: traceName, comparison: try app.comparedWithModel(trace: trace, name: traceName, screen: comparisonScreen)))
+            }
+        }
+        return Output(scenarios: results, appComparisons: appComparisons)
+    }
+
+    /// The app under test on one trace, on every screen and movement scale: `TraceAnalysis.analyzeWithSeries` — what
+    /// `parallax analyze TRACE --app-source DIR --screen S --movement-scale s` computes, one number — with the
+    /// movement scale set as its Sensitivity slider sets it and its other settings as built.
+    func appScenarios(_ app: SuiteApp, traceName: String, original: HeadTrace, shaded: [[Double]]) throws -> [ScenarioResult] {
+        var results: [ScenarioResult] = []
+        for (screenName, screen) in screens.map({ ($0.text, $0.value) }) {
+            for scale in movementScales {
+                var settings = app.settings
+                settings.movementScale = scale
+                let analyzed = try TraceAnalysis.analyzeWithSeries(original, traceName: traceName, app: app.app, settings: settings, screen: screen,
+                                                                   arkitFrame: app.arkitFrame)
+                let report = analyzed.report, trace = analyzed.trace
+                var notes = report.notes
+                notes.insert("measured on \(app.identity.label), α \(NumberText.format(settings.smoothingAlpha)), movement scale \(NumberText.format(scale)); "
+                             + "ARKit frame: \(app.arkitFrame.rawValue); latency's filter part: its lag on a ramp", at: 0)
+                if report.parallax == nil { notes.append("no ground truth: parallax error and visible jitter are not computed") }
+                let metrics = Self.metrics(report, accuracy: report.parallax, swim: report.swim, effectGain: report.effectGainPxPerCm)
+                let label = Budget.Scope.appName
+                results.append(ScenarioResult(id: "\(traceName) × \(label) × \(screenName) × s=\(scale)", trace: traceName, smoother: label,
+                                              smootherSpec: label, screen: screenName, movementScale: scale, metrics: metrics, notes: notes,
+                                              series: series(trace, filtered: analyzed.heads, errorSeries: analyzed.parallaxErrorPx,
+                                                             psd: residualPSD(trace: trace, filtered: analyzed.heads), shaded: shaded),
+                                              reference: report.reference))
+            }
         }
         return results
+    }
+
+    /// A scenario's metrics from its analysis and, when the trace has truth, its on-glass accuracy and swim: the one
+    /// mapping for a smoother's scenarios and the app's, so that the headline's "the app" and `analyze` agree.
+    static func metrics(_ analysis: TraceAnalysisReport, accuracy: ParallaxAccuracyReport?, swim: SwimReport?, effectGain: Double?) -> [String: Double] {
+        var metrics: [String: Double] = [:]
+        if let lag = analysis.lag.total { metrics[metric: .lagMs] = lag.seconds * 1000 }
+        if let lag = analysis.lag.filter { metrics[metric: .filterLagMs] = lag.seconds * 1000 }
+        if let lag = analysis.lag.onset?.onsetSeconds { metrics[metric: .lagOnsetMs] = lag * 1000 }
+        if let lag = analysis.lag.onset?.steadySeconds { metrics[metric: .lagSteadyMs] = lag * 1000 }
+        if let jitter = analysis.jitter.stationary { metrics[metric: .stationaryJitterMm] = jitter.rmsMm.norm }
+        // Head-to-photon: the app's pipeline after this smoother (HeadToPhoton, as the audit computes it).
+        if let latency = analysis.latency.first(where: { $0.model.displayRate == HeadToPhoton.Path.app.displayRate }) {
+            metrics[metric: .latencyP95Ms] = latency.distribution.p95 * 1000
+        }
+        if let effectGain { metrics[metric: .effectGainPxPerCm] = effectGain }
+        if let accuracy {
+            metrics[metric: .parallaxErrorP95Px] = accuracy.tracking.pixels.p95
+            metrics[metric: .parallaxErrorRmsPx] = accuracy.tracking.pixels.rms
+            metrics[metric: .exaggerationP95Px] = accuracy.exaggeration.pixels.p95
+            metrics[metric: .parallaxErrorP95Arcmin] = accuracy.tracking.arcminutes.p95
+            if let visible = accuracy.visibleJitter {
+                metrics[metric: .visibleJitterPx] = visible.pixels.rms
+                metrics[metric: .visibleJitterMm] = visible.millimeters.rms
+            }
+        }
+        if let swim {
+            metrics[metric: .swimP95DegS] = swim.tracking.p95
+            metrics[metric: .swimRmsDegS] = swim.tracking.rms
+        }
+        return metrics
+    }
+
+    /// The plot series of a scenario, thinned to `maxPlotPoints` and rounded.
+    func series(_ trace: HeadTrace, filtered: [Vec3], errorSeries: [Double], psd: (frequencies: [Double], power: [Double]),
+                shaded: [[Double]]) -> ScenarioResult.Series {
+        let stride = max(1, trace.count / Self.maxPlotPoints)
+        let picks = Swift.stride(from: 0, to: trace.count, by: stride).map { $0 }
+        let ms = { (v: Double) in Self.rounded(v, step: 0.001) }, mm = { (v: Double) in Self.rounded(v * 1000, step: 0.01) }
+        return ScenarioResult.Series(
+            t: picks.map { ms(trace.samples[$0].t - trace.samples[0].t) },
+            truthX: trace.truth.map { truth in picks.map { mm(truth[$0].x) } },
+            measuredX: picks.map { mm(trace.samples[$0].position.x) },
+            smoothedX: picks.map { mm(filtered[$0].x) },
+            psdFrequency: psd.frequencies.map(Self.significant), psdPower: psd.power.map(Self.significant),
+            parallaxErrorPx: errorSeries.isEmpty ? [] : picks.map { Self.rounded(errorSeries[$0], step: 0.01) },
+            breaks: shaded.isEmpty ? nil : shaded)
     }
 
     /// Welch PSD of the smoothed − truth residual in x (mm²/Hz), or of the smoothed signal without truth.

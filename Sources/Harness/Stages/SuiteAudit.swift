@@ -28,8 +28,10 @@ struct SuiteAudit {
         }
     }
 
-    /// The audit's options and cases.
-    static func prepare(_ spec: AuditSpec, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader) throws -> (AuditOptions, [AuditCase]) {
+    /// The audit's options and cases. The shipped side is the code of `audit.app_source`, else the suite's app's code
+    /// (`appReplay`, `SuiteApp.replay`: built once for the run), else the model.
+    static func prepare(_ spec: AuditSpec, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader,
+                        appReplay: AppReplay?) throws -> (AuditOptions, [AuditCase]) {
         if let unknown = spec.traces?.first(where: { name in !traces.contains { $0.name == name } }) {
             throw loader.error("audit.traces: '\(unknown)' is not a trace of the suite (\(traces.map(\.name).joined(separator: ", ")))", at: [.key("audit"), .key("traces")])
         }
@@ -41,7 +43,7 @@ struct SuiteAudit {
             var options = AuditOptions(traces: audited,
                                        screens: spec.screens,
                                        scope: try AuditOptions.scope(parsing: spec.mode), fixes: try AuditOptions.fixes(parsing: spec.fix), pipeline: pipeline)
-            options.appReplay = try spec.appSource.map { try AppReplay(appSource: loader.resolve($0)) }
+            options.appReplay = try spec.appSource.map { try AppReplay(appSource: loader.resolve($0)) } ?? appReplay
             return (options, try AppAudit.cases(options))
         }
     }
@@ -52,9 +54,9 @@ struct SuiteAudit {
     }
 
     /// The checks' values on the cases whose units `includes` accepts, each case's time in `timings`.
-    static func evaluate(_ spec: AuditSpec, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader,
+    static func evaluate(_ spec: AuditSpec, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader, appReplay: AppReplay?,
                          including includes: (SuiteUnit) -> Bool, timings: inout [SuiteUnit: Double]) throws -> [CaseEvaluation] {
-        let (options, cases) = try prepare(spec, traces: traces, loader: loader)
+        let (options, cases) = try prepare(spec, traces: traces, loader: loader, appReplay: appReplay)
         var evaluations: [CaseEvaluation] = []
         for k in cases.indices where includes(unit(cases[k])) {
             let started = ContinuousClock.now
@@ -65,9 +67,9 @@ struct SuiteAudit {
     }
 
     /// The audit's result from every case's evaluations; writes audit.json, audit.html and audit/ into `outputDirectory`.
-    static func finish(_ spec: AuditSpec, suiteName: String, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader, evaluations: [CaseEvaluation],
-                       outputDirectory: String) throws -> SuiteAudit {
-        let (options, cases) = try prepare(spec, traces: traces, loader: loader)
+    static func finish(_ spec: AuditSpec, suiteName: String, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader, appReplay: AppReplay?,
+                       evaluations: [CaseEvaluation], outputDirectory: String) throws -> SuiteAudit {
+        let (options, cases) = try prepare(spec, traces: traces, loader: loader, appReplay: appReplay)
         let framesDirectory = (outputDirectory as NSString).appendingPathComponent(AuditReport.framesFolder)
         try? FileManager.default.removeItem(atPath: framesDirectory)
         var result = try located(loader) { try AppAudit.aggregate(options, cases: cases, evaluations: evaluations, framesDirectory: framesDirectory) }

@@ -1,0 +1,23 @@
+import TestedApp
+
+/// The suite's app under test (`app: {source: DIR, arkit_frame: gravity}`): the app's own code, replayed, is "the
+/// app" of the suite — its scenarios (smoother `app`), the budgets that name `app`, the headline, the frames with
+/// `app: true` and the audit's shipped side. Without `app:` the app is the model (`ModelApp`: the app's smoother
+/// and movement scale).
+package struct AppSpec: Decodable, Sendable {
+    /// The app's source folder, relative to the suite file (the files `AppSourceFolder` finds by name below it).
+    package var source: String
+    /// What ARKit's face anchor holds as the code is fed (the same hypothesis as `analyze --arkit-frame`).
+    package var arkitFrame: ARKitFrame
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case source, arkitFrame = "arkit_frame"
+    }
+
+    package init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        source = try c.decode(String.self, forKey: .source)
+        arkitFrame = try c.decodeEnumIfPresent(ARKitFrame.self, forKey: .arkitFrame) ?? .gravity
+    }
+}
