@@ -67,8 +67,16 @@ package enum ChildProcess {
         defer { envp?.forEach { free($0) } }
 
         var pid: pid_t = 0
-        let spawned = envp.map { posix_spawn(&pid, executable.path, &actions, nil, argv, $0) }
-            ?? posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        var spawned: Int32 = 0
+        // ETXTBSY: an executable written a moment ago (a copied binary, a freshly built driver) is still open for
+        // writing in a child that another thread forked before the writer closed it; the child drops it when it
+        // execs, so the spawn is tried again for up to 0.5 s.
+        for attempt in 0..<50 {
+            spawned = envp.map { posix_spawn(&pid, executable.path, &actions, nil, argv, $0) }
+                ?? posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+            guard spawned == ETXTBSY, attempt < 49 else { break }
+            usleep(10_000)
+        }
         guard spawned == 0 else { throw ChildProcessLaunchFailure(command: command, reason: String(cString: strerror(spawned))) }
 
         let exited = DispatchSemaphore(value: 0)
