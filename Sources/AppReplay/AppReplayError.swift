@@ -28,7 +28,7 @@ package enum AppReplayError: Error, Equatable, CustomStringConvertible {
         case let .ambiguousFiles(folder, name, paths):
             return "--app-source \(folder): expected one \(name), found \(paths.count): \(paths.joined(separator: ", "))"
         case let .noToolchain(reason):
-            return "parallax app replay builds the app's files with the Swift toolchain: \(reason)"
+            return "--app-source builds the app's files with the Swift toolchain: \(reason)"
         case let .compileFailed(errors, count):
             let more = count > errors.count ? "; and \(count - errors.count) more" : ""
             return "the app's code does not compile against the Apple stand-ins (AppInTheLoop/StandIns holds only the APIs "
