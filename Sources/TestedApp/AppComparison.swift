@@ -91,7 +91,7 @@ package struct AppComparison: Codable, Equatable, Sendable {
         case .projection: delta = String(format: "|Δ| %.2g (relative)", first.delta)
         default: delta = first.delta >= 1e-3 ? String(format: "|Δ| %.2f mm", first.delta * 1000) : String(format: "|Δ| %.3g µm", first.delta * 1e6)
         }
-        return "\(reference) ≠ \(candidate) (\(differingRuns) of \(runs) runs): first at the \(first.stage.rawValue), frame \(first.frame) "
+        return "\(reference) ≠ \(candidate) (\(differingRuns) of \(runs) run\(runs == 1 ? "" : "s")): first at the \(first.stage.rawValue), frame \(first.frame) "
             + String(format: "(t = %.3f s)", first.t) + " of \(first.run), \(delta)"
     }
 }

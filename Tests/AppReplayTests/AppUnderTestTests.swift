@@ -65,6 +65,16 @@ import Tracking
         let stream = try SensorStream(traceName: "upright", trace: Self.uprightTrace, arkitFrame: .gravity)
         let frames = try branch.run([AppRun(screen: Self.screen, samples: stream.samples)])[0]
         for frame in frames { #expect(abs(frame.eye.x - 3 * frame.head.x) <= 1e-6 * max(1e-3, abs(frame.eye.x))) }
+        // The model of the sample (its EMA, its scale 2) against each: the unmodified code parts from it only at the
+        // projection (the sample sizes its frustum from its own screen table), the branch already at the eye.
+        let model = ModelApp(filter: try SmootherSpec(parsing: "ema:alpha=0.5"), movementScale: 2)
+        let modelFrames = try model.run([AppRun(screen: Self.screen, samples: stream.samples)])
+        let onShippedCode = AppComparison.compare(try shipped.run([AppRun(screen: Self.screen, samples: stream.samples)]), with: modelFrames,
+                                                  names: ["upright"])
+        let onBranchCode = AppComparison.compare([frames], with: modelFrames, names: ["upright"])
+        #expect(onShippedCode.first?.stage == .projection && onShippedCode.first?.frame == 1, "\(onShippedCode.statement)")
+        #expect(onBranchCode.first?.stage == .eye, "\(onBranchCode.statement)")
+        #expect(onBranchCode.statement.hasPrefix("model ≠ code (1 of 1 run): first at the eye, frame "), "\(onBranchCode.statement)")
         // The analysis measures the branch: its effect gain is the scale's, 3/2 of the sample's.
         let onBranch = try TraceAnalysis.analyze(Self.uprightTrace, traceName: "upright", app: branch, screen: Self.screen, arkitFrame: .gravity)
         let onShipped = try TraceAnalysis.analyze(Self.uprightTrace, traceName: "upright", app: shipped, screen: Self.screen, arkitFrame: .gravity)
