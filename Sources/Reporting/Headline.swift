@@ -26,11 +26,59 @@ package struct Headline: Codable, Sendable {
         package var smoother: String
         /// How the outputs name the column ("the app (code f7310c2e)"); nil: the role and the smoother.
         package var label: String?
-        package init(role: Role, smoother: String, label: String? = nil) {
+        /// The alternative's budgets it breaks (empty: it keeps every budget that applies to it); nil for the app.
+        package var breaks: [Break]?
+        package init(role: Role, smoother: String, label: String? = nil, breaks: [Break]? = nil) {
             self.role = role
             self.smoother = smoother
             self.label = label
+            self.breaks = breaks
         }
+    }
+
+    /// A budget a smoother breaks on some of its scenarios, with the value furthest beyond the limit.
+    package struct Break: Codable, Sendable {
+        package var metric: String
+        /// As the report writes limits: "≤ 3".
+        package var limit: String
+        package var unit: String
+        /// The worst of its values on the scenarios that break it (nil: not computed on any of them).
+        package var value: Double?
+        /// How many of its scenarios break it.
+        package var scenarios: Int
+
+        /// The failed results of one smoother's budget evaluation, one `Break` per budget (metric and limit) in the
+        /// results' order.
+        package static func breaks(in results: [BudgetResult]) -> [Break] {
+            var found: [Break] = []
+            for result in results where !result.passed {
+                let atLeast = result.limit.hasPrefix("≥")
+                if let k = found.firstIndex(where: { $0.metric == result.metric && $0.limit == result.limit }) {
+                    found[k].scenarios += 1
+                    if let v = result.value { found[k].value = found[k].value.map { atLeast ? Swift.min($0, v) : Swift.max($0, v) } ?? v }
+                } else {
+                    found.append(Break(metric: result.metric, limit: result.limit, unit: result.unit, value: result.value, scenarios: 1))
+                }
+            }
+            return found
+        }
+
+        /// "visible jitter at rest: 7.934 > 3 px" (the limit's sign turned: the value is beyond it).
+        package var text: String {
+            let title = Headline.descriptor(metric)?.title ?? metric
+            let unit = self.unit.isEmpty ? "" : " \(self.unit)"
+            guard let value else { return "\(title): not computed (\(limit)\(unit))" }
+            let beyond = limit.hasPrefix("≥") ? "<" : ">"
+            return "\(title): \(Format.value(value)) \(beyond) \(limit.dropFirst(2))\(unit)"
+        }
+
+        /// "breaks ≤ 3 px", beside a value of its metric.
+        var short: String { "breaks \(limit)\(unit.isEmpty ? "" : " \(unit)")" }
+    }
+
+    /// What a cell says beside its values: the configuration's breaks of a budget on one of the row's metrics.
+    static func breaks(_ row: Row, _ configuration: Configuration) -> [String] {
+        (configuration.breaks ?? []).filter { row.metrics.contains($0.metric) }.map(\.short)
     }
 
     /// The app under test of the "the app" column: its label, what it is, the settings it held as built, and — when it
@@ -169,7 +217,7 @@ package struct Headline: Codable, Sendable {
             for (configuration, cell) in zip(configurations, row.cells) {
                 // The main value large, the same quantity in other units small beside it.
                 let values = Self.values(row, cell)
-                let small = Array(values.dropFirst()) + [cell.trend?.arrow].compactMap { $0 }
+                let small = Array(values.dropFirst()) + [cell.trend?.arrow].compactMap { $0 } + Self.breaks(row, configuration)
                 children.append(HTML.el("div", ["class": "hl-cell", "data-role": configuration.role.rawValue],
                                         children: [HTML.el("span", ["class": "hl-who"], .text(configuration.role == .app ? configuration.role.rawValue : configuration.smoother)),
                                                    HTML.el("span", ["class": "hl-value"], .text(values.first ?? "not measured"))]
@@ -207,7 +255,9 @@ package struct Headline: Codable, Sendable {
         var lines = ["| \(MarkdownSummary.cell(screen)), s = \(Format.value(movementScale)) | " + configurationLabels.map(MarkdownSummary.cell).joined(separator: " | ") + " | budget | what it means |",
                      "|---|" + configurations.map { _ in "---|" }.joined() + "---|---|"]
         for row in rows {
-            let cells = row.cells.map { cell in ([Self.value(row, cell)] + [Self.trend(cell)].compactMap { $0 }).joined(separator: " ") }
+            let cells = zip(configurations, row.cells).map { configuration, cell in
+                ([Self.value(row, cell)] + [Self.trend(cell)].compactMap { $0 } + Self.breaks(row, configuration)).joined(separator: " ")
+            }
             lines.append("| \(Self.title(row)) (\(Self.over(row))) | " + cells.map(MarkdownSummary.cell).joined(separator: " | ")
                          + " | \(row.budget ?? "—") | \(MarkdownSummary.cell(Self.meaning(row))) |")
         }
@@ -221,8 +271,8 @@ package struct Headline: Codable, Sendable {
     package var text: [String] {
         var table = [["\(screen), s = \(Format.value(movementScale))"] + configurationLabels + ["budget"]]
         for row in rows {
-            table.append(["\(Self.title(row)) (\(Self.over(row)))"] + row.cells.map { cell in
-                ([Self.value(row, cell)] + [cell.trend.map(\.arrow)].compactMap { $0 }).joined(separator: " ")
+            table.append(["\(Self.title(row)) (\(Self.over(row)))"] + zip(configurations, row.cells).map { configuration, cell in
+                ([Self.value(row, cell)] + [cell.trend.map(\.arrow)].compactMap { $0 } + Self.breaks(row, configuration)).joined(separator: " ")
             } + [row.budget ?? "—"])
         }
         let widths = table[0].indices.map { i in table.map { $0[i].count }.max() ?? 0 }

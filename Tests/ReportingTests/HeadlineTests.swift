@@ -102,6 +102,21 @@ import Testing
 
 /// A frame that could not be compared says why wherever failures are listed (the terminal prints these lines).
 @Suite struct FrameErrorReasonTests {
+    /// A smoother's failed budget results become one break per budget with the value furthest beyond its limit
+    /// (the highest under a `max`, the lowest under a `min`); passed results and "not computed" add no value.
+    @Test func breaksKeepTheWorstValuePerBudget() {
+        func result(_ metric: String, _ limit: String, _ unit: String, _ value: Double?, passed: Bool) -> BudgetResult {
+            BudgetResult(metric: metric, unit: unit, limit: limit, scenario: "s", value: value, passed: passed, note: nil)
+        }
+        let breaks = Headline.Break.breaks(in: [
+            result("visible_jitter_px", "≤ 3", "px", 4.5, passed: false), result("effect_gain_px_per_cm", "≥ 2", "px/cm", 1.5, passed: false),
+            result("visible_jitter_px", "≤ 3", "px", 7.9, passed: false), result("effect_gain_px_per_cm", "≥ 2", "px/cm", 0.5, passed: false),
+            result("visible_jitter_px", "≤ 3", "px", 2.0, passed: true), result("lag_ms", "≤ 60", "ms", nil, passed: false),
+        ])
+        #expect(breaks.map(\.text) == ["visible jitter at rest: 7.9 > 3 px", "effect strength: 0.5 < 2 px/cm", "tracking lag: not computed (≤ 60 ms)"])
+        #expect(breaks.map(\.scenarios) == [2, 2, 1])
+    }
+
     @Test func anErrorFrameGivesItsReasonAndNoAcceptCommand() {
         var report = ReportStatusTests.passingReport()
         report.frames[0].status = .error

@@ -47,15 +47,21 @@ enum SuiteHeadline {
             let values = here.filter { $0.smoother == smoother && traces.contains($0.trace) }.compactMap { $0.metrics[metric: metric] }
             return values.isEmpty ? nil : Statistics.median(values)
         }
+        // The budgets each smoother's scenarios were held to and what they broke: the run's own evaluation
+        // (`SuiteBudgets`, report.json's `budgets`), by the smoother of the scenario each result is of.
+        let smootherOf = Dictionary(scenarios.map { ($0.id, $0.smoother) }, uniquingKeysWith: { first, _ in first })
+        func budgets(of smoother: String) -> [BudgetResult] { report.budgets.filter { smootherOf[$0.scenario] == smoother } }
         // The best alternative: the lowest median ranking metric among the other smoothers (models, all of them
-        // when the app is code).
+        // when the app is code) that keep every budget applying to them; when none does, among all of them.
         let rankTraces = tracesFor(ranking)
         let others = suite.smoothers.map(\.text).filter { $0 != appScenarios }
-        let alternative = others.compactMap { name in median(ranking, smoother: name, traces: rankTraces).map { (name, $0) } }
-            .min { $0.1 < $1.1 }?.0
+        let measured = others.compactMap { name in median(ranking, smoother: name, traces: rankTraces).map { (name, $0) } }
+        let keeping = measured.filter { Headline.Break.breaks(in: budgets(of: $0.0)).isEmpty }
+        let alternative = (keeping.min { $0.1 < $1.1 } ?? measured.min { $0.1 < $1.1 })?.0
+        let breaks = alternative.map { Headline.Break.breaks(in: budgets(of: $0)) } ?? []
         let chosen: [Headline.Configuration] = [
             appScenarios.map { Headline.Configuration(role: .app, smoother: $0, label: app.identity.label) },
-            alternative.map { Headline.Configuration(role: .alternative, smoother: $0) },
+            alternative.map { Headline.Configuration(role: .alternative, smoother: $0, breaks: breaks) },
         ].compactMap { $0 }
         guard !chosen.isEmpty else { return nil }
 
@@ -64,16 +70,19 @@ enum SuiteHeadline {
             return Headline.Row(metrics: metrics.map(\.name), traces: over, budget: budgetText(main, suite: suite),
                                 cells: chosen.map { configuration in Headline.Cell(values: metrics.map { median($0, smoother: configuration.smoother, traces: over) }) })
         }
-        let rule = alternative == nil
-            ? "The suite measured no other smoother."
-            : "Best alternative: of the suite's other smoothers, the one with the lowest \(ranking.title) (median over \(rankTraces.joined(separator: ", ")))."
-            + (appScenarios == nil ? " The app's smoother (\(AppDefaults.smootherSpec)) is not in this suite." : "")
+        let rule = alternative.map { alternative in
+            "Best alternative: of the suite's other smoothers that keep every budget applying to them (by its traces and smoothers), the one with the lowest "
+                + "\(ranking.title) (median over \(rankTraces.joined(separator: ", ")))"
+                + (!breaks.isEmpty ? "; none does, so the lowest of all: \(alternative), which breaks \(breaks.map(\.text).joined(separator: "; "))."
+                   : budgets(of: alternative).isEmpty ? "; no budget applies to \(alternative)." : ": \(alternative) keeps every budget.")
+        } ?? "The suite measured no other smoother."
+        let ruleAndApp = rule + (appScenarios == nil ? " The app's smoother (\(AppDefaults.smootherSpec)) is not in this suite." : "")
         let identity = app.identity
         let described = appScenarios.map { _ in
             Headline.App(label: identity.label, kind: identity.kind.rawValue, source: app.source ?? identity.source, hash: identity.hash,
                          smoothingAlpha: app.settings.smoothingAlpha, movementScale: app.settings.movementScale, comparison: comparison?.statement)
         }
-        return Headline(screen: screen, movementScale: scale, configurations: chosen, rows: rows, alternativeRule: rule,
+        return Headline(screen: screen, movementScale: scale, configurations: chosen, rows: rows, alternativeRule: ruleAndApp,
                         latencyParts: appScenarios == nil ? [] : HeadToPhoton.parts(HeadToPhoton.model(filterLag: app.filterLag))
                             .map { Headline.Part(name: $0.name, ms: $0.seconds * 1000) },
                         app: described)
