@@ -9,7 +9,7 @@ import Testing
 @Suite struct HeadlineAlternativeTests {
     /// The app's EMA, kalman-cv (the lowest parallax error of the others on these traces, and the most jitter at rest)
     /// and One Euro, under one visible-jitter budget on the still trace at `limit` px.
-    static func suite(jitterLimit limit: String) -> String {
+    static func suite(jitterLimit limit: String, gating smoothers: String = "") -> String {
         """
         name: alternative keeps the budgets
         goldens: goldens
@@ -18,13 +18,13 @@ import Testing
         screens: [iphone-15-pro]
         movement_scales: [1.5]
         budgets:
-          - {metric: visible_jitter_px, max: \(limit), traces: [still]}
+          - {metric: visible_jitter_px, max: \(limit), traces: [still]\(smoothers.isEmpty ? "" : ", smoothers: \(smoothers)")}
 
         """
     }
 
-    static func run(jitterLimit limit: String) throws -> (SuiteReport, summary: String, json: String, fixture: SuiteAppTests.Fixture) {
-        let fixture = try SuiteAppTests.Fixture(suite(jitterLimit: limit))
+    static func run(jitterLimit limit: String, gating smoothers: String = "") throws -> (SuiteReport, summary: String, json: String, fixture: SuiteAppTests.Fixture) {
+        let fixture = try SuiteAppTests.Fixture(suite(jitterLimit: limit, gating: smoothers))
         let report = try fixture.run().report
         let summary = try String(contentsOfFile: fixture.directory.path("report/summary.md"), encoding: .utf8)
         let json = try String(contentsOfFile: fixture.directory.path("report/report.json"), encoding: .utf8)
@@ -47,6 +47,17 @@ import Testing
         return try #require(configurations.first { $0["role"] as? String == "best alternative" })
     }
 
+    /// A budget that gates only the app's smoother (as parallax.yml's do) still holds against the alternative in the
+    /// headline: the limit is shown beside both columns.
+    @Test func aBudgetGatingOnlyTheAppStillHoldsAgainstTheAlternative() throws {
+        let (report, _, json, fixture) = try Self.run(jitterLimit: "3", gating: "[\"ema:alpha=0.25\"]")
+        defer { fixture.directory.cleanUp() }
+        #expect(report.budgets.allSatisfy { $0.scenario.contains("ema") }, "the run gates only the app's scenarios")
+        let headline = try #require(report.headline)
+        #expect(headline.configurations.map(\.smoother) == ["ema:alpha=0.25", "one-euro:mincutoff=1,beta=10"])
+        #expect(try Self.alternativeInJSON(json)["breaks"] as? [Any] != nil)
+    }
+
     @Test func theLowestErrorThatKeepsTheBudgetsIsChosen() throws {
         let (report, summary, json, fixture) = try Self.run(jitterLimit: "3")
         defer { fixture.directory.cleanUp() }
@@ -58,7 +69,7 @@ import Testing
         let headline = try #require(report.headline)
         #expect(headline.configurations.map(\.smoother) == ["ema:alpha=0.25", "one-euro:mincutoff=1,beta=10"])
         #expect(headline.configurations[1].breaks?.isEmpty == true && headline.configurations[0].breaks == nil)
-        #expect(headline.alternativeRule.hasPrefix("Best alternative: of the suite's other smoothers that keep every budget applying to them"))
+        #expect(headline.alternativeRule.hasPrefix("Best alternative: of the suite's other smoothers that keep every budget of the suite"))
         #expect(headline.alternativeRule.hasSuffix(": one-euro:mincutoff=1,beta=10 keeps every budget."))
         #expect(summary.contains("one-euro:mincutoff=1,beta=10 keeps every budget.") && !summary.contains("breaks ≤"))
         #expect(try Self.alternativeInJSON(json)["breaks"] as? [Any] != nil && (try Self.alternativeInJSON(json)["breaks"] as? [Any])?.isEmpty == true)

@@ -47,12 +47,19 @@ enum SuiteHeadline {
             let values = here.filter { $0.smoother == smoother && traces.contains($0.trace) }.compactMap { $0.metrics[metric: metric] }
             return values.isEmpty ? nil : Statistics.median(values)
         }
-        // The budgets each smoother's scenarios were held to and what they broke: the run's own evaluation
-        // (`SuiteBudgets`, report.json's `budgets`), by the smoother of the scenario each result is of.
-        let smootherOf = Dictionary(scenarios.map { ($0.id, $0.smoother) }, uniquingKeysWith: { first, _ in first })
-        func budgets(of smoother: String) -> [BudgetResult] { report.budgets.filter { smootherOf[$0.scenario] == smoother } }
+        // The suite's budgets on each alternative's scenarios (`SuiteBudgets`, by the budget's traces). A budget's
+        // `smoothers:` says which smoothers the run gates; the headline compares an alternative against the app on the
+        // same limits shown beside the values, so every budget is held against it.
+        let headlineBudgets = suite.budgets.map { budget in
+            var unscoped = budget
+            unscoped.smoothers = nil
+            return unscoped
+        }
+        func budgets(of smoother: String) -> [BudgetResult] {
+            SuiteBudgets.evaluate(headlineBudgets, on: scenarios.filter { $0.smoother == smoother })
+        }
         // The best alternative: the lowest median ranking metric among the other smoothers (models, all of them
-        // when the app is code) that keep every budget applying to them; when none does, among all of them.
+        // when the app is code) that keep every budget; when none does, among all of them, its breaks named.
         let rankTraces = tracesFor(ranking)
         let others = suite.smoothers.map(\.text).filter { $0 != appScenarios }
         let measured = others.compactMap { name in median(ranking, smoother: name, traces: rankTraces).map { (name, $0) } }
@@ -71,10 +78,10 @@ enum SuiteHeadline {
                                 cells: chosen.map { configuration in Headline.Cell(values: metrics.map { median($0, smoother: configuration.smoother, traces: over) }) })
         }
         let rule = alternative.map { alternative in
-            "Best alternative: of the suite's other smoothers that keep every budget applying to them (by its traces and smoothers), the one with the lowest "
+            "Best alternative: of the suite's other smoothers that keep every budget of the suite (each on its traces, whichever smoothers it gates), the one with the lowest "
                 + "\(ranking.title) (median over \(rankTraces.joined(separator: ", ")))"
                 + (!breaks.isEmpty ? "; none does, so the lowest of all: \(alternative), which breaks \(breaks.map(\.text).joined(separator: "; "))."
-                   : budgets(of: alternative).isEmpty ? "; no budget applies to \(alternative)." : ": \(alternative) keeps every budget.")
+                   : suite.budgets.isEmpty ? "; the suite has no budget." : ": \(alternative) keeps every budget.")
         } ?? "The suite measured no other smoother."
         let ruleAndApp = rule + (appScenarios == nil ? " The app's smoother (\(AppDefaults.smootherSpec)) is not in this suite." : "")
         let identity = app.identity
