@@ -243,7 +243,7 @@ package struct Headline: Codable, Sendable {
         .hl-setup,.hl-parts{margin:0;font-size:12px}.hl-grid{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:4px 16px;margin:2px 0}
         .hl-q{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:0 10px;min-width:0;align-content:start}.hl-metric{grid-column:1/-1}.hl-metric strong{display:block}.hl-cell:nth-child(2):last-child{grid-column:1/-1}
         .hl-who{margin-right:6px}.hl-meaning,.hl-note,.hl-also{display:block;font-size:12px;line-height:1.3;color:var(--muted);overflow-wrap:anywhere}
-        .hl-who{display:block;font-size:12px;color:var(--muted)}.hl-cell:nth-child(2):last-child .hl-who{display:inline}.hl-value{white-space:nowrap;font-size:17px;font-weight:700;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
+        .hl-who{display:block;font-size:12px;color:var(--muted);overflow-wrap:anywhere}.hl-cell:nth-child(2):last-child .hl-who{display:inline}.hl-value{white-space:nowrap;font-size:17px;font-weight:700;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
         @media (max-width:600px){.hl-more{display:none}}
         @media (max-width:900px){.hl-grid{grid-template-columns:minmax(0,1fr)}.hl-q{border-top:1px solid var(--line);padding-top:4px}}
         """
