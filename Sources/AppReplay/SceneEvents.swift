@@ -2,8 +2,8 @@ import Foundation
 import TestedApp
 import Vocabulary
 
-/// One thing the user does to the cube scene between two display frames (the scene driver's `event` lines,
-/// AppInTheLoop/SceneDriver/main.swift): a control of `CubeSceneController` as the app's UI calls it.
+/// One thing the user does to the cube scene between two display frames (the driver's `V` records,
+/// AppInTheLoop/Driver/main.swift): a control of `CubeSceneController` as the app's UI calls it.
 package struct SceneEvent: Hashable, Sendable {
     package enum Name: String, CaseIterable, Sendable {
         /// `setRoomShape(isRectangleMode:)`: value cube or portrait.
