@@ -61,6 +61,36 @@ import Testing
         #expect(run.stdoutText.hasPrefix("replayed 1788 frames of still through the app's code at \(Self.sampleApp)"), "\(run.stdoutText)")
     }
 
+    /// A copy of the sample app whose controller alone sets another scale: `app replay` reads it back and the eye
+    /// follows it (eye x = 3 × head x, the phone upright and still), under another hash.
+    @Test func aBranchThatChangesOnlyTheControllersScaleReplaysThatScale() throws {
+        let branch = try TemporaryDirectory(prefix: "sample-app-scale")
+        defer { branch.cleanUp() }
+        let sources = URL(fileURLWithPath: Self.sampleApp).appendingPathComponent("Sources")
+        for name in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
+            var text = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
+            if name == "CubeSceneController.swift" {
+                text = text.replacingOccurrences(of: "        super.init()\n", with: "        super.init()\n        offAxis.movementScale = 3\n")
+            }
+            try text.write(toFile: branch.path(name), atomically: true, encoding: .utf8)
+        }
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        try "t,x,y,z\n0,0.01,0.02,0.4\n0.0166,0.02,0.01,0.4\n0.0333,0.03,-0.01,0.4\n".write(toFile: dir.path("bare.csv"), atomically: true, encoding: .utf8)
+        func replay(_ folder: String) throws -> [String: Any] {
+            let run = try parallax(["app", "replay", "--app-source", folder, "--trace", dir.path("bare.csv"), "--json"])
+            #expect(run.status == 0, "\(run.stderrText)")
+            return try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        }
+        let shipped = try replay(Self.sampleApp), changed = try replay(branch.url.path)
+        #expect((changed["settings"] as? [String: Double])?["movement_scale"] == 3)
+        #expect((changed["app_source"] as? [String: Any])?["hash"] as? String != (shipped["app_source"] as? [String: Any])?["hash"] as? String)
+        for frame in try #require(changed["frames"] as? [[String: Any]]) {
+            let head = try #require(frame["head"] as? [Double]), eye = try #require(frame["eye"] as? [Double])
+            #expect(abs(eye[0] - 3 * head[0]) <= 1e-6 && abs(eye[1] - 3 * head[1]) <= 1e-6, "\(head) \(eye)")
+        }
+    }
+
     /// `analyze --app-source`: the report names the code and the settings it read back; the sliders set through
     /// options; options that make no sense together are one line and exit 2.
     @Test func analyzeMeasuresTheAppsCode() throws {
