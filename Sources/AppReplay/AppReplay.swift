@@ -55,7 +55,7 @@ package struct AppReplay: Sendable {
     }
 
     private func run(_ runs: [ReplayRun], with executable: URL, firstRun: Int) throws -> [ReplayResult] {
-        let parsed = try runDriver(executable, script: ReplayScript.bytes(runs), parse: { ReplayScript.parse([UInt8]($0)) }, done: \.done) { parsed in
+        let parsed = try runDriver(executable, script: ReplayScript.bytes(runs)) { parsed in
             (parsed.lastFrame, Self.next(after: parsed, in: runs, firstRun: firstRun))
         }
         if let bad = parsed.malformed { throw AppReplayError.malformedOutput(record: bad) }
@@ -63,11 +63,12 @@ package struct AppReplay: Sendable {
         return parsed.runs
     }
 
-    /// Runs a driver on `script` under the time limit and reads its output with `parse` (also what it wrote before a
-    /// time-out). A time-out, a crash or an exit before its end record (`done`) is an `AppReplayError` that names the
-    /// place `place` finds: the last frame written and what the driver was fed next.
-    func runDriver<Parsed>(_ executable: URL, script: [UInt8], parse: (Data) -> Parsed, done: (Parsed) -> Bool,
-                           place: (Parsed) -> (lastFrame: Double?, next: String?)) throws -> Parsed {
+    /// Runs the driver on `script` under the time limit and reads its records (also what it wrote before a time-out).
+    /// A time-out, a crash or an exit before its end record is an `AppReplayError` that names the place `place` finds:
+    /// the last frame written and what the driver was fed next.
+    func runDriver(_ executable: URL, script: [UInt8],
+                   place: (ReplayScript.Parsed) -> (lastFrame: Double?, next: String?)) throws -> ReplayScript.Parsed {
+        let parse = { (output: Data) in ReplayScript.parse([UInt8](output)) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-replay-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -83,7 +84,7 @@ package struct AppReplay: Sendable {
             throw AppReplayError.timedOut(seconds: timeout.seconds, lastFrame: lastFrame, nextEvent: next)
         }
         let parsed = parse(result.stdout)
-        guard result.status == 0, done(parsed) else {
+        guard result.status == 0, parsed.done else {
             let how = result.status > 128 ? "crashed (signal \(result.status - 128)\(Self.signalName(result.status - 128)))"
                 : "exited with status \(result.status)"
             let detail = result.stderrText.split(separator: "\n").first { $0.contains("Fatal error") || $0.contains("error") }.map(String.init) ?? ""
