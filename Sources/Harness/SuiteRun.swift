@@ -100,13 +100,14 @@ package struct SuiteRun {
     func stages(jobs: [FrameRunner.Job], frameRunner: FrameRunner, includes: (SuiteUnit) -> Bool = { _ in true },
                 timings: inout [SuiteUnit: Double]) throws -> SuiteStageResults {
         let traces = inputs.traces
-        var scenarios = ScenarioRunner(traces: traces, smoothers: suite.smoothers, screens: suite.screens, movementScales: suite.movementScales)
+        let scales = app.movementScales(of: suite)
+        var scenarios = ScenarioRunner(traces: traces, smoothers: suite.smoothers, screens: suite.screens, movementScales: scales)
         scenarios.app = app
         scenarios.comparisonScreen = SuiteHeadline.screen(of: suite)?.value ?? .appDefault
         var results = SuiteStageResults(setup: RunSetup(traces: Dictionary(traces.map { ($0.name, SuiteBaseline.fingerprint($0.trace)) }) { a, _ in a },
                                                         smoothers: suite.smoothers.map(\.value.description)
                                                             + (app.hasOwnScenarios ? [Budget.Scope.appName] : []),
-                                                        screens: suite.screens.map(\.text), movementScales: suite.movementScales))
+                                                        screens: suite.screens.map(\.text), movementScales: scales))
         results.app = app.identity
         // Scenarios (the app's own among them when it is code).
         let measured = try scenarios.run(including: includes, progress: options.progress, timings: &timings)

@@ -130,6 +130,23 @@ import Tuning
 
     /// Without `app:` the app is the model: its scenarios are its smoother's, the headline names it as the model and
     /// states no comparison, and `smoothers: [app]` budgets the model's smoother.
+    /// A branch whose controller alone sets another scale (3, which the suite's scales 1.5 and 2 do not hold) is
+    /// measured as built: the suite adds its scale, the headline is at it, and the alternatives are measured there too.
+    @Test func theHeadlineIsTheAppAsBuiltAtTheScaleItsCodeHolds() throws {
+        let fixture = try Fixture(Self.suiteText)
+        defer { fixture.directory.cleanUp() }
+        let controller = fixture.app + "/Sources/CubeSceneController.swift"
+        let text = try String(contentsOfFile: controller, encoding: .utf8)
+        try text.replacingOccurrences(of: "        super.init()\n", with: "        super.init()\n        offAxis.movementScale = 3\n")
+            .write(toFile: controller, atomically: true, encoding: .utf8)
+        let report = try fixture.run().report
+        let headline = try #require(report.headline)
+        #expect(headline.movementScale == 3)
+        #expect(headline.app?.movementScale == 3)
+        #expect(Set(report.scenarios.filter { $0.smoother == "app" }.map(\.movementScale)) == [1.5, 2, 3])
+        #expect(report.scenarios.contains { $0.smoother == "kalman-cv" && $0.movementScale == 3 })
+    }
+
     @Test func withoutAppTheHeadlineSaysTheAppIsTheModel() throws {
         let fixture = try Fixture(Self.suiteText.replacingOccurrences(of: "app: {source: app}\n", with: "")
             .replacingOccurrences(of: "audit: {screens: [iphone-15-pro], mode: shipped, traces: [still]}\n", with: ""))

@@ -34,7 +34,8 @@ enum SuiteHeadline {
         guard !scenarios.isEmpty else { return nil }
         let screen = Self.screen(of: suite)?.text ?? scenarios[0].screen
         let held = app.settings.movementScale
-        let scale = suite.movementScales.contains(held) ? held : suite.movementScales.first ?? scenarios[0].movementScale
+        let measuredScales = app.movementScales(of: suite)
+        let scale = measuredScales.contains(held) ? held : measuredScales.first ?? scenarios[0].movementScale
         let here = scenarios.filter { $0.screen == screen && $0.movementScale == scale }
         let traces = suite.traces.map(\.name)
         let appScenarios = app.scenarios

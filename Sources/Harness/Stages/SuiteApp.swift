@@ -31,6 +31,14 @@ struct SuiteApp {
     /// Whether the app is measured by scenarios of its own (`ScenarioRunner`), beside the suite's smoothers.
     var hasOwnScenarios: Bool { scenarios == Budget.Scope.appName }
 
+    /// The movement scales the suite measures: its own, and — when the app is code — the scale the app holds as built,
+    /// so "the app" of the headline is the app as built (a branch that sets another scale in its controller is
+    /// measured at that scale, not at one the suite's slider would set).
+    func movementScales(of suite: Suite) -> [Double] {
+        hasOwnScenarios && !suite.movementScales.contains(settings.movementScale)
+            ? suite.movementScales + [settings.movementScale] : suite.movementScales
+    }
+
     /// The `smoother` of each trace's scenario units (`SuiteUnit.scenarios`), in order: the suite's smoothers, then
     /// the app's own.
     func scenarioLabels(_ smoothers: [Parsed<SmootherSpec>]) -> [String] {
