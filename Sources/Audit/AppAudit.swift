@@ -42,6 +42,8 @@ package struct AuditOptions: Sendable {
     package var comparesHypotheses: Bool
     /// The app's own code (`--app-source`): the shipped side of the checks that run the whole shipped pipeline.
     package var appReplay: AppReplay?
+    /// What each check is measured against (`AuditBaseline`): as shipped unless asked.
+    package var baseline = AuditBaseline.asShipped
 
     package init(traces: [(name: String, trace: HeadTrace)], screens: [ScreenModel], scope: AuditScope = .shipped,
                 fixes: Set<AuditCheckID> = [], pipeline: AppPipeline = .shipped, comparesHypotheses: Bool = true) {
@@ -119,7 +121,9 @@ package enum AppAudit {
             for mode in options.modes {
                 for (name, trace) in options.traces {
                     guard trace.count > 1 else { throw FieldError(FieldPath([.key("trace \(name)")]), expected: "at least 2 samples", found: "\(trace.count)") }
-                    cases.append(try AuditCase(traceName: name, trace: trace, screen: screen, mode: mode))
+                    var audit = try AuditCase(traceName: name, trace: trace, screen: screen, mode: mode)
+                    audit.baseline = options.baseline
+                    cases.append(audit)
                 }
             }
         }
@@ -175,7 +179,8 @@ package enum AppAudit {
         }
         var result = AuditResult(traces: options.traces.map { TraceSource(trace: $0.name, source: $0.trace.metadata("source")) },
                                  screens: options.screens.map(\.name), scope: options.scope, modes: options.modes, arkitFrame: configured.arkitFrame,
-                                 fixes: options.fixes.sorted(), checks: checks, devices: devices)
+                                 fixes: options.fixes.sorted(), checks: checks, devices: devices,
+                                 baseline: options.baseline)
         if let replay = options.appReplay {
             result.appCode = AppCodeAudit.conformance(replay, cases: cases)
             for i in result.checks.indices {
@@ -229,9 +234,10 @@ package enum AppAudit {
             }
             let limit = limits.min() ?? check.defaultLimit
             var result = CheckResult(check, samples: samples, afterReset: afterReset, limit: limit, notes: notes, assumptions: assumptions,
-                                     arkitFrame: configured.arkitFrame, countsInVerdict: countsInVerdict, perTrace: registration.dependsOnCase)
+                                     arkitFrame: configured.arkitFrame, countsInVerdict: countsInVerdict, perTrace: registration.dependsOnCase,
+                                     baseline: options.baseline)
             if let framesDirectory, !result.passed, let pose = result.worstFrame {
-                let (variant, reference) = IsolatedShift.pipelines(check, configured: configured)
+                let (variant, reference) = IsolatedShift.pipelines(check, configured: configured, baseline: result.baseline)
                 result.frame = try AuditFrames.write(check, case: cases[pose.caseIndex], app: (variant, pose.appEye),
                                                      reference: (reference, pose.referenceEye), to: framesDirectory)
             }

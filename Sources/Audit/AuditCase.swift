@@ -47,6 +47,9 @@ package struct AuditCase: Sendable {
     /// from the press on are measured (`measures`).
     package var resetTime: Double?
 
+    /// What each check is measured against (`AuditBaseline`; the audit's option).
+    package var baseline = AuditBaseline.asShipped
+
     /// The time from which a user presses Reset (`after_reset`): the first second.
     package static let resetPressTime = 1.0
 
@@ -100,6 +103,13 @@ package struct AuditCase: Sendable {
     }
 
     package var times: [Double] { trace.samples.map(\.t) }
+
+    /// This case measured on `baseline`.
+    package func on(_ baseline: AuditBaseline) -> AuditCase {
+        var measured = self
+        measured.baseline = baseline
+        return measured
+    }
 
     /// This case with the reset button pressed once at `AuditCase.resetPressTime`.
     package func pressingReset() -> AuditCase {

@@ -35,6 +35,9 @@ protocol AuditCheck: Sendable {
     /// Whether the check runs the whole shipped pipeline (default false: it isolates one behaviour), so that with
     /// `--app-source` its shipped side is the app's own code.
     static var readsTheShippedPipeline: Bool { get }
+    /// The baseline the check is always measured on, whatever the audit's (nil: the audit's, `AuditBaseline`):
+    /// checks that measure the app as configured, or compare against an all-corrected reference by construction.
+    static var ownBaseline: AuditBaseline? { get }
     /// The check's values on one case, with `configured` as the app's pipeline.
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) throws -> CheckEvaluation
 }
@@ -46,4 +49,5 @@ extension AuditCheck {
     static var assumptions: Set<AuditAssumption> { [.eye] }
     static var dependsOnCase: Bool { true }
     static var readsTheShippedPipeline: Bool { false }
+    static var ownBaseline: AuditBaseline? { nil }
 }

@@ -3,6 +3,18 @@ import Foundation
 extension AuditResult {
     /// The text report: the table (in the viewer's units beside the verdict's), the failing traces, constant
     /// offsets, what to fix first after one Reset, and under it the assumptions, hypotheses, notes and the traces' origin.
+    /// The audit's baseline and the checks measured on another.
+    var baselineLine: String {
+        let explained = baseline == .asShipped
+            ? "each check compares the app with the same app with only that behaviour corrected"
+            : "each check compares the app with every other behaviour corrected against the fully corrected app (leave-one-out)"
+        let others = AuditBaseline.allCases.filter { $0 != baseline }.compactMap { other -> String? in
+            let ids = checks.filter { $0.baseline == other }.map(\.id.rawValue)
+            return ids.isEmpty ? nil : "\(ids.joined(separator: ", ")): \(other.rawValue)"
+        }
+        return "baseline: \(baseline.rawValue) — \(explained)" + (others.isEmpty ? "" : "; on their own: " + others.joined(separator: "; "))
+    }
+
     package var text: String {
         var lines = ["App audit: \(traces.count) traces × \(screens.count) screens × \(scope.rawValue) (\(modes.map(\.rawValue).joined(separator: "+"))), ARKit frame \(arkitFrame.rawValue) (\(recording == nil ? "a hypothesis" : "measured"))"
                      + (fixes.isEmpty ? " (the app as shipped)" : " with fixes: \(fixes.map(\.rawValue).joined(separator: ", "))")]
@@ -13,6 +25,7 @@ extension AuditResult {
             lines.append("shipped side from the app's code: \(fromCode.isEmpty ? "none" : fromCode.joined(separator: ", ")); "
                          + "the other checks isolate one behaviour (or a fix) and stay models")
         }
+        lines.append(baselineLine)
         lines += Self.table(checks.filter(\.countsInVerdict))
         if !unreachable.isEmpty {
             lines.append("Compiled but not reachable in the shipped app (\(Self.reachSource)); reported, not gated (--mode splat|both gates them):")
@@ -41,7 +54,7 @@ extension AuditResult {
             }
         }
         if !ranking.isEmpty {
-            lines.append("What to fix first (view-angle p95 after one Reset):")
+            lines.append("What to fix first (view-angle p95 after one Reset, each on its baseline):")
             for (k, rank) in ranking.enumerated() {
                 lines.append("  \(k + 1). \(rank.check.rawValue) \(format(rank.viewAngleP95AfterResetDeg, digits: 2))°\(rank.passedAfterReset ? " (passes after Reset)" : "") — rests on \(rank.restsOn.map { "\($0.rawValue) (\($0.hypothesis.status.rawValue))" }.joined(separator: ", "))")
                 if let check = checks.first(where: { $0.id == rank.check }), !check.passed {

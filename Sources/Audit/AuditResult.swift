@@ -51,6 +51,8 @@ package struct AuditResult: Codable, Sendable {
     package var modes: [AppMode]
     package var arkitFrame: ARKitFrame
     package var fixes: [AuditCheckID]
+    /// What the checks are measured against unless a check says otherwise (`CheckResult.baseline`).
+    package var baseline: AuditBaseline
     /// When a user presses Reset in `after_reset` (s after each trace's first sample).
     package var resetPressedAt: Double
     package var checks: [CheckResult]
@@ -66,12 +68,13 @@ package struct AuditResult: Codable, Sendable {
     package var recording: MeasuredARKitFrame?
 
     enum CodingKeys: String, CodingKey {
-        case schema, traces, traceSources = "trace_sources", screens, scope, modes, arkitFrame = "arkit_frame", fixes
+        case schema, traces, traceSources = "trace_sources", screens, scope, modes, arkitFrame = "arkit_frame", fixes, baseline
         case resetPressedAt = "reset_pressed_at_s", checks, ranking, devices, hypotheses, appCode = "app_code", recording
     }
 
     init(traces: [TraceSource], screens: [String], scope: AuditScope, modes: [AppMode], arkitFrame: ARKitFrame, fixes: [AuditCheckID],
-         checks: [CheckResult], devices: [DeviceRank]) {
+         checks: [CheckResult], devices: [DeviceRank], baseline: AuditBaseline = .asShipped) {
+        self.baseline = baseline
         self.traces = traces.map(\.trace)
         traceSources = traces
         self.screens = screens

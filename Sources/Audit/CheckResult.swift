@@ -102,6 +102,8 @@ package struct CheckResult: Codable, Sendable {
     package var constantOffset: ConstantOffset?
     package var afterReset: ResetResult
     package var fix: FixAdvice
+    /// What the value is measured against (`AuditBaseline`).
+    package var baseline: AuditBaseline
     /// With `--app-source`: whether the shipped side was the app's own code or the model.
     package var shippedFrom: ShippedSide?
     /// The eyes at the worst instant, for image-shift checks.
@@ -111,12 +113,13 @@ package struct CheckResult: Codable, Sendable {
         case id, unit, mechanism, limit, limitText = "limit_text", gated, count, mean, p95, worst, worstAt = "worst_at", passed, notes, frame
         case reachable, countsInVerdict = "counts_in_verdict", arkitFrame = "arkit_frame", assumptions, restsOn = "rests_on"
         case underOtherFrame = "under_other_arkit_frame", viewer, perTrace = "per_trace", constantOffset = "constant_offset"
-        case afterReset = "after_reset", fix, shippedFrom = "shipped_from"
+        case afterReset = "after_reset", fix, shippedFrom = "shipped_from", baseline
     }
 
     init(_ id: AuditCheckID, samples: [TracedSample], afterReset: [TracedSample] = [], limit: Double, notes: [String], assumptions: [String] = [],
-         arkitFrame: ARKitFrame = .gravity, countsInVerdict: Bool = true, perTrace: Bool = true) {
+         arkitFrame: ARKitFrame = .gravity, countsInVerdict: Bool = true, perTrace: Bool = true, baseline: AuditBaseline = .asShipped) {
         self.id = id
+        self.baseline = id.registration.ownBaseline ?? baseline
         unit = id.unit
         mechanism = id.mechanism
         self.limit = limit

@@ -14,7 +14,7 @@ struct AuditClosedFormTests {
 
     /// A one-sample trace: the EMA's first sample passes, so eyes are the formula's.
     func still(_ head: Vec3) throws -> AuditCase {
-        try AuditCase(traceName: "still", trace: HeadTrace(samples: [HeadSample(t: 0, position: head)], truth: [head]), screen: screen, mode: .cube)
+        try AuditCase(traceName: "still", trace: HeadTrace(samples: [HeadSample(t: 0, position: head)], truth: [head]), screen: screen, mode: .cube).on(.otherFixesApplied)
     }
 
     /// Back-wall image shift for an eye displaced by Δe at distance ez: x_s = ex + (X − ex)·ez/(ez + D)
@@ -42,7 +42,7 @@ struct AuditClosedFormTests {
     @Test func gyroTiltShiftIsRollAndPitchTimesGainThroughItsEMA() throws {
         let head = Vec3(0, 0, 0.35)
         let samples = (0..<2).map { HeadSample(t: Double($0) / 60, position: head) }
-        let audit = try AuditCase(traceName: "tilt", trace: HeadTrace(samples: samples, truth: [head, head]), screen: screen, mode: .cube)
+        let audit = try AuditCase(traceName: "tilt", trace: HeadTrace(samples: samples, truth: [head, head]), screen: screen, mode: .cube).on(.otherFixesApplied)
         let theta = 0.1
         let attitude = [Quaternion.identity, CoreMotionTilt.attitude(pitch: theta, roll: theta)]
         let values = IsolatedShift.evaluate(.gyroTilt, audit, configured: .shipped, attitude: attitude).map(\.value)
@@ -55,7 +55,7 @@ struct AuditClosedFormTests {
         // A ramp x = 0.01 m/s·t at 60 Hz: in steady state the EMA ramps at the same slope, so one frame of delay
         // moves the eye by s·0.01/60 m (the head stays where the back wall's probe points are on the panel).
         let samples = (0..<120).map { HeadSample(t: Double($0) / 60, position: Vec3(0.01 * Double($0) / 60, 0, 0.35)) }
-        let audit = try AuditCase(traceName: "ramp", trace: HeadTrace(samples: samples, truth: samples.map(\.position)), screen: screen, mode: .cube)
+        let audit = try AuditCase(traceName: "ramp", trace: HeadTrace(samples: samples, truth: samples.map(\.position)), screen: screen, mode: .cube).on(.otherFixesApplied)
         let value = IsolatedShift.evaluate(.handOff, audit, configured: .shipped).last!.value
         expectClose(value, backWallShift(Vec3(1.5 * 0.01 / 60, 0, 0), ez: 0.35), within: .relative(1e-6))
     }
@@ -140,7 +140,7 @@ struct AuditClosedFormTests {
 
     @Test func latencyOfTheShippedCubeIsTheSumOfItsStages() throws {
         let samples = (0..<120).map { HeadSample(t: Double($0) / 60, position: Vec3(0, 0, 0.35)) }
-        let audit = try AuditCase(traceName: "grid", trace: HeadTrace(samples: samples), screen: screen, mode: .cube)
+        let audit = try AuditCase(traceName: "grid", trace: HeadTrace(samples: samples), screen: screen, mode: .cube).on(.otherFixesApplied)
         let evaluation = LatencyCheck.evaluate(audit, configured: .shipped)
         // sensor 33 ms + EMA (1 − 0.25)/0.25 samples at 60 Hz (50 ms) + hop 1 frame + render 1 frame + hand-off
         // 1 frame + the mean wait of half a frame; the values are the whole distribution (32 phases).
@@ -157,7 +157,7 @@ struct AuditClosedFormTests {
             let t = Double(i) / 60
             samples.append(i < 10 ? HeadSample(t: t, position: p0) : i < 20 ? HeadSample(t: t, position: p0, tracked: false) : HeadSample(t: t, position: p1))
         }
-        let audit = try AuditCase(traceName: "loss", trace: HeadTrace(samples: samples, truth: samples.map(\.position)), screen: screen, mode: .cube)
+        let audit = try AuditCase(traceName: "loss", trace: HeadTrace(samples: samples, truth: samples.map(\.position)), screen: screen, mode: .cube).on(.otherFixesApplied)
         let configured = AppPipeline.shipped.fixing([.handOff])
         let recovery = TrackingLossCheck.evaluate(audit, configured: configured).samples
         #expect(recovery.count == 1)

@@ -20,7 +20,7 @@ struct AuditViewerUnitsTests {
         let m = Vec3(0, 0, d)
         var trace = HeadTrace(samples: (0..<121).map { HeadSample(t: Double($0) / 60, position: m) }, truth: Array(repeating: m, count: 121))
         trace.setOrientations(Array(repeating: tiltedBack(theta), count: 121), .device)
-        return try AuditCase(traceName: "launch", trace: trace, screen: screen, mode: .cube)
+        return try AuditCase(traceName: "launch", trace: trace, screen: screen, mode: .cube).on(.otherFixesApplied)
     }
 
     /// World-alignment alone (every other fix on): the app's eye is s·d·sin θ too high and d·(1 − cos θ) too close
@@ -125,7 +125,7 @@ struct AuditViewerUnitsTests {
         #expect(text.contains("  - arkit-frame (inferred): one minute on a device"))
         #expect(text.contains("Notes:\n") && text.contains("mm higher") && text.contains("largest eye jump"))
         #expect(text.contains("traces: synthetic (parallax synth"))
-        #expect(text.contains("What to fix first (view-angle p95 after one Reset):\n  1. "))
+        #expect(text.contains("What to fix first (view-angle p95 after one Reset, each on its baseline):\n  1. "))
         let world = try #require(result.checks.first { $0.id == .worldAlignment })
         #expect(world.restsOn == [.arkitFrame, .arkitAxes, .attitude, .eye])
         #expect(result.hypotheses.contains { $0.id == .arkitFrame && $0.status == .inferred })

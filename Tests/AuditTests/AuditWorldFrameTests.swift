@@ -39,7 +39,7 @@ struct AuditWorldFrameTests {
     /// the true image shows.
     @Test func worldAlignmentShiftFollowsTheGlassFormula() throws {
         let m = Vec3(0, 0, 0.35)
-        let audit = try AuditCase(traceName: "launch", trace: trace([m, m], attitude: [tiltedBack(30 * degree), tiltedBack(30 * degree)]), screen: screen, mode: .cube)
+        let audit = try AuditCase(traceName: "launch", trace: trace([m, m], attitude: [tiltedBack(30 * degree), tiltedBack(30 * degree)]), screen: screen, mode: .cube).on(.otherFixesApplied)
         let value = IsolatedShift.evaluate(.worldAlignment, audit, configured: .shipped)[0].value
         let s = 1.5, eyeOffset = Vec3(0, 0.032, 0), c = screen.cameraOffset
         let r = Vec3(0, 0.175, 0.35 * 3.0.squareRoot() / 2)
@@ -75,7 +75,7 @@ struct AuditWorldFrameTests {
             positions.append(tiltedBack(delta).conjugate.rotate(room))  // the head seen from the turned phone
             attitude.append(tiltedBack(delta))
         }
-        let audit = try AuditCase(traceName: "turn", trace: trace(positions, attitude: attitude), screen: screen, mode: .cube)
+        let audit = try AuditCase(traceName: "turn", trace: trace(positions, attitude: attitude), screen: screen, mode: .cube).on(.otherFixesApplied)
         expectClose((positions[1] - positions[0]).length * 1000, 2 * 350 * sin(delta / 2), within: .absolute(1e-9))
         expectClose((positions[1] - positions[0]).length * 1000, 30.5, within: .absolute(0.05))
         // The gravity report stays put.

@@ -11,6 +11,7 @@ enum ClipDepthCheck: AuditCheck {
     static let reachable = false
     static let mechanism = "a GL-convention matrix (z ∈ [−1, 1]) is handed to Metal (z ∈ [0, 1]): depths between n and 2fn/(f+n) are clipped"
     static let fixDescription = "Metal clip convention"
+    static let ownBaseline: AuditBaseline? = .asShipped
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.feedsGLClipToMetal }
 
     static func lostDepth(near n: Double, far f: Double) -> Double { 2 * f * n / (f + n) - n }

@@ -7,30 +7,38 @@ import Geometry
 enum IsolatedShift {
     static func evaluate(_ check: AuditCheckID, _ audit: AuditCase, configured: AppPipeline,
                          attitude: [Quaternion]? = nil) -> [CheckSample] {
-        let (variant, reference) = pipelines(check, configured: configured)
-        return shifts(audit, variant: variant, reference: reference, attitude: attitude)
+        let (variant, reference) = pipelines(check, configured: configured, baseline: audit.baseline)
+        return shifts(audit, variant: variant, reference: reference, attitude: attitude, judgedByTheTrueWindow: audit.baseline == .asShipped)
     }
 
     /// Per-sample largest shift between two pipelines' frames (probe points visible in the reference), with what
-    /// the viewer at the true, unexaggerated eye (`TruthPipeline`) sees of it.
-    static func shifts(_ audit: AuditCase, variant: AppPipeline, reference: AppPipeline, attitude: [Quaternion]? = nil) -> [CheckSample] {
+    /// the viewer at the true, unexaggerated eye (`TruthPipeline`) sees of it. The probe points are those the
+    /// reference shows, or (`judgedByTheTrueWindow`: as shipped, where the reference keeps the app's other defects
+    /// and may show none) those the true window shows.
+    static func shifts(_ audit: AuditCase, variant: AppPipeline, reference: AppPipeline, attitude: [Quaternion]? = nil,
+                       judgedByTheTrueWindow: Bool = false) -> [CheckSample] {
         let referenceEyes = audit.eyes(reference, attitude: attitude)
         let variantEyes = audit.eyes(variant, attitude: attitude)
         let viewers = audit.trueEyes(reference, exaggerated: false)
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
         let a = audit.image(variant), b = audit.image(reference)
+        let window = audit.image(variant.fixingAll().with(behaviourOf: .exaggeration, from: variant))
+        let windowEyes = judgedByTheTrueWindow ? audit.trueEyes(variant) : []
         return referenceEyes.indices.compactMap { i in
             guard audit.measures(i) else { return nil }
-            return ProbePoints.compare(points, app: (a, variantEyes[i]), reference: (b, referenceEyes[i]), viewer: viewers[i]).map { found in
+            let judge = judgedByTheTrueWindow ? (window, windowEyes[i]) : (b, referenceEyes[i])
+            return ProbePoints.compare(points, app: (a, variantEyes[i]), reference: (b, referenceEyes[i]), visibleIn: judge, viewer: viewers[i]).map { found in
                 CheckSample(value: found.shift, place: audit.place(i), frame: FramePose(appEye: variantEyes[i], referenceEye: referenceEyes[i]), viewer: found.viewer)
             }
         }
     }
 
-    /// The pipeline with only `check`'s behaviour as configured, and the corrected reference: exaggerated as
-    /// configured (unless the check is the exaggeration) and smoothed as configured (unless it is the latency
-    /// fix's smoother), so each check isolates its own behaviour.
-    static func pipelines(_ check: AuditCheckID, configured: AppPipeline) -> (variant: AppPipeline, reference: AppPipeline) {
+    /// The two sides of `check` on `baseline`. As shipped: the app as configured against the same app with only
+    /// `check`'s behaviour corrected. With the other fixes applied: the pipeline with only `check`'s behaviour as
+    /// configured against the corrected reference — exaggerated as configured (unless the check is the exaggeration)
+    /// and smoothed as configured (unless it is the latency fix's smoother), so the defect is seen on its own.
+    static func pipelines(_ check: AuditCheckID, configured: AppPipeline, baseline: AuditBaseline) -> (variant: AppPipeline, reference: AppPipeline) {
+        if baseline == .asShipped { return (configured, configured.fixing([check])) }
         var reference = configured.fixingAll()
         if check != .exaggeration { reference = reference.with(behaviourOf: .exaggeration, from: configured) }
         if check != .latency { reference = reference.with(behaviourOf: .latency, from: configured) }

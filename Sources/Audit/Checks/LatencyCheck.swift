@@ -12,6 +12,7 @@ enum LatencyCheck: AuditCheck {
     static let reachable = true
     static let mechanism = "sensor + per-sample EMA lag + main-actor hop + render hand-offs, head to photon, against a budget"
     static let fixDescription = "pose read on the render thread (no main-actor hop) and EMA α = 0.5"
+    static let ownBaseline: AuditBaseline? = .asShipped
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.hopsToMainActor }
     static let assumptions: Set<AuditAssumption> = [.sensorLatency, .handOffTiming]
     static let readsTheShippedPipeline = true

@@ -5,7 +5,7 @@ import Vocabulary
 /// after the first press and after the second (px, and mm of eye). The app stores the smoothed, already-offset
 /// position as the origin (x and y only; `HeadTrackingService.swift:46–51, :70–72`), so a second press toggles
 /// back to raw positions; z is never offset, by the app or the fix. Each press also restarts the smoothers and
-/// the gyro reference (`MainTabView.swift:214–219`). Measured with every other behaviour fixed.
+/// the gyro reference (`MainTabView.swift:214–219`). Measured on the audit's baseline.
 enum RecenterCheck: AuditCheck {
     static let id = AuditCheckID.recenterIdempotent
     static let unit = MetricUnit.pixels
@@ -25,11 +25,11 @@ enum RecenterCheck: AuditCheck {
     static let assumptions: Set<AuditAssumption> = [.cameraPosition, .eye]
     static let readsTheShippedPipeline = true
 
-    /// Every other fix on (`IsolatedShift.pipelines`), so the jump is the recenter defect alone — not the launch
-    /// tilt or the camera offset that the whole shipped pipeline would add. With a reset at `AuditCase.resetTime`
-    /// the two presses come on top of that first one.
+    /// On the audit's baseline (`IsolatedShift.pipelines`): as shipped, the app's own jump; with the other fixes
+    /// applied, the recenter defect alone — with the launch tilt corrected and the camera offset added, which the
+    /// stored position then holds. With a reset at `AuditCase.resetTime` the two presses come on top of that first one.
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
-        let (variant, _) = IsolatedShift.pipelines(id, configured: configured)
+        let (variant, _) = IsolatedShift.pipelines(id, configured: configured, baseline: audit.baseline)
         let image = audit.image(variant)
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
         let truth = audit.trueEyes(variant), viewers = audit.trueEyes(variant, exaggerated: false)

@@ -11,6 +11,7 @@ enum TrackingLossCheck: AuditCheck {
     static let reachable = true
     static let mechanism = "lost tracking is not detected: the frozen pose is fed on and the EMA glides from it when the face returns"
     static let fixDescription = "smoother reset when tracking returns"
+    static let ownBaseline: AuditBaseline? = .asShipped
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.keepsSmootherThroughLoss }
     static let fixCode: String? = """
         // HeadTrackingService: private var wasTracked = true

@@ -38,7 +38,7 @@ enum WorldAlignmentCheck: AuditCheck {
         if audit.mode == .cube, configured.arkitFrame == .gravity, let attitude = audit.attitude,
            attitude.contains(where: { $0.angle(to: attitude[0]) > 1e-6 }) {
             // The gyro offset against the true window, with and without this fix: everything else corrected.
-            let (_, reference) = IsolatedShift.pipelines(id, configured: configured)
+            let (_, reference) = IsolatedShift.pipelines(id, configured: configured, baseline: .otherFixesApplied)
             func p95(worldAnchor: Bool, tilt: Bool) -> Double {
                 var variant = reference
                 variant.readsWorldAnchor = worldAnchor
