@@ -155,7 +155,8 @@ package enum AppAudit {
                     // The same case with the reset button pressed once, at the first second (`after_reset`).
                     let afterReset = try registration.evaluate(cases[caseIndex].pressingReset(), configured: configured)
                     evaluations.append(CaseEvaluation(check: check, caseIndex: caseIndex, arkitFrame: frame, samples: evaluation.samples,
-                                                      afterReset: afterReset.samples, notes: evaluation.notes, limit: evaluation.limit))
+                                                      afterReset: afterReset.samples, notes: evaluation.notes, limit: evaluation.limit,
+                                                      measuredOnCode: evaluation.measuredOnCode && afterReset.measuredOnCode))
                 }
             }
         }
@@ -184,8 +185,9 @@ package enum AppAudit {
         if let replay = options.appReplay {
             result.appCode = AppCodeAudit.conformance(replay, cases: cases)
             for i in result.checks.indices {
-                let fromCode = result.checks[i].id.readsTheShippedPipeline && configured.isAsShipped && options.scope.modes(of: result.checks[i].id).contains(.cube)
-                result.checks[i].shippedFrom = fromCode ? .appCode : .model
+                // From the code when every case of the check was measured on it (the hypothesis the verdict uses).
+                let own = evaluations.filter { $0.check == result.checks[i].id && $0.arkitFrame == configured.arkitFrame }
+                result.checks[i].shippedFrom = !own.isEmpty && own.allSatisfy(\.measuredOnCode) ? .appCode : .model
             }
         }
         return result

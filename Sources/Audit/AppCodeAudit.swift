@@ -1,12 +1,27 @@
 import Analysis
 import AppReplay
 import Geometry
+import Projection
 import TestedApp
 
-/// What the app's own code computed on one audit case under one ARKit hypothesis.
+/// What the app's own code computed on one audit case under one ARKit hypothesis: the runs each check that measures
+/// the app on its code reads (`AuditCheck.measuresTheCode`).
 package struct AppCodeEvidence: Sendable {
+    /// The straight run and the same with the reset button pressed once (`AuditCase.resetIndex` of `after_reset`).
+    package var frames: [AppFrame]
+    package var framesAfterReset: [AppFrame]
     /// The eye per sample, before the hand-off delay (the model's `HeadPipeline.update`).
-    package var eyes: [Vec3]
+    package var eyes: [Vec3] { frames.map(\.eye) }
+    /// world-alignment: the same code fed the anchor relative to the camera (the camera hypothesis's report), which
+    /// is what reading it relative to the camera gives; the straight run itself under the camera hypothesis.
+    package var cameraReading: [AppFrame]
+    package var cameraReadingAfterReset: [AppFrame]
+    /// gyro-tilt: the same anchors with the phone's attitude held at the first sample's (no tilt to add).
+    package var heldAttitude: [AppFrame]
+    package var heldAttitudeAfterReset: [AppFrame]
+    /// tracking-loss: a fresh app started at each sample where the face returns, fed the samples from there on (the
+    /// same code whose smoothers start anew on the return), by that sample's index.
+    package var restarts: [Int: [AppFrame]]
     /// The reset button pressed twice at a sample without moving (recenter-idempotent), without and with that
     /// first press.
     package var recenters: [RecenterPress]
@@ -16,8 +31,13 @@ package struct AppCodeEvidence: Sendable {
     /// The app's delay on steady motion at the case's rate: its replay of the ramp (`HeadToPhoton.rampRun`), s — the
     /// latency's filter part, whatever filter the code has.
     package var filterLag: Double
+    /// The settings the app held (its movement scale turns a head difference into an eye difference).
+    package var settings: AppSettings
 
     package func recenters(afterReset: Bool) -> [RecenterPress] { afterReset ? recentersAfterReset : recenters }
+    package func straight(afterReset: Bool) -> [AppFrame] { afterReset ? framesAfterReset : frames }
+    package func cameraReading(afterReset: Bool) -> [AppFrame] { afterReset ? cameraReadingAfterReset : cameraReading }
+    package func heldAttitude(afterReset: Bool) -> [AppFrame] { afterReset ? heldAttitudeAfterReset : heldAttitude }
 }
 
 /// The eyes around two presses of the reset button at sample `index`: that sample's frame, then the same sample
@@ -62,45 +82,82 @@ package enum AppCodeAudit {
         return steps
     }
 
-    package static func attach(_ replay: AppReplay, to cases: inout [AuditCase], hypotheses: [ARKitFrame]) throws {
-        struct Planned {
-            var caseIndex: Int, frame: ARKitFrame, inputs: SensorStream, presses: [Int], afterReset: [Int], firstRun: Int, rate: Double
-        }
-        var planned: [Planned] = [], runs: [ReplayRun] = []
-        for (k, audit) in cases.enumerated() where audit.mode == .cube {
+    /// The samples where the face returns after a loss (tracked, the one before not).
+    package static func returnIndices(_ samples: [SensorSample]) -> [Int] {
+        samples.indices.dropFirst().filter { samples[$0].tracked && !samples[$0 - 1].tracked }
+    }
+
+    /// The runs of one case under one hypothesis, in the order `evidence` reads them.
+    private struct CaseRuns {
+        var inputs: SensorStream
+        var presses: [Int], afterReset: [Int], returns: [Int]
+        var rate: Double
+        var runs: [ReplayRun]
+
+        init(_ audit: AuditCase, frame: ARKitFrame) throws {
             let device = try SimulatedDevice(screen: audit.screen)
             let reset = audit.pressingReset().resetIndex
+            inputs = try SensorStream(traceName: audit.traceName, trace: audit.trace, arkitFrame: frame)
+            let samples = inputs.samples
+            let camera = frame == .camera ? samples : try SensorStream(traceName: audit.traceName, trace: audit.trace, arkitFrame: .camera).samples
+            let held = samples.map { sample in
+                var still = sample
+                still.attitude = samples[0].attitude
+                still.rotationRate = Vec3(0, 0, 0)
+                return still
+            }
+            let presses = pressIndices(samples.map(\.t))
+            self.presses = presses
+            afterReset = reset.map { r in presses.filter { $0 >= r } } ?? []
+            returns = returnIndices(samples)
+            rate = HeadToPhoton.rate(times: audit.times)
+            let ramp = HeadToPhoton.rampRun(screen: audit.screen, settings: nil, rate: rate)
+            let straight = { (samples: [SensorSample], reset: Int?) in ReplayRun(device: device, steps: steps(samples, reset: reset)) }
+            runs = [straight(samples, nil), straight(samples, reset), straight(camera, nil), straight(camera, reset),
+                    straight(held, nil), straight(held, reset)]
+            runs += presses.map { ReplayRun(device: device, steps: steps(samples, reset: nil, pair: $0)) }
+            let afterReset = self.afterReset, returns = self.returns
+            runs += afterReset.map { ReplayRun(device: device, steps: steps(samples, reset: reset, pair: $0)) }
+            runs += returns.map { ReplayRun(device: device, steps: steps(Array(samples[$0...]), reset: nil)) }
+            runs.append(ReplayRun(device: device, samples: ramp.samples, firstReturned: ramp.firstReturned))
+        }
+
+        func evidence(_ results: ArraySlice<ReplayResult>, screen: ScreenModel, frame: ARKitFrame) throws -> AppCodeEvidence {
+            let r = Array(results)
+            var next = 6
+            func take(_ count: Int) -> [ReplayResult] {
+                defer { next += count }
+                return Array(r[next..<(next + count)])
+            }
+            func pressed(_ indices: [Int], _ runs: [ReplayResult]) -> [RecenterPress] {
+                zip(indices, runs).map { i, run in RecenterPress(index: i, before: run.frames[0].eye, once: run.frames[1].eye, twice: run.frames[2].eye) }
+            }
+            let recenters = pressed(presses, take(presses.count)), recentersAfterReset = pressed(afterReset, take(afterReset.count))
+            let restarts = Dictionary(uniqueKeysWithValues: zip(returns, take(returns.count).map(\.frames)))
+            let ramp = take(1)[0]
+            return AppCodeEvidence(
+                frames: r[0].frames, framesAfterReset: r[1].frames, cameraReading: r[2].frames, cameraReadingAfterReset: r[3].frames,
+                heldAttitude: r[4].frames, heldAttitudeAfterReset: r[5].frames, restarts: restarts,
+                recenters: recenters, recentersAfterReset: recentersAfterReset,
+                conformance: try AppCodeConformance.compare(r[0].frames, with: inputs, screen: screen, arkitFrame: frame, presses: []),
+                filterLag: HeadToPhoton.filterLag(ramp: ramp.frames, rate: rate), settings: r[0].settings)
+        }
+    }
+
+    /// Replays the app's code on every cube case under each hypothesis and attaches what it computed.
+    package static func attach(_ replay: AppReplay, to cases: inout [AuditCase], hypotheses: [ARKitFrame]) throws {
+        var planned: [(caseIndex: Int, frame: ARKitFrame, runs: CaseRuns, first: Int)] = [], runs: [ReplayRun] = []
+        for (k, audit) in cases.enumerated() where audit.mode == .cube {
             for frame in hypotheses {
-                let inputs = try SensorStream(traceName: audit.traceName, trace: audit.trace, arkitFrame: frame)
-                let presses = pressIndices(inputs.samples.map(\.t))
-                let afterReset = reset.map { r in presses.filter { $0 >= r } } ?? []
-                let rate = HeadToPhoton.rate(times: audit.times)
-                planned.append(Planned(caseIndex: k, frame: frame, inputs: inputs, presses: presses, afterReset: afterReset, firstRun: runs.count,
-                                       rate: rate))
-                runs.append(ReplayRun(device: device, steps: steps(inputs.samples, reset: nil)))
-                runs += presses.map { ReplayRun(device: device, steps: steps(inputs.samples, reset: nil, pair: $0)) }
-                runs += afterReset.map { ReplayRun(device: device, steps: steps(inputs.samples, reset: reset, pair: $0)) }
-                let ramp = HeadToPhoton.rampRun(screen: audit.screen, settings: nil, rate: rate)
-                runs.append(ReplayRun(device: device, samples: ramp.samples, firstReturned: ramp.firstReturned))
+                let caseRuns = try CaseRuns(audit, frame: frame)
+                planned.append((k, frame, caseRuns, runs.count))
+                runs += caseRuns.runs
             }
         }
-        let frames = try replay.replay(runs)
+        let results = try replay.run(runs)
         for plan in planned {
-            let straight = frames[plan.firstRun]
-            func pressed(_ indices: [Int], from first: Int) -> [RecenterPress] {
-                indices.enumerated().map { n, i in
-                    let run = frames[first + n]
-                    return RecenterPress(index: i, before: run[0].eye, once: run[1].eye, twice: run[2].eye)
-                }
-            }
-            let conformance = try AppCodeConformance.compare(straight, with: plan.inputs, screen: cases[plan.caseIndex].screen,
-                                                             arkitFrame: plan.frame, presses: [])
-            cases[plan.caseIndex].appCode[plan.frame] = AppCodeEvidence(
-                eyes: straight.map(\.eye),
-                recenters: pressed(plan.presses, from: plan.firstRun + 1),
-                recentersAfterReset: pressed(plan.afterReset, from: plan.firstRun + 1 + plan.presses.count),
-                conformance: conformance,
-                filterLag: HeadToPhoton.filterLag(ramp: frames[plan.firstRun + 1 + plan.presses.count + plan.afterReset.count], rate: plan.rate))
+            let slice = results[plan.first..<(plan.first + plan.runs.runs.count)]
+            cases[plan.caseIndex].appCode[plan.frame] = try plan.runs.evidence(slice, screen: cases[plan.caseIndex].screen, frame: plan.frame)
         }
     }
 

@@ -42,6 +42,12 @@ package struct AuditCase: Sendable {
         pipeline.isAsShipped ? appCode[pipeline.arkitFrame] : nil
     }
 
+    /// The code's values for a check measured on the code: the app as shipped, on the as-shipped baseline (the code
+    /// holds every behaviour at once, so it cannot give the leave-one-out side).
+    package func codeEvidence(for pipeline: AppPipeline) -> AppCodeEvidence? {
+        baseline == .asShipped ? appCode(for: pipeline) : nil
+    }
+
     /// When set, the app's reset button is pressed once, this many seconds after the trace's first sample, with
     /// the head where the trace has it (recenter and gyro reference, `HeadPipeline.recenter`); only the samples
     /// from the press on are measured (`measures`).
@@ -131,24 +137,21 @@ package struct AuditCase: Sendable {
         return i >= resetIndex
     }
 
-    /// The eye `pipeline` hands the renderer for each sample, after its hand-off delay (the reset button pressed
-    /// at `resetIndex` when set). The one place the shipped side's eyes are computed: what every check compares.
-    /// They come from the app's own code when it was replayed for `pipeline` (`appCode(for:)`) and no Reset is
-    /// pressed, else from the model. After a Reset the checks compare with a corrected model of the app, whose
-    /// recenter is the model's: the app's own code would differ from it wherever a branch changed its recenter, so
-    /// only recenter-idempotent reads the app's own presses then.
+    /// The eye the model of `pipeline` hands the renderer for each sample, after its hand-off delay (the reset
+    /// button pressed at `resetIndex` when set). The one place the model's eyes are computed: what every check
+    /// compares unless it measures the app's code (`codeEvidence(for:)`).
     package func eyes(_ pipeline: AppPipeline, attitude override: [Quaternion]? = nil) -> [Vec3] {
-        let raw: [Vec3]
-        if override == nil, resetTime == nil, let evidence = appCode(for: pipeline) {
-            raw = evidence.eyes
-        } else {
-            var head = HeadPipeline(pipeline, cameraOffset: screen.cameraOffset, mode: mode)
-            let press = resetIndex
-            raw = inputs(pipeline, attitude: override).enumerated().map { i, input in
-                if i == press { head.recenter() }
-                return head.update(input)
-            }
+        var head = HeadPipeline(pipeline, cameraOffset: screen.cameraOffset, mode: mode)
+        let press = resetIndex
+        let raw = inputs(pipeline, attitude: override).enumerated().map { i, input in
+            if i == press { head.recenter() }
+            return head.update(input)
         }
+        return handedOff(raw, pipeline)
+    }
+
+    /// The eyes `pipeline` draws with: `raw` (one per sample) after its hand-off delay.
+    package func handedOff(_ raw: [Vec3], _ pipeline: AppPipeline) -> [Vec3] {
         guard pipeline.delaysHandOff else { return raw }
         let t = times
         return t.indices.map { i in Self.interpolate(raw, times: t, at: t[i] - HandOff.delay(mode: mode, frame: i)) }

@@ -32,9 +32,9 @@ protocol AuditCheck: Sendable {
     /// Whether the values depend on the case (default true); if not, the check is evaluated once, on the first
     /// case of its modes.
     static var dependsOnCase: Bool { get }
-    /// Whether the check runs the whole shipped pipeline (default false: it isolates one behaviour), so that with
-    /// `--app-source` its shipped side is the app's own code.
-    static var readsTheShippedPipeline: Bool { get }
+    /// With `--app-source`, why the check is not measured on the app's code (nil: it is, on the as-shipped
+    /// baseline — both sides are the code's runs: its settings, its reset button, or simulated-sensor events).
+    static var modelOnly: String? { get }
     /// The baseline the check is always measured on, whatever the audit's (nil: the audit's, `AuditBaseline`):
     /// checks that measure the app as configured, or compare against an all-corrected reference by construction.
     static var ownBaseline: AuditBaseline? { get }
@@ -48,6 +48,5 @@ extension AuditCheck {
     static var fixCaveat: String? { nil }
     static var assumptions: Set<AuditAssumption> { [.eye] }
     static var dependsOnCase: Bool { true }
-    static var readsTheShippedPipeline: Bool { false }
     static var ownBaseline: AuditBaseline? { nil }
 }

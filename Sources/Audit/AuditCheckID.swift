@@ -44,7 +44,8 @@ package enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
     /// Whether the shipped app can show the behaviour (its tab bar has no splat viewer).
     package var isReachable: Bool { registration.reachable }
     /// Whether the check runs the whole shipped pipeline (with `--app-source`: the app's own code).
-    package var readsTheShippedPipeline: Bool { registration.readsTheShippedPipeline }
+    /// Why the check stays a model with `--app-source` (nil: measured on the code).
+    package var modelOnly: String? { registration.modelOnly }
     /// One line: how the app produces the error.
     package var mechanism: String { registration.mechanism }
     /// What `--fix` turns on.

@@ -22,8 +22,10 @@ extension AuditResult {
         if let appCode {
             lines.append(appCode.line)
             let fromCode = checks.filter { $0.shippedFrom == .appCode }.map(\.id.rawValue)
-            lines.append("shipped side from the app's code: \(fromCode.isEmpty ? "none" : fromCode.joined(separator: ", ")); "
-                         + "the other checks isolate one behaviour (or a fix) and stay models")
+            lines.append("measured on the app's code (both sides its own runs): \(fromCode.isEmpty ? "none" : fromCode.joined(separator: ", ")); the others stay models:")
+            for c in checks where c.shippedFrom != .appCode {
+                lines.append("  \(c.id.rawValue): \(c.id.modelOnly ?? "measured on the \(c.baseline.rawValue) baseline, which the code, holding every behaviour at once, cannot give")")
+            }
         }
         lines.append(baselineLine)
         lines += Self.table(checks.filter(\.countsInVerdict))

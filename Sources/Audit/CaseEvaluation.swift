@@ -18,11 +18,13 @@ package struct CaseEvaluation: Sendable {
     package var afterReset: [CheckSample]
     package var notes: [String]
     package var limit: Double?
+    /// Whether the values were measured on the app's own code (`CheckEvaluation.measuredOnCode`).
+    package var measuredOnCode = false
 }
 
 extension CaseEvaluation: Codable {
     enum CodingKeys: String, CodingKey {
-        case check, caseIndex, arkitFrame, values, records, places, framed, eyes, viewer, notes, limit, resetValues, resetViewer
+        case check, caseIndex, arkitFrame, values, records, places, framed, eyes, viewer, notes, limit, resetValues, resetViewer, measuredOnCode
     }
 
     /// Per sample of a geometric check: eye error x, y, z, view angle, on-panel fraction, px on the panel (−1: none).
@@ -63,6 +65,7 @@ extension CaseEvaluation: Codable {
         arkitFrame = try c.decode(ARKitFrame.self, forKey: .arkitFrame)
         notes = try c.decode([String].self, forKey: .notes)
         limit = try c.decodeIfPresent(Double.self, forKey: .limit)
+        measuredOnCode = try c.decode(Bool.self, forKey: .measuredOnCode)
         let values = try c.decode([Double].self, forKey: .values)
         let records = try c.decode([Int].self, forKey: .records), places = try c.decode([String].self, forKey: .places)
         let framed = try c.decode([Int].self, forKey: .framed), eyes = try c.decode([Double].self, forKey: .eyes)
@@ -90,6 +93,7 @@ extension CaseEvaluation: Codable {
         try c.encode(arkitFrame, forKey: .arkitFrame)
         try c.encode(notes, forKey: .notes)
         try c.encodeIfPresent(limit, forKey: .limit)
+        try c.encode(measuredOnCode, forKey: .measuredOnCode)
         let values = samples.map(\.value), records = Self.records(values)
         try c.encode(values, forKey: .values)
         try c.encode(Self.viewerNumbers(samples), forKey: .viewer)

@@ -37,11 +37,14 @@ package struct CheckEvaluation: Sendable {
     package var limit: Double?
     /// The values with the reset button pressed once (`AuditCase.resetTime`), from the press on (`AppAudit.evaluate`).
     package var afterReset: [CheckSample] = []
+    /// Whether both sides were the app's own code (`AuditCheck.measuresTheCode`), not the model.
+    package var measuredOnCode: Bool
 
-    package init(samples: [CheckSample], notes: [String] = [], limit: Double? = nil) {
+    package init(samples: [CheckSample], notes: [String] = [], limit: Double? = nil, measuredOnCode: Bool = false) {
         self.samples = samples
         self.notes = notes
         self.limit = limit
+        self.measuredOnCode = measuredOnCode
     }
 }
 

@@ -4,6 +4,7 @@ import Foundation
 import Geometry
 import ParallaxTestSupport
 import Projection
+import TestedApp
 import Testing
 import Tracking
 import Vocabulary
@@ -30,7 +31,8 @@ import Vocabulary
         // Pressed at 1 s, 2 s and 4 s (the first sample at or after each).
         #expect(recenter(app).count == 3)
         #expect(recenter(app).shippedFrom == .appCode && recenter(model).shippedFrom == nil)
-        #expect(app.checks.first { $0.id == .worldAlignment }?.shippedFrom == .model)
+        #expect(app.checks.first { $0.id == .worldAlignment }?.shippedFrom == .appCode)
+        #expect(app.checks.first { $0.id == .handOff }?.shippedFrom == .model)
         #expect(app.checks.first { $0.id == .trackingLoss }?.shippedFrom == .appCode)
     }
 
@@ -67,5 +69,64 @@ import Vocabulary
     @Test func pressInstantsDoubleFromOneSecond() {
         let times = (0..<600).map { Double($0) / 60 }
         #expect(AppCodeAudit.pressIndices(times) == [60, 120, 240, 480])
+    }
+
+    /// 4 s of a head sweeping at 5 cm/s in front of an upright, still phone, lost from 1.5 s to 2 s (ARKit's pose
+    /// frozen while lost), then back.
+    static let lossTrace: HeadTrace = {
+        var samples = (0..<240).map { k -> HeadSample in
+            let t = Double(k) / 60
+            return HeadSample(t: t, position: Vec3(-0.05 + 0.05 * t, 0.01, 0.4))
+        }
+        for k in 90..<120 {
+            samples[k].tracked = false
+            samples[k].position = samples[89].position
+        }
+        var trace = HeadTrace(samples: samples)
+        trace.setOrientations(Array(repeating: .identity, count: 240), .device)
+        return trace
+    }()
+
+    func trackingLoss(_ folder: String) throws -> CheckResult {
+        var options = AuditOptions(traces: [("loss", Self.lossTrace)], screens: [try ScreenModel(parsing: AppDefaults.screen)], scope: .cube,
+                                   comparesHypotheses: false)
+        options.appReplay = try SampleApp.replay(folder)
+        return try #require(try AppAudit.run(options).checks.first { $0.id == .trackingLoss })
+    }
+
+    /// Measured against the code itself: the sample's EMA (weight 0.5) glides from the frozen pose for a few samples;
+    /// a branch whose smoothers restart when the face returns has tracking-loss 0 (its first sample passes, as a
+    /// fresh app's does) — whatever the model's EMA would say.
+    @Test func trackingLossIsMeasuredAgainstTheCodeItself() throws {
+        let shipped = try trackingLoss(SampleApp.folder)
+        #expect(shipped.shippedFrom == .appCode && shipped.count == 1 && shipped.worst > 0)
+        let restarting = try SampleApp.variant("HeadTrackingService.swift") {
+            $0.replacingOccurrences(of: "        lastRaw = raw\n        lastWasTracked = tracked\n",
+                                    with: "        lastRaw = raw\n        if tracked && !lastWasTracked { for i in filters.indices { filters[i].restart() } }\n        lastWasTracked = tracked\n")
+        }
+        defer { restarting.cleanUp() }
+        let fixed = try trackingLoss(restarting.url.path)
+        #expect(fixed.shippedFrom == .appCode && fixed.count == 1 && fixed.worst == 0)
+    }
+
+    /// The sample's tilt offset (0.1 m/rad through an EMA) moves the room when the phone turns with the head still:
+    /// measured on the code against the same anchors with the attitude held; a branch without the offset has none.
+    @Test func gyroTiltIsMeasuredAgainstTheCodeWithTheAttitudeHeld() throws {
+        let turn = SampleApp.trace(Array(repeating: Vec3(0, 0, 0.4), count: 120),
+                                   attitudes: (0..<120).map { CoreMotionTilt.attitude(pitch: 0, roll: min(Double($0), 30) * .pi / 1800) })
+        func gyro(_ folder: String) throws -> CheckResult {
+            var options = AuditOptions(traces: [("turn", turn)], screens: [try ScreenModel(parsing: AppDefaults.screen)], scope: .cube,
+                                       pipeline: { var p = AppPipeline.shipped; p.arkitFrame = .camera; return p }(), comparesHypotheses: false)
+            options.appReplay = try SampleApp.replay(folder)
+            return try #require(try AppAudit.run(options).checks.first { $0.id == .gyroTilt })
+        }
+        let shipped = try gyro(SampleApp.folder)
+        #expect(shipped.shippedFrom == .appCode && !shipped.passed)
+        let flat = try SampleApp.variant("CubeSceneController.swift") {
+            $0.replacingOccurrences(of: "            combined.x += motion.tiltOffset.x\n            combined.y += motion.tiltOffset.y\n", with: "            _ = motion\n")
+        }
+        defer { flat.cleanUp() }
+        let fixed = try gyro(flat.url.path)
+        #expect(fixed.shippedFrom == .appCode && fixed.worst == 0)
     }
 }

@@ -10,6 +10,7 @@ enum CameraOffsetCheck: AuditCheck {
     static let reachable = true
     static let mechanism = "ARKit positions are relative to the front camera but used as relative to the screen centre"
     static let fixDescription = "camera offset added to the head position"
+    static let modelOnly: String? = "its reference adds the front camera's position, which the app's code does not hold (a per-model estimate: camera-position)"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.ignoresCameraOffset }
     static let fixCode: String? = """
         // HeadTrackingService, in the Task that reads t: the front camera's position from the active area's centre (m), per model

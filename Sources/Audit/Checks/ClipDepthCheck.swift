@@ -12,6 +12,7 @@ enum ClipDepthCheck: AuditCheck {
     static let mechanism = "a GL-convention matrix (z ∈ [−1, 1]) is handed to Metal (z ∈ [0, 1]): depths between n and 2fn/(f+n) are clipped"
     static let fixDescription = "Metal clip convention"
     static let ownBaseline: AuditBaseline? = .asShipped
+    static let modelOnly: String? = "a constant of the projection's near and far against Metal's clip space, read from the model's near and far"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.feedsGLClipToMetal }
 
     static func lostDepth(near n: Double, far f: Double) -> Double { 2 * f * n / (f + n) - n }

@@ -11,6 +11,7 @@ enum ExaggerationCheck: AuditCheck {
     static let isGated = false
     static let mechanism = "movementScale multiplies head x, y: deliberate, reported against the correct window (s = 1)"
     static let fixDescription = "movementScale 1"
+    static let modelOnly: String? = "reported, not gated (the movement scale is deliberate): the model's value"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.exaggeratesMovement }
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {

@@ -9,6 +9,7 @@ enum EyePointCheck: AuditCheck {
     static let reachable = true
     static let mechanism = "the face-anchor origin is used as the eye; the eye sits ±IPD/2 to the side and above it"
     static let fixDescription = "the eye model's offset added to the face anchor"
+    static let modelOnly: String? = "its reference needs the eyes' offset from the face anchor, which the app's code never reads (the stand-ins hold no leftEyeTransform: the app does not use it)"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.usesAnchorAsEye }
     static let fixCode: String? = """
         // HeadTrackingService.session(_:didUpdate:): the midpoint of the eyes instead of the anchor's origin

@@ -16,6 +16,7 @@ enum GyroTiltCheck: AuditCheck {
     static let reachable = true
     static let mechanism = "the cube adds (roll·g, −pitch·g), g = 0.03 m/rad, EMA α = 0.3, to the head (DeviceMotionService.swift:35–53): with the anchor read in camera coordinates a tilted phone moves the room with the head still"
     static let fixDescription = "no tilt offset"
+    static let modelOnly: String? = nil
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.addsTiltOffset }
     static let assumptions: Set<AuditAssumption> = [.attitude, .eye, .coreMotionOrder]
 
@@ -28,6 +29,12 @@ enum GyroTiltCheck: AuditCheck {
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let scripted = audit.attitude == nil
+        if !scripted, let code = audit.codeEvidence(for: configured) {
+            // On the code: the same anchors with the phone's attitude held at the first sample's (no tilt to add).
+            let after = audit.resetTime != nil
+            return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: code.straight(afterReset: after),
+                                                              corrected: code.heldAttitude(afterReset: after)), measuredOnCode: true)
+        }
         let attitude = audit.attitude ?? scriptedAttitude(count: audit.trace.count)
         let samples = IsolatedShift.evaluate(id, audit, configured: configured, attitude: attitude)
         return CheckEvaluation(samples: samples, notes: scripted ? ["\(audit.traceName): no device attitude; phone tilted 5° in pitch and roll after the first sample"] : [])

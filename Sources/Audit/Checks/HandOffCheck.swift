@@ -10,6 +10,7 @@ enum HandOffCheck: AuditCheck {
     static let reachable = true
     static let mechanism = "the cube applies its projection one frame later; the splat view copies the head on a 60 Hz timer that beats against the display"
     static let fixDescription = "the latest head for each frame"
+    static let modelOnly: String? = "the driver applies each display frame's update at once; when SceneKit draws with it is the render loop's timing (hand-off), not the app's code"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.delaysHandOff }
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {

@@ -17,8 +17,14 @@ enum IsolatedShift {
     /// and may show none) those the true window shows.
     static func shifts(_ audit: AuditCase, variant: AppPipeline, reference: AppPipeline, attitude: [Quaternion]? = nil,
                        judgedByTheTrueWindow: Bool = false) -> [CheckSample] {
-        let referenceEyes = audit.eyes(reference, attitude: attitude)
-        let variantEyes = audit.eyes(variant, attitude: attitude)
+        shifts(audit, variant: (variant, audit.eyes(variant, attitude: attitude)), reference: (reference, audit.eyes(reference, attitude: attitude)),
+               judgedByTheTrueWindow: judgedByTheTrueWindow)
+    }
+
+    /// The same between two given eye sequences drawn by two pipelines' images (the app's code's runs: `CodeShift`).
+    static func shifts(_ audit: AuditCase, variant: (pipeline: AppPipeline, eyes: [Vec3]), reference: (pipeline: AppPipeline, eyes: [Vec3]),
+                       judgedByTheTrueWindow: Bool) -> [CheckSample] {
+        let (variant, variantEyes) = variant, (reference, referenceEyes) = reference
         let viewers = audit.trueEyes(reference, exaggerated: false)
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
         let a = audit.image(variant), b = audit.image(reference)

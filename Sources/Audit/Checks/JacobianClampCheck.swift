@@ -19,6 +19,7 @@ enum JacobianClampCheck: AuditCheck {
     static let mechanism = "MetalSplatter clamps the projection Jacobian ±1.3·tan(half-FOV) around the optical axis, not the off-axis frustum's centre: off-centre heads reshape splats (% of pixels > 2 levels off)"
     static let fixDescription = "clamp centred on the off-axis frustum"
     static let ownBaseline: AuditBaseline? = .otherFixesApplied
+    static let modelOnly: String? = "the replay drives the cube; the splat viewer is not reachable in the shipped app"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.clampsJacobianOnAxis }
 
     static let scene = SyntheticScene.make(count: 2000, seed: 14)

@@ -13,9 +13,9 @@ enum LatencyCheck: AuditCheck {
     static let mechanism = "sensor + per-sample EMA lag + main-actor hop + render hand-offs, head to photon, against a budget"
     static let fixDescription = "pose read on the render thread (no main-actor hop) and EMA α = 0.5"
     static let ownBaseline: AuditBaseline? = .asShipped
+    static let modelOnly: String? = nil
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.hopsToMainActor }
     static let assumptions: Set<AuditAssumption> = [.sensorLatency, .handOffTiming]
-    static let readsTheShippedPipeline = true
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let times = audit.times
@@ -29,6 +29,7 @@ enum LatencyCheck: AuditCheck {
         let place = audit.traceName
         // The check's values are the whole distribution, so its mean, p95 and worst are the distribution's.
         let samples = HeadToPhoton.samples(model, times: times).map { CheckSample(value: $0 * 1000, place: place) }
-        return CheckEvaluation(samples: samples, notes: ["\(place): p50 \(format(d.p50 * 1000)) ms, p95 \(format(d.p95 * 1000)) ms (\(code == nil ? "EMA lag" : "the app's code's lag on a ramp") \(format(model.filterLag * 1000)) ms)"])
+        return CheckEvaluation(samples: samples, notes: ["\(place): p50 \(format(d.p50 * 1000)) ms, p95 \(format(d.p95 * 1000)) ms (\(code == nil ? "EMA lag" : "the app's code's lag on a ramp") \(format(model.filterLag * 1000)) ms)"],
+                               measuredOnCode: code != nil)
     }
 }

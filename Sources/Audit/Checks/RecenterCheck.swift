@@ -14,6 +14,7 @@ enum RecenterCheck: AuditCheck {
     static let reachable = true
     static let mechanism = "recenter stores the smoothed, already-offset position as the origin (x, y only), so a second press toggles back to raw positions"
     static let fixDescription = "origin := the raw current position (x, y)"
+    static let modelOnly: String? = nil
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.recenterStoresOffsetPosition }
     static let fixCode: String? = """
         // HeadTrackingService: keep the last raw position (set in the Task: self.lastRaw = SIMD3(rawX, rawY, rawZ))
@@ -23,7 +24,6 @@ enum RecenterCheck: AuditCheck {
         """
     /// The jump's size is the position the corrected pipeline stores: camera offset and eye offset included.
     static let assumptions: Set<AuditAssumption> = [.cameraPosition, .eye]
-    static let readsTheShippedPipeline = true
 
     /// On the audit's baseline (`IsolatedShift.pipelines`): as shipped, the app's own jump; with the other fixes
     /// applied, the recenter defect alone — with the launch tilt corrected and the camera offset added, which the
@@ -33,7 +33,7 @@ enum RecenterCheck: AuditCheck {
         let image = audit.image(variant)
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
         let truth = audit.trueEyes(variant), viewers = audit.trueEyes(variant, exaggerated: false)
-        if let appCode = audit.appCode(for: configured) {
+        if let appCode = audit.codeEvidence(for: configured) {
             return appCodeEvaluation(audit, appCode.recenters(afterReset: audit.resetTime != nil), image: image, points: points,
                                      truth: truth, viewers: viewers)
         }
@@ -72,6 +72,6 @@ enum RecenterCheck: AuditCheck {
                 samples.append(CheckSample(value: found.shift, place: audit.place(press.index), viewer: found.viewer))
             }
         }
-        return CheckEvaluation(samples: samples, notes: ["\(audit.traceName): the app's own code, pressed at \(presses.count) instants: largest eye jump \(format(worstJump * 1000)) mm, largest depth change \(format(worstDepthChange * 1000)) mm"])
+        return CheckEvaluation(samples: samples, notes: ["\(audit.traceName): the app's own code, pressed at \(presses.count) instants: largest eye jump \(format(worstJump * 1000)) mm, largest depth change \(format(worstDepthChange * 1000)) mm"], measuredOnCode: true)
     }
 }

@@ -11,6 +11,7 @@ enum ScreenSizeCheck: AuditCheck {
     static let reachable = true
     static let mechanism = "the app sizes the frustum from its own body-size table, not the display's active area, so the image is scaled by display/body"
     static let fixDescription = "the display's true active area"
+    static let modelOnly: String? = "its reference needs the display's true active area in the app's own table, a constant per model the replay cannot swap without editing the table"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.sizesScreenFromAppTable }
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {

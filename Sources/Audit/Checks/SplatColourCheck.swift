@@ -16,6 +16,7 @@ enum SplatColourCheck: AuditCheck {
     static let mechanism = "pow(c, 2.2) is stored in a bgra8Unorm drawable without re-encoding, darkening every mid tone"
     static let fixDescription = "colour stored through an exact sRGB encode"
     static let ownBaseline: AuditBaseline? = .asShipped
+    static let modelOnly: String? = "the replay drives the cube; the splat viewer is not reachable in the shipped app"
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.storesLinearInUnorm }
 
     static func storedLevel(_ level: Int, storesLinearInUnorm: Bool) -> Int {

@@ -12,6 +12,7 @@ enum TrackingLossCheck: AuditCheck {
     static let mechanism = "lost tracking is not detected: the frozen pose is fed on and the EMA glides from it when the face returns"
     static let fixDescription = "smoother reset when tracking returns"
     static let ownBaseline: AuditBaseline? = .asShipped
+    static let modelOnly: String? = nil
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.keepsSmootherThroughLoss }
     static let fixCode: String? = """
         // HeadTrackingService: private var wasTracked = true
@@ -22,11 +23,11 @@ enum TrackingLossCheck: AuditCheck {
         guard tracked else { return }
         """
     static let assumptions: Set<AuditAssumption> = [.eye, .truth]
-    static let readsTheShippedPipeline = true
 
     static let recoveredPx = 1.0
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
+        if let code = audit.codeEvidence(for: configured) { return codeEvaluation(audit, code, configured: configured) }
         var reference = configured
         reference.keepsSmootherThroughLoss = false
         let appEyes = audit.eyes(configured), referenceEyes = audit.eyes(reference)
@@ -50,5 +51,35 @@ enum TrackingLossCheck: AuditCheck {
         let mean = lostError.isEmpty ? 0 : lostError.reduce(0, +) / Double(lostError.count)
         let note = "\(audit.traceName): \(recoveries.count) losses, \(lost.count) lost samples, mean error while lost \(format(mean)) px vs the true window\(audit.truthIsEstimated ? " (reference estimate)" : "")"
         return CheckEvaluation(samples: recoveries, notes: recoveries.isEmpty && lost.isEmpty ? [] : [note])
+    }
+
+    /// On the code: after each return, the app's frame against a fresh app started at the return and fed the same
+    /// samples from there (the same code, its smoothers starting anew), until within `recoveredPx`. The fresh app's
+    /// head stands in for the app's (its own tilt reference would differ): reference eye = the app's eye + the head
+    /// difference through the code's movement scale (x, y; z as is). With a Reset, the fresh app holds no origin:
+    /// the app's origin is read as the head difference with and without the press just before the return.
+    static func codeEvaluation(_ audit: AuditCase, _ code: AppCodeEvidence, configured: AppPipeline) -> CheckEvaluation {
+        let afterReset = audit.resetTime != nil
+        let app = code.straight(afterReset: afterReset)
+        let s = code.settings.movementScale
+        let image = audit.image(configured), trueImage = audit.image(configured.fixingAll())
+        let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
+        let truth = audit.trueEyes(configured)
+        let samples = audit.trace.samples
+        var recoveries: [CheckSample] = []
+        for (j, fresh) in code.restarts.sorted(by: { $0.key < $1.key }) where audit.measures(j) {
+            let origin = afterReset ? code.frames[j - 1].head - code.framesAfterReset[j - 1].head : Vec3(0, 0, 0)
+            var k = j
+            while k < samples.count, samples[k].tracked {
+                let d = fresh[k - j].head - Vec3(origin.x, origin.y, 0) - app[k].head
+                let reference = app[k].eye + Vec3(s * d.x, s * d.y, d.z)
+                guard (ProbePoints.largestShift(points, image, eye: app[k].eye, image, eye: reference, visibleIn: (trueImage, truth[k])) ?? 0) > recoveredPx else { break }
+                k += 1
+            }
+            let end = min(k, samples.count - 1)
+            recoveries.append(CheckSample(value: samples[end].t - samples[j].t, place: audit.place(j)))
+        }
+        let note = "\(audit.traceName): the app's own code against itself restarted at each of \(recoveries.count) returns"
+        return CheckEvaluation(samples: recoveries, notes: recoveries.isEmpty ? [] : [note], measuredOnCode: true)
     }
 }

@@ -19,11 +19,17 @@ enum WorldAlignmentCheck: AuditCheck {
     static let fixDescription = "read the anchor relative to the camera (camera.transform⁻¹ · anchor.transform) and rotate the sensor's landscape axes by −90° about z into the portrait screen's"
     static let fixCode: String? = WorldAlignmentFix.code
     static let fixCaveat: String? = "right under the gravity hypothesis only (arkit-frame): if ARKit already reports the anchor relative to the camera, the fix turns a correct reading by the phone's attitude; whether the front camera mirrors x needs the device check (arkit-axes)"
+    static let modelOnly: String? = nil
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.readsWorldAnchor }
     static let assumptions: Set<AuditAssumption> = [.arkitFrame, .arkitAxes, .attitude, .eye]
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
-        let samples = IsolatedShift.evaluate(id, audit, configured: configured)
+        let code = audit.codeEvidence(for: configured)
+        // On the code: the app fed ARKit's report under the hypothesis against the same app fed the anchor relative
+        // to the camera (what the fix reads); under the camera hypothesis the two are one run.
+        let samples = code.map { CodeShift.samples(audit, configured: configured, app: $0.straight(afterReset: audit.resetTime != nil),
+                                                   corrected: $0.cameraReading(afterReset: audit.resetTime != nil)) }
+            ?? IsolatedShift.evaluate(id, audit, configured: configured)
         var notes: [String] = []
         if configured.arkitFrame == .gravity, audit.attitude != nil, let m = audit.trace.samples.first?.position {
             let r = audit.gravityReport[0]
@@ -48,6 +54,6 @@ enum WorldAlignmentCheck: AuditCheck {
             }
             notes.append("\(audit.traceName) (the phone turns): gyro offset, p95 vs the true window — world anchor \(format(p95(worldAnchor: true, tilt: false))) px without it, \(format(p95(worldAnchor: true, tilt: true))) px with it; camera anchor with it \(format(p95(worldAnchor: false, tilt: true))) px")
         }
-        return CheckEvaluation(samples: samples, notes: notes)
+        return CheckEvaluation(samples: samples, notes: notes, measuredOnCode: code != nil)
     }
 }
