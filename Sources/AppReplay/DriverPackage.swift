@@ -10,7 +10,7 @@ package struct DriverPackage: Sendable {
     package let app: AppSourceFolder
     /// The cache folder's key: the app's files and the embedded stand-ins and driver.
     package let key: String
-    let cacheRoot: URL
+    package let cacheRoot: URL
 
     /// `cacheRoot` nil: `$PARALLAX_CACHE_DIR`, else `$XDG_CACHE_HOME/parallax`, else `~/.cache/parallax`.
     package init(app: AppSourceFolder, cacheRoot: URL? = nil) {

@@ -1,5 +1,6 @@
 import AppReplay
 import Foundation
+import Vocabulary
 import Plumbing
 import Projection
 import Reporting
@@ -13,7 +14,14 @@ extension AppAudit {
     /// With `recording` (a ParallaxRecorder CSV), its trace is audited too, under the ARKit frame it decided
     /// (`RecordedTrace`), and the result says the frame was measured (`AuditResult.recording`).
     package static func run(tracePaths: [String], screens: [ScreenModel], mode: String, fixes: [String], arkitFrame: String = ARKitFrame.gravity.rawValue,
-                           pipeline: AppPipeline = .shipped, appReplay: AppReplay? = nil, directory: String? = nil, recording: String? = nil) throws -> AuditResult {
+                           pipeline: AppPipeline = .shipped, appReplay: AppReplay? = nil, directory: String? = nil, recording: String? = nil,
+                           baseline: String = AuditBaseline.asShipped.option, patches: String? = nil) throws -> AuditResult {
+        if let patches {
+            guard appReplay != nil else {
+                throw FieldError("patches", expected: "--app-source too (the patches are made to the app's own code)", found: "'\(patches)'")
+            }
+            try PatchMaker.checkDestination(patches)
+        }
         var traces = try tracePaths.map { path in
             (((path as NSString).lastPathComponent as NSString).deletingPathExtension, try TraceCSVReader.read(contentsOf: path))
         }
@@ -30,10 +38,16 @@ extension AppAudit {
         var options = AuditOptions(traces: traces, screens: screens,
                                    scope: try AuditOptions.scope(parsing: mode), fixes: try AuditOptions.fixes(parsing: fixes), pipeline: pipeline)
         options.appReplay = appReplay
+        options.baseline = try AuditBaseline(parsing: baseline)
         let framesDirectory = directory.map { (($0 as NSString).appendingPathComponent(AuditReport.framesFolder)) }
         if let framesDirectory { try? FileManager.default.removeItem(atPath: framesDirectory) }
         var result = try run(options, framesDirectory: framesDirectory)
         result.recording = measured
+        if let patches, let appReplay {
+            result.patches = try PatchMaker.make(options, result: result, replay: appReplay)
+            result.patches?.directory = patches
+            try PatchMaker.write(result.patches!, to: patches)
+        }
         if let directory { try write(result, to: directory) }
         return result
     }

@@ -64,6 +64,11 @@ extension AuditResult {
                 }
             }
         }
+        if let patches {
+            lines.append("Patches to the app's code in \(patches.directory) (each applied to a copy, built, replayed and measured again; apply with git apply from the app's folder):")
+            lines += patches.patches.map { "  " + $0.line }
+            if let combined = patches.combined { lines.append("  " + combined.line) }
+        }
         for c in checks where !c.passed { lines.append("\(c.id.rawValue): \(c.mechanism)") }
         for c in checks where c.flipsUnderOtherFrame {
             lines.append("\(c.id.rawValue): \(c.passed ? "passes" : "fails") under the \(arkitFrame.rawValue) hypothesis, \(c.underOtherFrame!.passed ? "passes" : "fails") under \(c.underOtherFrame!.arkitFrame.rawValue) (p95 \(Self.number(c.underOtherFrame!.p95, c.unit)))")

@@ -66,10 +66,12 @@ package struct AuditResult: Codable, Sendable {
     package var appCode: AppCodeConformance?
     /// With `--recording`: the ARKit frame was measured by that recording, not assumed (issue 37).
     package var recording: MeasuredARKitFrame?
+    /// With `--patches`: each failing check's fix as a patch to the app's code, measured after it is applied.
+    package var patches: AuditPatches?
 
     enum CodingKeys: String, CodingKey {
         case schema, traces, traceSources = "trace_sources", screens, scope, modes, arkitFrame = "arkit_frame", fixes, baseline
-        case resetPressedAt = "reset_pressed_at_s", checks, ranking, devices, hypotheses, appCode = "app_code", recording
+        case resetPressedAt = "reset_pressed_at_s", checks, ranking, devices, hypotheses, appCode = "app_code", recording, patches
     }
 
     init(traces: [TraceSource], screens: [String], scope: AuditScope, modes: [AppMode], arkitFrame: ARKitFrame, fixes: [AuditCheckID],

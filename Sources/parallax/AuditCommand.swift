@@ -51,6 +51,12 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .long, help: "A ParallaxRecorder recording: audited too, under the ARKit frame and axes it decides (marked measured).")
     var recording: String?
 
+    @Option(name: .long, help: "What each check is measured against: as-shipped (default: the app against the same app with only that behaviour corrected) or other-fixes (every other behaviour corrected on both sides).")
+    var baseline = AuditBaseline.asShipped.option
+
+    @Option(name: .long, help: "With --app-source: write each failing check's fix as a patch to the app's code into this new folder (<check>.diff, all.diff), each applied, built and replayed first.")
+    var patches: String?
+
     @Flag(name: .long, help: "Print the result JSON instead of the table.")
     var json = false
 
@@ -67,9 +73,9 @@ struct AuditCommand: ParsableCommand {
             // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
             result = try AppAudit.run(tracePaths: traces, screens: try AuditOptions.screens(parsing: screen), mode: mode, fixes: fix,
                                       arkitFrame: arkitFrame, appReplay: try appSource.map { try AppReplay(appSource: $0) }, directory: output,
-                                      recording: recording)
+                                      recording: recording, baseline: baseline, patches: patches)
         } catch let error as FieldError {
-            throw error.naming(flags: ["screens": "--screen", "screen": "--screen", "mode": "--mode", "fix": "--fix", "traces": "--traces", "arkit_frame": "--arkit-frame"])
+            throw error.naming(flags: ["screens": "--screen", "screen": "--screen", "mode": "--mode", "fix": "--fix", "traces": "--traces", "arkit_frame": "--arkit-frame", "baseline": "--baseline", "patches": "--patches"])
         }
         print(json ? String(decoding: try result.jsonData(), as: UTF8.self) : result.text, terminator: "")
         // The table printed above shows which checks failed.

@@ -1,0 +1,58 @@
+/// One change to one of the app's files: a run of consecutive lines, compared without their indentation, replaced by
+/// other lines indented as the first one found (their own relative indentation kept). It must match exactly once.
+package struct SourceEdit: Sendable {
+    /// The file's name (found by name below the app's folder, as the replay finds it).
+    package var file: String
+    package var find: [String]
+    package var replacement: [String]
+
+    /// Replaces `find` by `replacement`.
+    package init(in file: String, replacing find: [String], with replacement: [String]) {
+        self.file = file
+        self.find = find
+        self.replacement = replacement
+    }
+
+    /// Keeps the line `anchor` and adds `lines` after it.
+    package init(in file: String, after anchor: String, adding lines: [String]) {
+        self.init(in: file, replacing: [anchor], with: [anchor] + lines)
+    }
+
+    /// `text` with the edit made, or why it cannot be (the target not found, or found more than once).
+    func apply(to text: String) throws(SourceFixError) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let wanted = find.map { $0.trimmingCharacters(in: .whitespaces) }
+        let starts = lines.indices.filter { start in
+            start + wanted.count <= lines.count
+                && wanted.indices.allSatisfy { lines[start + $0].trimmingCharacters(in: .whitespaces) == wanted[$0] }
+        }
+        guard starts.count == 1, let start = starts.first else {
+            throw SourceFixError(reason: "\(file): \(starts.isEmpty ? "not found" : "found \(starts.count) times"): '\(wanted[0])'" + (wanted.count > 1 ? " (+\(wanted.count - 1) lines)" : ""))
+        }
+        let indentation = String(lines[start].prefix { $0 == " " || $0 == "\t" })
+        lines.replaceSubrange(start..<(start + wanted.count), with: replacement.map { $0.isEmpty ? "" : indentation + $0 })
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Why a fix cannot be made on this app's code (its target text moved), or does not build.
+package struct SourceFixError: Error, Sendable, Equatable {
+    package var reason: String
+}
+
+/// A check's fix as edits to the app's own files (`AppFixes`): what the audit applies, builds and replays before it
+/// offers the patch.
+package struct SourceFix: Sendable {
+    package var check: AuditCheckID
+    package var edits: [SourceEdit]
+
+    /// The files' texts (by name) with every edit made, in order.
+    func apply(to files: [String: String]) throws(SourceFixError) -> [String: String] {
+        var edited = files
+        for edit in edits {
+            guard let text = edited[edit.file] else { throw SourceFixError(reason: "\(edit.file): no such file among the app's") }
+            edited[edit.file] = try edit.apply(to: text)
+        }
+        return edited
+    }
+}
