@@ -102,7 +102,7 @@ import Vocabulary
         #expect(shipped.shippedFrom == .appCode && shipped.count == 1 && shipped.worst > 0)
         let restarting = try SampleApp.variant("HeadTrackingService.swift") {
             $0.replacingOccurrences(of: "        lastRaw = raw\n        lastWasTracked = tracked\n",
-                                    with: "        lastRaw = raw\n        if tracked && !lastWasTracked { for i in filters.indices { filters[i].restart() } }\n        lastWasTracked = tracked\n")
+                                    with: "        lastRaw = raw\n        if tracked && !lastWasTracked { for i in filters.indices { filters[i].reset() } }\n        lastWasTracked = tracked\n")
         }
         defer { restarting.cleanUp() }
         let fixed = try trackingLoss(restarting.url.path)

@@ -29,6 +29,14 @@ enum SampleApp {
         return copy
     }
 
+    /// A copy of the sample app with Splat Frame's recenter and tracking-loss defects
+    /// (Tests/Fixtures/apps/SampleAppAsShipped), `edit` applied to that head tracker's text.
+    static func asShipped(_ edit: (String) -> String = { $0 }) throws -> TemporaryDirectory {
+        let overlay = URL(fileURLWithPath: folder).deletingLastPathComponent().appendingPathComponent("SampleAppAsShipped/HeadTrackingService.swift")
+        let tracker = try String(contentsOf: overlay, encoding: .utf8)
+        return try variant("HeadTrackingService.swift") { _ in edit(tracker) }
+    }
+
     /// 60 Hz samples at `positions`, with the phone's attitude per sample.
     static func trace(_ positions: [Vec3], attitudes: [Quaternion]) -> HeadTrace {
         var trace = HeadTrace(samples: positions.enumerated().map { HeadSample(t: Double($0.offset) / 60, position: $0.element) })

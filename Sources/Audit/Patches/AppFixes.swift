@@ -20,7 +20,7 @@ enum AppFixes {
             "/// The last unsmoothed position: what recenter stores (ParallaxLab audit: recenter-idempotent)",
             "private var lastRaw: SIMD3<Float> = .zero",
         ]),
-        SourceEdit(in: "HeadTrackingService.swift", after: "let rawZ = abs(t.z) // distance is always positive", adding: [
+        SourceEdit(in: "HeadTrackingService.swift", after: "let rawZ = abs(t.z)", adding: [
             "self.lastRaw = SIMD3<Float>(rawX, rawY, rawZ)",
         ]),
         SourceEdit(in: "HeadTrackingService.swift", replacing: ["originOffset = currentPosition.simd3"], with: [

@@ -1,10 +1,13 @@
-/// One change to one of the app's files: a run of consecutive lines, compared without their indentation, replaced by
-/// other lines indented as the first one found (their own relative indentation kept). It must match exactly once.
+/// One change to one of the app's files: a run of consecutive lines, compared without their indentation or a trailing
+/// `//` comment, replaced by other lines indented as the first one found (their own relative indentation kept). It
+/// must match exactly once.
 package struct SourceEdit: Sendable {
     /// The file's name (found by name below the app's folder, as the replay finds it).
     package var file: String
     package var find: [String]
     package var replacement: [String]
+    /// Whether the lines found stay, `replacement` added after them.
+    package var keepsFound = false
 
     /// Replaces `find` by `replacement`.
     package init(in file: String, replacing find: [String], with replacement: [String]) {
@@ -13,31 +16,40 @@ package struct SourceEdit: Sendable {
         self.replacement = replacement
     }
 
-    /// Keeps the line `anchor` and adds `lines` after it.
+    /// Keeps the line `anchor` as it is and adds `lines` after it.
     package init(in file: String, after anchor: String, adding lines: [String]) {
-        self.init(in: file, replacing: [anchor], with: [anchor] + lines)
+        self.init(in: file, replacing: [anchor], with: lines)
+        keepsFound = true
     }
 
     /// `text` with the edit made, or why it cannot be (the target not found, or found more than once).
-    func apply(to text: String) throws(SourceFixError) -> String {
+    package func apply(to text: String) throws(SourceFixError) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let wanted = find.map { $0.trimmingCharacters(in: .whitespaces) }
+        let wanted = find.map(Self.code)
         let starts = lines.indices.filter { start in
-            start + wanted.count <= lines.count
-                && wanted.indices.allSatisfy { lines[start + $0].trimmingCharacters(in: .whitespaces) == wanted[$0] }
+            start + wanted.count <= lines.count && wanted.indices.allSatisfy { Self.code(lines[start + $0]) == wanted[$0] }
         }
         guard starts.count == 1, let start = starts.first else {
             throw SourceFixError(reason: "\(file): \(starts.isEmpty ? "not found" : "found \(starts.count) times"): '\(wanted[0])'" + (wanted.count > 1 ? " (+\(wanted.count - 1) lines)" : ""))
         }
         let indentation = String(lines[start].prefix { $0 == " " || $0 == "\t" })
-        lines.replaceSubrange(start..<(start + wanted.count), with: replacement.map { $0.isEmpty ? "" : indentation + $0 })
+        let added = replacement.map { $0.isEmpty ? "" : indentation + $0 }
+        lines.replaceSubrange(start..<(start + wanted.count), with: (keepsFound ? Array(lines[start..<(start + wanted.count)]) : []) + added)
         return lines.joined(separator: "\n")
+    }
+
+    /// A line's code: without indentation or a trailing `//` comment.
+    static func code(_ line: String) -> String {
+        let text = line.range(of: " //").map { String(line[..<$0.lowerBound]) } ?? line
+        return text.trimmingCharacters(in: .whitespaces)
     }
 }
 
 /// Why a fix cannot be made on this app's code (its target text moved), or does not build.
 package struct SourceFixError: Error, Sendable, Equatable {
     package var reason: String
+
+    package init(reason: String) { self.reason = reason }
 }
 
 /// A check's fix as edits to the app's own files (`AppFixes`): what the audit applies, builds and replays before it

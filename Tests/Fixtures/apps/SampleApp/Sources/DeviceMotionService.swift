@@ -37,8 +37,8 @@ final class DeviceMotionService {
 
     func resetReference() {
         reference = nil
-        pitchFilter.restart()
-        rollFilter.restart()
+        pitchFilter.reset()
+        rollFilter.reset()
         tiltOffset = .zero
     }
 

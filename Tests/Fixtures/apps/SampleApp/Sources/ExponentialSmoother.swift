@@ -11,5 +11,5 @@ struct ExponentialSmoother: Sendable {
         return next
     }
 
-    mutating func restart() { state = nil }
+    mutating func reset() { state = nil }
 }

@@ -9,4 +9,6 @@ struct HeadPosition: Sendable {
     var timestamp: TimeInterval
 
     static let zero = HeadPosition(x: 0, y: 0, z: 0.5, timestamp: 0)
+
+    var simd3: SIMD3<Float> { SIMD3<Float>(x, y, z) }
 }

@@ -27,7 +27,7 @@ final class HeadTrackingService: NSObject {
     /// Recenter on the raw position: pressing twice changes nothing.
     func resetOrigin() {
         origin = SIMD2(lastRaw.x, lastRaw.y)
-        for i in filters.indices { filters[i].restart() }
+        for i in filters.indices { filters[i].reset() }
     }
 
     fileprivate func receive(_ raw: SIMD3<Float>, tracked: Bool, vertices: Int) {
