@@ -40,9 +40,11 @@ package enum AuditReport {
         ]
         if let appCode = result.appCode {
             let fromCode = result.checks.filter { $0.shippedFrom == .appCode }.map(\.id.rawValue)
-            content.append(HTML.el("p", ["class": "app-code"], .text(appCode.line + ". Shipped side from the app's own code: "
-                + (fromCode.isEmpty ? "none" : fromCode.joined(separator: ", ")) + "; the other checks isolate one behaviour (or a fix) and stay models.")))
+            content.append(HTML.el("p", ["class": "app-code"], .text(appCode.line + ". Measured on the app's own code (both sides its runs): "
+                + (fromCode.isEmpty ? "none" : fromCode.joined(separator: ", ")) + "; the others stay models — "
+                + result.checks.filter { $0.shippedFrom != .appCode }.map { "\($0.id.rawValue): \($0.id.modelOnly ?? "on a baseline the code cannot give")" }.joined(separator: "; ") + ".")))
         }
+        content.append(HTML.el("p", ["class": "baseline"], .text(result.baselineLine + ".")))
         content.append(table(result.checks.filter(\.countsInVerdict)))
         if !result.unreachable.isEmpty {
             content.append(HTML.el("h3", .text("Compiled but not reachable in the shipped app")))
@@ -58,11 +60,27 @@ package enum AuditReport {
         }
         if !notes.isEmpty { content.append(HTML.el("ul", children: notes)) }
         if !result.ranking.isEmpty {
-            content.append(HTML.el("h3", .text("What to fix first: view-angle p95 after one Reset")))
+            content.append(HTML.el("h3", .text("What to fix first: view-angle p95 after one Reset, each check on its baseline")))
             content.append(HTML.table(["check", "view angle p95 after Reset", "rests on"], result.ranking.map { r in
                 [.text(r.check.rawValue), .text(format(r.viewAngleP95AfterResetDeg, digits: 2) + "°" + (r.passedAfterReset ? " (passes after Reset)" : "")),
                  .text(r.restsOn.map { "\($0.rawValue) (\($0.hypothesis.status.rawValue))" }.joined(separator: ", "))]
             }))
+        }
+        if let patches = result.patches {
+            content.append(HTML.el("h3", .text("Patches to the app's code")))
+            content.append(HTML.el("p", .text("Each fix was applied to a copy of the app's code, built against the stand-ins, replayed on every trace and measured again; only a fix whose check then passes on every trace is written. Apply one from the app's folder with the command beside it.")))
+            var items: [(summary: String, command: String?, diff: String?)] = patches.patches.map { patch in
+                (patch.line, patch.file.map(patches.command(applying:)), patch.diff)
+            }
+            if let combined = patches.combined {
+                items.append((combined.line, patches.command(applying: combined.file), combined.diff))
+            }
+            for item in items {
+                var body: [Node] = [HTML.el("summary", .text(item.summary))]
+                if let command = item.command { body.append(HTML.el("p", HTML.el("code", .text(command)))) }
+                if let diff = item.diff { body.append(HTML.el("pre", HTML.el("code", .text(diff)))) }
+                content.append(HTML.el("details", ["class": "patch"], children: body))
+            }
         }
         let coded = result.failing.filter { $0.fix.code != nil }
         if !coded.isEmpty {

@@ -37,6 +37,29 @@ struct AuditCommandTests {
         }
     }
 
+    /// `--patches` needs `--app-source`, a new or empty folder, and a parent folder to write in; `--baseline` is one of
+    /// two words. Each is refused before any build, one line, exit 2, nothing written or changed.
+    @Test func badPatchesAndBaselineAreRefusedBeforeAnyWork() throws {
+        let folder = try TemporaryDirectory(prefix: "patches-cli")
+        defer { folder.cleanUp() }
+        try FileManager.default.createDirectory(atPath: folder.path("full"), withIntermediateDirectories: true)
+        try "keep".write(toFile: folder.path("full/kept.txt"), atomically: true, encoding: .utf8)
+        try "a file".write(toFile: folder.path("plain"), atomically: true, encoding: .utf8)
+        let sample = "Tests/Fixtures/apps/SampleApp"
+        for (arguments, message) in [
+            (["--patches", folder.path("out")], "--patches: expected --app-source too"),
+            (["--app-source", sample, "--patches", folder.path("full")], "--patches: expected a folder that does not exist or is empty"),
+            (["--app-source", sample, "--patches", folder.path("plain/out")], "--patches: expected a folder in an existing folder that can be written"),
+            (["--baseline", "nope"], "--baseline: expected as-shipped or other-fixes, found 'nope'"),
+        ] {
+            let run = try ParallaxProcess.run(["audit", "--traces", "Traces/sway.csv"] + arguments, in: Self.repository)
+            #expect(run.status == 2 && run.stderr.hasPrefix("parallax: error: \(message)"), "\(arguments): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("full")) == ["kept.txt"])
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+    }
+
     @Test func ungatedSuiteAuditReportsWithoutFailing() throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One check's fix as a patch to the app's code, and what the audit measured with it applied (audit.json `patches`).
 package struct AuditPatch: Codable, Sendable {
     package enum Status: String, Codable, Sendable {
@@ -62,4 +64,9 @@ package struct AuditPatches: Codable, Sendable {
     package var directory: String
     package var patches: [AuditPatch]
     package var combined: CombinedPatch?
+
+    /// The one command that applies `file`, run from the app's folder.
+    package func command(applying file: String) -> String {
+        "git apply \((directory as NSString).appendingPathComponent(file))"
+    }
 }

@@ -17,8 +17,10 @@ enum PatchMaker {
             }
         }
         let parent = ((path as NSString).standardizingPath as NSString).deletingLastPathComponent
-        guard fm.isWritableFile(atPath: parent.isEmpty ? "." : parent) else {
-            throw FieldError("patches", expected: "a folder whose parent can be written", found: "'\(path)'")
+        var parentIsDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: parent.isEmpty ? "." : parent, isDirectory: &parentIsDirectory), parentIsDirectory.boolValue,
+              fm.isWritableFile(atPath: parent.isEmpty ? "." : parent) else {
+            throw FieldError("patches", expected: "a folder in an existing folder that can be written", found: "'\(path)'")
         }
     }
 
