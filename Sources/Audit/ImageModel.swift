@@ -1,5 +1,6 @@
 import Geometry
 import Projection
+import TestedApp
 import Vocabulary
 
 /// Where the pipeline's frame puts a world point, in pixels from the screen centre (+y up): the app's
@@ -18,6 +19,8 @@ package struct ImageModel: Sendable {
     package var panelWidth: Double
     package var panelHeight: Double
     package var looksAt: Bool
+    /// A frame of the app's own code: its projection · view, which then places every point (`drawn(by:)`).
+    package var drawingMatrix: Mat4?
 
     package init(_ pipeline: AppPipeline, screen: ScreenModel, mode: AppMode) {
         if pipeline.sizesScreenFromAppTable, let record = screen.record {
@@ -36,6 +39,14 @@ package struct ImageModel: Sendable {
         looksAt = mode == .splat && pipeline.splatLooksAt
     }
 
+    /// This panel drawn by a frame of the app's code: a point lands where the frame's projection · view puts it (NDC
+    /// spread over the panel's pixels), whatever the model would compute from its eye.
+    package func drawn(by frame: AppFrame) -> ImageModel {
+        var image = self
+        image.drawingMatrix = frame.projection * frame.view
+        return image
+    }
+
     /// Whether a pixel offset from the screen centre lies on the panel (edges included).
     package func isOnPanel(_ pixel: (x: Double, y: Double)) -> Bool {
         abs(pixel.x) <= pixelWidth / 2 && abs(pixel.y) <= pixelHeight / 2
@@ -48,6 +59,10 @@ package struct ImageModel: Sendable {
 
     /// Pixel offset from the screen centre of `point` seen from `eye`.
     package func pixel(of point: Vec3, eye: Vec3) -> (x: Double, y: Double) {
+        if let drawingMatrix {
+            let clip = drawingMatrix.transform(point: point)
+            return (clip.x / clip.w * pixelWidth / 2, clip.y / clip.w * pixelHeight / 2)
+        }
         let c: Vec3
         if looksAt, let view = Mat4.lookAt(eye: eye, target: AppDefaults.splatLookAtTargetVector, up: Vec3(0, 1, 0)) {
             c = view.transform(point: point).xyz

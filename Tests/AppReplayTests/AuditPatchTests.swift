@@ -30,7 +30,7 @@ import Vocabulary
         return trace
     }()
 
-    static let patched: Set<AuditCheckID> = [.recenterIdempotent, .trackingLoss, .gyroTilt]
+    static let patched: Set<AuditCheckID> = [.screenSize, .recenterIdempotent, .trackingLoss, .gyroTilt]
 
     func audit(_ folder: String, patches: String) throws -> AuditResult {
         let traceFile = try TemporaryDirectory(prefix: "patch-trace")
@@ -57,10 +57,10 @@ import Vocabulary
             #expect(patch.status == .written && patch.passesAfter == true && patch.after! < patch.before, "\(patch.line)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path("patches")).sorted()
-                == ["all.diff", "gyro-tilt.diff", "recenter-idempotent.diff", "tracking-loss.diff"])
+                == ["all.diff", "gyro-tilt.diff", "recenter-idempotent.diff", "screen-size.diff", "tracking-loss.diff"])
         // Each applies with git apply from the app's root, alone and all together.
         _ = try git(["init", "-q"], in: app.url.path)
-        for name in ["recenter-idempotent", "tracking-loss", "gyro-tilt", "all"] {
+        for name in ["screen-size", "recenter-idempotent", "tracking-loss", "gyro-tilt", "all"] {
             let check = try git(["apply", "--check", out.path("patches/\(name).diff")], in: app.url.path)
             #expect(check.status == 0, "\(name): \(check.stderrText)")
         }

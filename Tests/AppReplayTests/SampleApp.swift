@@ -29,12 +29,15 @@ enum SampleApp {
         return copy
     }
 
-    /// A copy of the sample app with Splat Frame's recenter and tracking-loss defects
-    /// (Tests/Fixtures/apps/SampleAppAsShipped), `edit` applied to that head tracker's text.
+    /// A copy of the sample app with Splat Frame's recenter and tracking-loss defects and its screen table's shape
+    /// (Tests/Fixtures/apps/SampleAppAsShipped laid over it), `edit` applied to that head tracker's text.
     static func asShipped(_ edit: (String) -> String = { $0 }) throws -> TemporaryDirectory {
-        let overlay = URL(fileURLWithPath: folder).deletingLastPathComponent().appendingPathComponent("SampleAppAsShipped/HeadTrackingService.swift")
-        let tracker = try String(contentsOf: overlay, encoding: .utf8)
-        return try variant("HeadTrackingService.swift") { _ in edit(tracker) }
+        let overlay = URL(fileURLWithPath: folder).deletingLastPathComponent().appendingPathComponent("SampleAppAsShipped")
+        let tracker = try String(contentsOf: overlay.appendingPathComponent("HeadTrackingService.swift"), encoding: .utf8)
+        let copy = try variant("HeadTrackingService.swift") { _ in edit(tracker) }
+        try String(contentsOf: overlay.appendingPathComponent("ScreenCalibration.swift"), encoding: .utf8)
+            .write(toFile: copy.path("ScreenCalibration.swift"), atomically: true, encoding: .utf8)
+        return copy
     }
 
     /// 60 Hz samples at `positions`, with the phone's attitude per sample.

@@ -1,4 +1,5 @@
 import Projection
+import TestedApp
 import Vocabulary
 
 /// screen-size: the image scaled by true/believed size; px over the trace and the gain error
@@ -11,11 +12,13 @@ enum ScreenSizeCheck: AuditCheck {
     static let reachable = true
     static let mechanism = "the app sizes the frustum from its own body-size table, not the display's active area, so the image is scaled by display/body"
     static let fixDescription = "the display's true active area"
-    static let modelOnly: String? = "its reference needs the display's true active area in the app's own table, a constant per model the replay cannot swap without editing the table"
+    static let modelOnly: String? = nil
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.sizesScreenFromAppTable }
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
-        let samples = IsolatedShift.evaluate(id, audit, configured: configured)
+        let code = audit.codeEvidence(for: configured)
+        let samples = code.map { codeSamples(audit, $0.straight(afterReset: audit.resetTime != nil), configured: configured) }
+            ?? IsolatedShift.evaluate(id, audit, configured: configured)
         var notes: [String] = []
         if let record = audit.screen.record {
             let size = AppScreenTable.size(for: record)
@@ -23,7 +26,23 @@ enum ScreenSizeCheck: AuditCheck {
             let gx = (size.width / portrait.width - 1) * 100, gy = (size.height / portrait.height - 1) * 100
             notes.append("\(record.model): app table \(format(size.width * 1000)) × \(format(size.height * 1000)) mm vs display \(format(portrait.width * 1000)) × \(format(portrait.height * 1000)) mm, gain error \(format(gx)) % / \(format(gy)) %")
         }
-        return CheckEvaluation(samples: samples, notes: notes)
+        return CheckEvaluation(samples: samples, notes: notes, measuredOnCode: code != nil)
+    }
+
+    /// On the code: each frame drawn by its own projection against the true window's frustum from the display's
+    /// active area at the same eye (the off-axis frustum, a closed form): the size the app's table believes, alone.
+    static func codeSamples(_ audit: AuditCase, _ frames: [AppFrame], configured: AppPipeline) -> [CheckSample] {
+        let panel = audit.image(configured), trueFrustum = audit.image(configured.fixing([id]))
+        let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
+        let truth = audit.trueEyes(configured), viewers = audit.trueEyes(configured, exaggerated: false)
+        let window = audit.image(configured.fixingAll().with(behaviourOf: .exaggeration, from: configured))
+        return frames.indices.compactMap { i in
+            guard audit.measures(i) else { return nil }
+            return ProbePoints.compare(points, app: (panel.drawn(by: frames[i]), frames[i].eye), reference: (trueFrustum, frames[i].eye),
+                                       visibleIn: (window, truth[i]), viewer: viewers[i]).map { found in
+                CheckSample(value: found.shift, place: audit.place(i), frame: FramePose(appEye: frames[i].eye, referenceEye: frames[i].eye), viewer: found.viewer)
+            }
+        }
     }
 }
 

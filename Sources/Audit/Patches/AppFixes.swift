@@ -1,18 +1,34 @@
+import Foundation
+import Projection
+
 /// The audit's fixes as edits to the app's own code, written against AristidesAI/Splat-Frame @ 4ca7217 (the lines each
 /// edit finds are cited; an app whose lines moved gets "not applicable" and the reason). Each is the smallest change
 /// that removes one behaviour, in the app's own names and types.
 enum AppFixes {
-    static func fix(for check: AuditCheckID) -> SourceFix? {
+    /// The fix for `check` on the audited `screens` (screen-size edits their rows of the app's table).
+    static func fix(for check: AuditCheckID, screens: [ScreenModel]) -> SourceFix? {
         switch check {
         case .recenterIdempotent: return recenter
         case .trackingLoss: return trackingLoss
         case .gyroTilt: return gyroTilt
+        case .screenSize: return screenSize(screens)
         default: return nil
         }
     }
 
-    /// The checks with a fix the audit writes as a patch.
-    static let patched: [AuditCheckID] = AuditCheckID.allCases.filter { fix(for: $0) != nil }
+    /// Each audited model's row of the app's table (`ScreenCalibration.swift:21–47`: `case "iPhone16,1": (71.5, 149.6)`,
+    /// width × height in mm, portrait) set to the display's active area (the display table, `DisplayTable.source`).
+    /// A model's first identifier names its row; a model the table lacks is not applicable (the app estimates it).
+    static func screenSize(_ screens: [ScreenModel]) -> SourceFix {
+        let records = screens.compactMap(\.record).reduce(into: [DisplayRecord]()) { if !$0.contains($1) { $0.append($1) } }
+        return SourceFix(check: .screenSize, edits: records.compactMap { record in
+            record.identifiers.first.map { id in
+                SourceEdit(in: "ScreenCalibration.swift", replacingLineStartingWith: "case \"\(id)\":",
+                           with: "case \"\(id)\": (\(String(format: "%.2f", record.activeWidthMm)), \(String(format: "%.2f", record.activeHeightMm)))"
+                               + "  // \(record.model)'s active area (ParallaxLab audit: screen-size)")
+            }
+        })
+    }
 
     /// `resetOrigin()` stores the raw position, x and y (`HeadTrackingService.swift:20, :47, :65–67`).
     static let recenter = SourceFix(check: .recenterIdempotent, edits: [

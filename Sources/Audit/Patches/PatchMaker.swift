@@ -49,7 +49,7 @@ enum PatchMaker {
         var patches: [AuditPatch] = []
         var offered: [SourceFix] = []
         for check in result.checks where !check.passed && check.countsInVerdict {
-            guard let fix = AppFixes.fix(for: check.id) else { continue }
+            guard let fix = AppFixes.fix(for: check.id, screens: options.screens) else { continue }
             var patch = AuditPatch(check: check.id, status: .notApplicable, before: check.p95, unit: check.unit)
             do {
                 let edited = try fix.apply(to: app.texts)

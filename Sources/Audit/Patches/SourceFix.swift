@@ -8,12 +8,20 @@ package struct SourceEdit: Sendable {
     package var replacement: [String]
     /// Whether the lines found stay, `replacement` added after them.
     package var keepsFound = false
+    /// Whether the one line of `find` is matched as the start of a line's code (the rest is what the edit replaces).
+    package var matchesStart = false
 
     /// Replaces `find` by `replacement`.
     package init(in file: String, replacing find: [String], with replacement: [String]) {
         self.file = file
         self.find = find
         self.replacement = replacement
+    }
+
+    /// Replaces the one line whose code starts with `start` by `line`.
+    package init(in file: String, replacingLineStartingWith start: String, with line: String) {
+        self.init(in: file, replacing: [start], with: [line])
+        matchesStart = true
     }
 
     /// Keeps the line `anchor` as it is and adds `lines` after it.
@@ -27,7 +35,9 @@ package struct SourceEdit: Sendable {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let wanted = find.map(Self.code)
         let starts = lines.indices.filter { start in
-            start + wanted.count <= lines.count && wanted.indices.allSatisfy { Self.code(lines[start + $0]) == wanted[$0] }
+            start + wanted.count <= lines.count && wanted.indices.allSatisfy { k in
+                matchesStart ? Self.code(lines[start + k]).hasPrefix(wanted[k]) : Self.code(lines[start + k]) == wanted[k]
+            }
         }
         guard starts.count == 1, let start = starts.first else {
             throw SourceFixError(reason: "\(file): \(starts.isEmpty ? "not found" : "found \(starts.count) times"): '\(wanted[0])'" + (wanted.count > 1 ? " (+\(wanted.count - 1) lines)" : ""))
