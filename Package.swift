@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Vocabulary", "Projection", "Smoothing", "Tracking", "Analysis", "AppReplay", "TestedApp", "Scientific", "ParallaxTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting", "Geometry", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "TestedApp", "Vocabulary", "ParallaxTestSupport"]),
-        .testTarget(name: "AppReplayTests", dependencies: ["AppReplay", "Audit", "TestedApp", "Analysis", "Smoothing", "Geometry", "Imaging", "Projection", "Rendering", "Scenes", "Tracking", "Tuning", "Vocabulary", "ParallaxTestSupport"]),
+        .testTarget(name: "AppReplayTests", dependencies: ["AppReplay", "Audit", "TestedApp", "Analysis", "Smoothing", "Geometry", "Imaging", "Plumbing", "Projection", "Rendering", "Scenes", "Tracking", "Tuning", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestedApp", "Tracking", "Projection", "Geometry", "Golden", "Imaging", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "ImportGraphTests"),  // Package.swift and ARCHITECTURE.md against the import lines
         .testTarget(name: "SplattingTests", dependencies: ["Splatting", "CSplatKernel", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "Vocabulary", "ParallaxTestSupport"]),

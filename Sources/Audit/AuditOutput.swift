@@ -18,7 +18,7 @@ extension AppAudit {
                            baseline: String = AuditBaseline.asShipped.option, patches: String? = nil) throws -> AuditResult {
         if let patches {
             guard appReplay != nil else {
-                throw FieldError("patches", expected: "--app-source too (the patches are made to the app's own code)", found: "'\(patches)'")
+                throw FieldError("patches", expected: "the app's source folder too (the patches are made to the app's own code)", found: "'\(patches)'")
             }
             try PatchMaker.checkDestination(patches)
         }

@@ -47,7 +47,7 @@ struct AuditCommandTests {
         try "a file".write(toFile: folder.path("plain"), atomically: true, encoding: .utf8)
         let sample = "Tests/Fixtures/apps/SampleApp"
         for (arguments, message) in [
-            (["--patches", folder.path("out")], "--patches: expected --app-source too"),
+            (["--patches", folder.path("out")], "--patches: expected the app's source folder too"),
             (["--app-source", sample, "--patches", folder.path("full")], "--patches: expected a folder that does not exist or is empty"),
             (["--app-source", sample, "--patches", folder.path("plain/out")], "--patches: expected a folder in an existing folder that can be written"),
             (["--baseline", "nope"], "--baseline: expected as-shipped or other-fixes, found 'nope'"),

@@ -77,10 +77,12 @@ import Testing
     }
 
     /// "All parallel work goes through `Plumbing.Parallel`" (and PNG writing overlaps rendering in `PNGPipeline`;
-    /// `ChildProcess` waits for a child on a thread of its own, to enforce its time limit).
+    /// `ChildProcess` waits for a child on a thread of its own, to enforce its time limit). `AppFixes` quotes the app's
+    /// own code (its `Task { @MainActor in` line) as the text its patches find: data, not concurrency of ours.
     @Test func threadsAndQueuesOnlyInParallelAndThePNGPipeline() throws {
         let concurrency = #"DispatchQueue|concurrentPerform|OperationQueue|\bThread\(|pthread_create|Task\s*\{|Task\.detached|withTaskGroup|withThrowingTaskGroup"#
-        for finding in try Self.findings(of: concurrency, allowedIn: ["Sources/Plumbing/Parallel.swift", "Sources/Scenes/PNGPipeline.swift", "Sources/Plumbing/ChildProcess.swift"]) {
+        for finding in try Self.findings(of: concurrency, allowedIn: ["Sources/Plumbing/Parallel.swift", "Sources/Scenes/PNGPipeline.swift", "Sources/Plumbing/ChildProcess.swift",
+                                                                     "Sources/Audit/Patches/AppFixes.swift"]) {
             Issue.record("concurrency outside Parallel, PNGPipeline and ChildProcess: \(finding)")
         }
     }

@@ -126,7 +126,7 @@ struct AppCode {
                 if url.lastPathComponent.hasPrefix(".") { walker.skipDescendants(); continue }
                 guard url.pathExtension == "swift" else { continue }
                 let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
-                sources[relative] = try String(contentsOf: url, encoding: .utf8)
+                sources[relative] = String(decoding: try FileContents.read(url.path), as: UTF8.self)
             }
         }
         self.sources = sources
