@@ -176,6 +176,10 @@ package enum AppAudit {
             for i in checks.indices {
                 guard let twin = alternative.first(where: { $0.id == checks[i].id }) else { continue }
                 checks[i].underOtherFrame = HypothesisVerdict(arkitFrame: other.arkitFrame, p95: twin.p95, passed: twin.passed)
+                // Found by evaluating under the other hypothesis: a verdict that flips rests on it.
+                if twin.passed != checks[i].passed, !checks[i].restsOn.contains(.arkitFrame) {
+                    checks[i].restsOn = (checks[i].restsOn + [.arkitFrame]).sorted()
+                }
             }
         }
         var result = AuditResult(traces: options.traces.map { TraceSource(trace: $0.name, source: $0.trace.metadata("source")) },
