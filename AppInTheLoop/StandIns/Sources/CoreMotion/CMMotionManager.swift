@@ -1,6 +1,7 @@
 // Stand-in for CoreMotion's motion manager (https://developer.apple.com/documentation/coremotion/cmmotionmanager):
 // device-motion updates pushed to a handler on the operation queue the app names
-// (https://developer.apple.com/documentation/coremotion/cmmotionmanager/startdevicemotionupdates(using:to:withhandler:)).
+// (https://developer.apple.com/documentation/coremotion/cmmotionmanager/startdevicemotionupdates(using:to:withhandler:)),
+// or, started without one, the latest sample kept in `deviceMotion` (what ParallaxRecorder reads).
 // No sensor: a simulation (`@_spi(Simulation)`) hands the active managers each sample.
 
 /// The device's rotation rate, rad/s about its x, y and z axes (Apple: `struct CMRotationRate`).
