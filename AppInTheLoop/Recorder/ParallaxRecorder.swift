@@ -1,10 +1,10 @@
 // ParallaxRecorder — one file an iOS app adds to record what ARKit and CoreMotion report during face tracking, for
 // `parallax arkit-frame` (which frame ARKit reports the face in) and `parallax import` / `audit --recording` (real
 // head data). From ParallaxLab: AppInTheLoop/Recorder/ParallaxRecorder.swift (and ParallaxRecorderControl.swift, the
-// SwiftUI start/stop button). iOS 13+; ARKit, CoreMotion and UIKit only, Apple's own signatures. It compiles in Swift 5
-// and Swift 6 language mode, with the default actor isolation `MainActor` (SWIFT_DEFAULT_ACTOR_ISOLATION, as Xcode
-// 26's new projects set it) or `nonisolated` — ParallaxLab compiles and tests it in each against its Apple stand-ins
-// (AppInTheLoop/StandIns, `make test-standins`).
+// SwiftUI start/stop button). iOS 13+; ARKit, CoreMotion and UIKit only, Apple's own signatures. Written for Swift 6
+// language mode with either default actor isolation, `MainActor` (SWIFT_DEFAULT_ACTOR_ISOLATION, as Xcode 26's new
+// projects set it) or `nonisolated`: ParallaxLab compiles and tests it with each against its Apple stand-ins
+// (AppInTheLoop/StandIns, `make test-standins`), and in Swift 5 mode with `MainActor` when it replays an app holding it.
 //
 // Adding it to an app — a debug-only tool: wrap every line the app adds in `#if DEBUG … #endif`, so a Release build
 // neither records nor shows the button (the file itself may stay in the target: with no caller nothing of it runs).
