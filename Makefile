@@ -119,6 +119,12 @@ clean:
 example-recording: build
 	Traces/recordings/make_phone_recording.sh .build/debug/parallax
 
+# The sample recording in ParallaxRecorder's own format (synthetic: the recorder on a session the Apple stand-ins
+# simulate, AppInTheLoop/StandIns/Sources/RecorderSample); `make test-standins` checks the file is what it writes.
+.PHONY: sample-recording
+sample-recording:
+	$(SWIFT) run --package-path AppInTheLoop/StandIns record-sample Traces/recordings/recorder-sample.csv
+
 # Fuzzing (Fuzz/README.md): one libFuzzer executable, ParallaxFuzz, with every input surface (its first argument
 # names the surface), built with the address sanitizer into .build-fuzz/ (PARALLAX_FUZZ=1 adds it to the package).
 # The corpus of a surface is Tests/Fixtures/fuzz/SURFACE/, its regression inputs Tests/FuzzEntryPointsTests/Regressions/SURFACE/.

@@ -1,119 +1,224 @@
 // ParallaxRecorder — one file an iOS app adds to record what ARKit and CoreMotion report during face tracking, for
-// `parallax arkit-frame` (which frame ARKit reports the face in) and `parallax import` (real head data).
-// From ParallaxLab: AppInTheLoop/Recorder/ParallaxRecorder.swift. iOS 13+, ARKit,
-// CoreMotion and UIKit only; written against Apple's own signatures, so it compiles unchanged in Xcode (and, in
-// ParallaxLab's CI, against the Apple stand-ins of AppInTheLoop/StandIns).
+// `parallax arkit-frame` (which frame ARKit reports the face in) and `parallax import` / `audit --recording` (real
+// head data). From ParallaxLab: AppInTheLoop/Recorder/ParallaxRecorder.swift (and ParallaxRecorderControl.swift, the
+// SwiftUI start/stop button). iOS 13+; ARKit, CoreMotion and UIKit only, Apple's own signatures. Written for Swift 6
+// language mode with either default actor isolation, `MainActor` (SWIFT_DEFAULT_ACTOR_ISOLATION, as Xcode 26's new
+// projects set it) or `nonisolated`: ParallaxLab compiles and tests it with each against its Apple stand-ins
+// (AppInTheLoop/StandIns, `make test-standins`), and in Swift 5 mode with `MainActor` when it replays an app holding it.
 //
-// Adding it to an app (the app keeps its own session and configuration):
-//   1. Drag this file into the app target.
-//   2. Where the app runs its ARSession:
-//        let recorder = ParallaxRecorder(fileURL: FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
-//                                                   .appendingPathComponent("parallax-recording.csv"))
-//        try recorder.start(configuration: configuration)   // the configuration the session runs
-//   3. In the session's delegate (ARSessionDelegate) add, or extend:
-//        func session(_ session: ARSession, didUpdate frame: ARFrame) { recorder.record(frame) }
-//   4. recorder.stop() when done (rows are flushed every second, so a killed app loses at most one second).
-//   5. Set UIFileSharingEnabled (Application supports iTunes file sharing) and LSSupportsOpeningDocumentsInPlace
-//      in Info.plist to copy the file with the Files app, or take it from Xcode's Devices window.
+// Adding it to an app — a debug-only tool: wrap every line the app adds in `#if DEBUG … #endif`, so a Release build
+// neither records nor shows the button (the file itself may stay in the target: with no caller nothing of it runs).
+//   1. Add this file and ParallaxRecorderControl.swift to the app target.
+//   2. In the object that is the ARSession's delegate, one recorder:
+//        #if DEBUG
+//        let recorder = ParallaxRecorder(motionManager: motionManager)   // the app's CMMotionManager, if it has one
+//        #endif
+//      (`ParallaxRecorder()` creates its own manager. Apple's CMMotionManager page advises an app to create a single
+//      instance, as several can slow the rate the sensors' data arrives at —
+//      https://developer.apple.com/documentation/coremotion/cmmotionmanager — so give it the app's when there is one.)
+//   3. In the delegate method the app already has, one line — either one, from any queue (`nonisolated` is fine):
+//        func session(_ session: ARSession, didUpdate frame: ARFrame) {
+//            #if DEBUG
+//            recorder.record(frame, in: session)
+//            #endif
+//        }
+//        func session(_ session: ARSession, didUpdate anchors: [ARAnchor]) {
+//            #if DEBUG
+//            recorder.record(anchors, in: session)      // the camera and the time: session.currentFrame
+//            #endif
+//        }
+//   4. If the app runs device-motion updates with a handler on the manager it gave, hand each sample over in that
+//      handler (Apple documents CMMotionManager.deviceMotion only for updates started without one):
+//        #if DEBUG
+//        recorder.record(motion)
+//        #endif
+//   5. A start/stop button in a SwiftUI view: `#if DEBUG` `ParallaxRecorderControl(recorder: recorder)` `#endif`
+//      (or call `recorder.start()` and `recorder.stop()` yourself; rows are flushed every second, so a killed app
+//      loses at most one second).
+//   6. To copy the file with the Files app, the app's Info.plist needs UIFileSharingEnabled and
+//      LSSupportsOpeningDocumentsInPlace. A project with a generated Info.plist (GENERATE_INFOPLIST_FILE = YES, as
+//      Xcode's templates) sets them as build settings of the Debug configuration:
+//        INFOPLIST_KEY_UIFileSharingEnabled = YES
+//        INFOPLIST_KEY_LSSupportsOpeningDocumentsInPlace = YES
+//      Or take the file from Xcode's Devices window (the app's container) without either.
 //
-// The file (docs/formats.md, "ParallaxRecorder CSV"): the line `# parallax-recorder 1`, header comments
+// The file (docs/formats.md, "ParallaxRecorder CSV"), in the app's Documents folder as
+// parallax-recording-<seconds since 1970>.csv: the line `# parallax-recorder 1`, header comments
 // `# device_model: iPhone16,1`, `# system_version: 17.4`, `# world_alignment: gravity`,
 // `# attitude_reference_frame: xArbitraryZVertical`, the column line, then one row per ARFrame:
 //   t (ARFrame.timestamp, s), tracked (ARFaceAnchor.isTracked, 0/1),
 //   face_x, face_y, face_z, face_qw, face_qx, face_qy, face_qz (the face anchor's transform: m, unit quaternion w first),
 //   camera_x … camera_qz (ARFrame.camera.transform, the same way),
 //   attitude_t, attitude_qw, attitude_qx, attitude_qy, attitude_qz (the newest CMDeviceMotion: its timestamp, s,
-//   and attitude quaternion in the .xArbitraryZVertical reference frame).
+//   and attitude quaternion in the reference frame the header names).
 // Rows start at the first frame that has a face anchor after the first device-motion sample; from then on every
-// frame is a row (a frame without a face anchor repeats the last face transform with tracked 0). Positions are
-// written to the micrometre, times to the microsecond, quaternions to 7 decimals (Float's precision).
+// frame is a row (a frame without a face anchor repeats the last face transform with tracked 0; from `didUpdate
+// anchors`, an update without a face anchor, or for a frame already written, writes nothing). Positions are written
+// to the micrometre, times to the microsecond, quaternions to 7 decimals (Float's precision).
 
 import ARKit
 import CoreMotion
 import UIKit
 
-final class ParallaxRecorder {
+/// Records face tracking to a CSV. Not tied to an actor: ARKit calls its delegate on the queue the session names and
+/// the app may be `nonisolated` there, so every method may be called from any thread; its state is behind `lock`.
+nonisolated final class ParallaxRecorder: @unchecked Sendable {
     /// The format's version, the first line of every file.
     static let formatLine = "# parallax-recorder 1"
     static let columnLine = "t,tracked,face_x,face_y,face_z,face_qw,face_qx,face_qy,face_qz,"
         + "camera_x,camera_y,camera_z,camera_qw,camera_qx,camera_qy,camera_qz,attitude_t,attitude_qw,attitude_qx,attitude_qy,attitude_qz"
 
-    let fileURL: URL
-    private let motion = CMMotionManager()
+    private let chosenURL: URL?
+    private let motion: CMMotionManager
     private let lock = NSLock()
-    private var newestMotion: (timestamp: TimeInterval, quaternion: CMQuaternion)?
+    /// Whether `start()` started the manager's device-motion updates (and `stop()` stops them).
+    private var startedMotionUpdates = false
+    private var attitudeFrame = "xArbitraryZVertical"
+    private var handedMotion: (timestamp: TimeInterval, quaternion: CMQuaternion)?
     private var lastFace: (transform: simd_float4x4, tracked: Bool)?
+    private var lastTime: TimeInterval?
     private var file: FileHandle?
+    private var url: URL?
+    private var wroteColumns = false
     private var pending = ""
     private var pendingRows = 0
 
-    init(fileURL: URL) {
-        self.fileURL = fileURL
+    /// `fileURL` nil: each `start()` writes a new file in the app's Documents folder. `motionManager`: the app's
+    /// (Apple advises one per app), else the recorder makes its own.
+    init(fileURL: URL? = nil, motionManager: CMMotionManager? = nil) {
+        chosenURL = fileURL
+        motion = motionManager ?? CMMotionManager()
     }
 
-    /// Creates the file with its header and starts CoreMotion at 100 Hz in `.xArbitraryZVertical` (the reference
-    /// frame a head-tracking app's tilt uses). `configuration` is the one the session runs (its world alignment
-    /// goes into the header).
-    func start(configuration: ARConfiguration) throws {
+    /// Whether a recording runs (between `start()` and `stop()`).
+    var isRecording: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return file != nil
+    }
+
+    /// The file of the current (or last) recording.
+    var fileURL: URL? {
+        lock.lock()
+        defer { lock.unlock() }
+        return url
+    }
+
+    /// Creates the file with the first header lines and, unless the manager's device-motion updates already run,
+    /// starts them without a handler in `.xArbitraryZVertical` at 100 Hz (the recorder reads `deviceMotion` at each
+    /// frame). On the main actor: it reads `UIDevice.current`. Starting while recording does nothing.
+    @MainActor func start() throws {
+        let systemVersion = UIDevice.current.systemVersion
+        lock.lock()
+        defer { lock.unlock() }
+        guard file == nil else { return }
         var info = utsname()
-        uname(&info)
+        _ = uname(&info)
         let model = withUnsafeBytes(of: info.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let alignment: String
-        switch configuration.worldAlignment {
-        case .gravity: alignment = "gravity"
-        case .gravityAndHeading: alignment = "gravityAndHeading"
-        case .camera: alignment = "camera"
-        @unknown default: alignment = "unknown(\(configuration.worldAlignment.rawValue))"
+        let target = chosenURL ?? FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            .appendingPathComponent("parallax-recording-\(Int(Date().timeIntervalSince1970)).csv")
+        let header = [Self.formatLine, "# device_model: \(model)", "# system_version: \(systemVersion)"]
+        guard FileManager.default.createFile(atPath: target.path, contents: Data((header.joined(separator: "\n") + "\n").utf8)) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
         }
-        let header = [Self.formatLine, "# device_model: \(model)", "# system_version: \(UIDevice.current.systemVersion)",
-                      "# world_alignment: \(alignment)", "# attitude_reference_frame: xArbitraryZVertical", Self.columnLine]
-        guard FileManager.default.createFile(atPath: fileURL.path, contents: Data((header.joined(separator: "\n") + "\n").utf8)) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: fileURL.path])
+        let handle = try FileHandle(forWritingTo: target)
+        handle.seekToEndOfFile()
+        (file, url, wroteColumns, lastFace, lastTime, handedMotion, pending, pendingRows) = (handle, target, false, nil, nil, nil, "", 0)
+        if motion.isDeviceMotionActive {
+            startedMotionUpdates = false
+            attitudeFrame = Self.name(of: motion.attitudeReferenceFrame)
+        } else {
+            motion.deviceMotionUpdateInterval = 0.01
+            motion.startDeviceMotionUpdates(using: .xArbitraryZVertical)
+            startedMotionUpdates = true
+            attitudeFrame = Self.name(of: .xArbitraryZVertical)
         }
-        file = try FileHandle(forWritingTo: fileURL)
-        file?.seekToEndOfFile()
-        motion.deviceMotionUpdateInterval = 0.01
-        motion.startDeviceMotionUpdates(using: .xArbitraryZVertical, to: OperationQueue.main) { [weak self] deviceMotion, _ in
-            guard let self = self, let deviceMotion = deviceMotion else { return }
-            self.lock.lock()
-            self.newestMotion = (deviceMotion.timestamp, deviceMotion.attitude.quaternion)
-            self.lock.unlock()
-        }
+    }
+
+    /// Writes what is pending, closes the file and stops the device-motion updates `start()` started.
+    func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let handle = file else { return }
+        flush()
+        handle.closeFile()
+        file = nil
+        if startedMotionUpdates { motion.stopDeviceMotionUpdates() }
+        startedMotionUpdates = false
     }
 
     /// One row for `frame`: call it from `session(_:didUpdate frame:)`.
-    func record(_ frame: ARFrame) {
+    func record(_ frame: ARFrame, in session: ARSession) {
+        let face = frame.anchors.compactMap { $0 as? ARFaceAnchor }.first
+        write(time: frame.timestamp, camera: frame.camera.transform, face: face, session: session, repeatsLostFace: true)
+    }
+
+    /// One row for the face among `anchors`: call it from `session(_:didUpdate anchors:)`. The time and the camera
+    /// are the session's `currentFrame`'s; an update without a face anchor, or for a frame already written, writes
+    /// nothing.
+    func record(_ anchors: [ARAnchor], in session: ARSession) {
+        guard let face = anchors.compactMap({ $0 as? ARFaceAnchor }).first, let frame = session.currentFrame else { return }
+        write(time: frame.timestamp, camera: frame.camera.transform, face: face, session: session, repeatsLostFace: false)
+    }
+
+    /// A device-motion sample from the app's own handler on the manager it gave (step 4 of the header).
+    func record(_ deviceMotion: CMDeviceMotion) {
         lock.lock()
         defer { lock.unlock() }
-        guard file != nil, let motion = newestMotion else { return }
-        if let face = frame.anchors.compactMap({ $0 as? ARFaceAnchor }).first {
+        handedMotion = (deviceMotion.timestamp, deviceMotion.attitude.quaternion)
+    }
+
+    private func write(time: TimeInterval, camera: simd_float4x4, face: ARFaceAnchor?, session: ARSession, repeatsLostFace: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard file != nil, let attitude = newestMotion() else { return }
+        if let last = lastTime, time <= last { return }
+        if let face {
             lastFace = (face.transform, face.isTracked)
-        } else if let last = lastFace {
+        } else if repeatsLostFace, let last = lastFace {
             lastFace = (last.transform, false)
         }
-        guard let face = lastFace else { return }
-        let q = motion.quaternion
-        let fields = [Self.fixed(frame.timestamp, 6), face.tracked ? "1" : "0"] + Self.pose(face.transform) + Self.pose(frame.camera.transform)
-            + [Self.fixed(motion.timestamp, 6), Self.fixed(q.w, 7), Self.fixed(q.x, 7), Self.fixed(q.y, 7), Self.fixed(q.z, 7)]
+        guard let shown = lastFace else { return }
+        if !wroteColumns {
+            let alignment = session.configuration.map { Self.name(of: $0.worldAlignment) } ?? "unknown"
+            pending += ["# world_alignment: \(alignment)", "# attitude_reference_frame: \(attitudeFrame)", Self.columnLine]
+                .joined(separator: "\n") + "\n"
+            wroteColumns = true
+        }
+        lastTime = time
+        let q = attitude.quaternion
+        let fields = [Self.fixed(time, 6), shown.tracked ? "1" : "0"] + Self.pose(shown.transform) + Self.pose(camera)
+            + [Self.fixed(attitude.timestamp, 6), Self.fixed(q.w, 7), Self.fixed(q.x, 7), Self.fixed(q.y, 7), Self.fixed(q.z, 7)]
         pending += fields.joined(separator: ",") + "\n"
         pendingRows += 1
         if pendingRows >= 60 { flush() }
     }
 
-    /// Stops CoreMotion and writes what is pending.
-    func stop() {
-        motion.stopDeviceMotionUpdates()
-        lock.lock()
-        defer { lock.unlock() }
-        flush()
-        file?.closeFile()
-        file = nil
+    /// The newest device-motion sample: the manager's `deviceMotion` or one the app handed over, whichever is later.
+    private func newestMotion() -> (timestamp: TimeInterval, quaternion: CMQuaternion)? {
+        let pulled = motion.deviceMotion.map { (timestamp: $0.timestamp, quaternion: $0.attitude.quaternion) }
+        guard let handed = handedMotion else { return pulled }
+        guard let pulled else { return handed }
+        return handed.timestamp > pulled.timestamp ? handed : pulled
     }
 
     private func flush() {
         file?.write(Data(pending.utf8))
         pending = ""
         pendingRows = 0
+    }
+
+    static func name(of alignment: ARConfiguration.WorldAlignment) -> String {
+        switch alignment {
+        case .gravity: return "gravity"
+        case .gravityAndHeading: return "gravityAndHeading"
+        case .camera: return "camera"
+        @unknown default: return "unknown(\(alignment.rawValue))"
+        }
+    }
+
+    static func name(of frame: CMAttitudeReferenceFrame) -> String {
+        frame == .xArbitraryZVertical ? "xArbitraryZVertical" : "CMAttitudeReferenceFrame(rawValue: \(frame.rawValue))"
     }
 
     /// A transform's translation and rotation: x, y, z, qw, qx, qy, qz.

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // Stand-ins for the Apple frameworks a head-tracking iOS app's head-to-camera path uses (simd, ARKit,
 // CoreMotion, UIKit), so its unmodified files compile and run on Linux against simulated sensors
 // (ParallaxLab's `parallax app replay`), and for its cube scene (SceneKit, which records the scene graph the app
@@ -16,12 +16,27 @@ let simdTargets: [Target] = []
 let simdDependency: [Target.Dependency] = []
 #endif
 
-// ParallaxRecorder (AppInTheLoop/Recorder), the one file an app adds, compiled and tested against the stand-ins.
-// Sources/Recorder is a symbolic link to ../../Recorder (SwiftPM takes no target outside the package root); the
-// copy `parallax app replay` writes into its driver package has no recorder, so the targets exist only with it.
+// ParallaxRecorder (AppInTheLoop/Recorder: the recorder and its SwiftUI button), the files an app adds, compiled and
+// tested against the stand-ins twice — Swift 6 language mode with the default isolation nonisolated (`Recorder`) and
+// MainActor (`RecorderMainActor`, as Xcode 26's new projects and Splat-Frame build: SWIFT_DEFAULT_ACTOR_ISOLATION =
+// MainActor) — with one test file (Tests/RecorderMainActorTests holds a link to RecorderTests' file). Sources/Recorder
+// and Sources/RecorderMainActor are symbolic links to ../../Recorder (SwiftPM takes no target outside the package
+// root). `SwiftUI` is the stand-in the button needs; `RecorderSample` records the sample recording of
+// Traces/recordings on a simulated session (`swift run --package-path AppInTheLoop/StandIns record-sample FILE`,
+// `make sample-recording`). The copy `parallax app replay` writes into its driver package has none of these, so
+// the targets exist only with the recorder.
+let recorderSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+let recorderDependencies: [Target.Dependency] = ["ARKit", "CoreMotion", "UIKit", "SwiftUI"] + simdDependency
 let recorderTargets: [Target] = FileManager.default.fileExists(atPath: Context.packageDirectory + "/Sources/Recorder/ParallaxRecorder.swift") ? [
-    .target(name: "Recorder", dependencies: ["ARKit", "CoreMotion", "UIKit"] + simdDependency),
-    .testTarget(name: "RecorderTests", dependencies: ["Recorder", "ARKit", "CoreMotion", "UIKit"] + simdDependency),
+    .target(name: "SwiftUI"),
+    .target(name: "Recorder", dependencies: recorderDependencies, swiftSettings: recorderSettings),
+    .target(name: "RecorderMainActor", dependencies: recorderDependencies,
+            swiftSettings: recorderSettings + [.defaultIsolation(MainActor.self)]),
+    .target(name: "RecorderSample", dependencies: ["Recorder", "ARKit", "CoreMotion", "UIKit"] + simdDependency),
+    .executableTarget(name: "record-sample", dependencies: ["RecorderSample"]),
+    .testTarget(name: "RecorderTests", dependencies: ["Recorder", "RecorderSample", "ARKit", "CoreMotion", "UIKit"] + simdDependency),
+    .testTarget(name: "RecorderMainActorTests", dependencies: ["RecorderMainActor", "ARKit", "CoreMotion", "UIKit"] + simdDependency,
+                swiftSettings: [.define("MAIN_ACTOR_RECORDER")]),
 ] : []
 
 let package = Package(

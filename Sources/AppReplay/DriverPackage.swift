@@ -75,13 +75,18 @@ package struct DriverPackage: Sendable {
         return executable
     }
 
-    /// The embedded files a build writes: the stand-ins and the driver (the recorder, an app's file tested in the
-    /// stand-ins' own package, is not part of a replay, and so not of the key either).
+    /// The embedded files a build writes: the stand-ins and the driver. Not the targets the stand-ins' package has
+    /// only for testing ParallaxRecorder (an app's file: when an app holds it, it comes with the app's files).
     static var builtFiles: [(path: String, text: String)] {
         embeddedAppInTheLoopFiles.filter { file in
-            (file.path.hasPrefix("StandIns/") && !file.path.hasPrefix("StandIns/Sources/Recorder/")) || file.path == "Driver/main.swift"
+            (file.path.hasPrefix("StandIns/") && !recorderOnly.contains { file.path.hasPrefix($0) }) || file.path == "Driver/main.swift"
         }.map { ($0.path, $0.text) }
     }
+
+    /// The stand-ins' folders that exist for the recorder's tests (StandIns/Package.swift declares their targets only
+    /// beside the recorder).
+    static let recorderOnly = ["StandIns/Sources/Recorder/", "StandIns/Sources/RecorderMainActor/", "StandIns/Sources/SwiftUI/",
+                               "StandIns/Sources/RecorderSample/", "StandIns/Sources/record-sample/"]
 
     /// The package's files: Package.swift, the stand-ins, the app's files and the driver.
     func write(to root: URL) throws {

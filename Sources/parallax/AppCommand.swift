@@ -23,7 +23,8 @@ struct AppReplayCommand: ParsableCommand {
         abstract: "Replay a trace through the app's own code and print what it computes per display frame.",
         discussion: """
             Builds the app's cube scene controller and everything it calls (\(AppSourceFolder.requiredFiles.joined(separator: ", ")), \
-            found by name under --app-source) with the Apple stand-ins and a driver into a cached executable (keyed by \
+            found by name under --app-source, and any other Swift file there that declares a type they name, such as \
+            ParallaxRecorder.swift) with the Apple stand-ins and a driver into a cached executable (keyed by \
             the files' contents; $PARALLAX_CACHE_DIR, else ~/.cache/parallax), then feeds it the trace: the simulated \
             ARKit session delivers each sample's face anchor (the head put into --arkit-frame), the simulated \
             CoreMotion the device_q attitude (a trace without one: the phone held still and upright, said in a note), \

@@ -11,8 +11,18 @@ open class ARSession: NSObject {
     /// The object that receives the session's updates (Apple: `weak var delegate: (any ARSessionDelegate)?`).
     open weak var delegate: (any ARSessionDelegate)?
 
-    /// The configuration the session runs, or nil when paused.
-    private var configuration: ARConfiguration?
+    /// The configuration the session runs (Apple: `var configuration: ARConfiguration? { get }`, "the configuration
+    /// object that defines motion and scene tracking behaviors for the session",
+    /// https://developer.apple.com/documentation/arkit/arsession/configuration); nil before the first `run` and
+    /// when paused (assumed: Apple does not say what a paused session reports).
+    open private(set) var configuration: ARConfiguration?
+
+    /// The most recent still frame captured by the active camera feed, including ARKit's interpretation of it (Apple:
+    /// `@NSCopying var currentFrame: ARFrame? { get }`, https://developer.apple.com/documentation/arkit/arsession/currentframe;
+    /// ARFrame's page names it with `session(_:didUpdate:)` as the two ways to get a frame,
+    /// https://developer.apple.com/documentation/arkit/arframe). Set by the simulation's `deliver(frame:)` before
+    /// the delegate is called; nil until then. What ParallaxRecorder reads when an app receives anchors only.
+    open private(set) var currentFrame: ARFrame?
 
     /// Sessions that run (weakly held): the simulation's delivery list.
     nonisolated(unsafe) private static var running: [WeakSession] = []
@@ -51,6 +61,7 @@ open class ARSession: NSObject {
         dispatchPrecondition(condition: .onQueue(.main))
         for entry in running {
             guard let session = entry.session else { continue }
+            session.currentFrame = frame
             session.delegate?.session(session, didUpdate: frame)
         }
     }

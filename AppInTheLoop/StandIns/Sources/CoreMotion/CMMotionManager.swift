@@ -1,6 +1,7 @@
 // Stand-in for CoreMotion's motion manager (https://developer.apple.com/documentation/coremotion/cmmotionmanager):
 // device-motion updates pushed to a handler on the operation queue the app names
-// (https://developer.apple.com/documentation/coremotion/cmmotionmanager/startdevicemotionupdates(using:to:withhandler:)).
+// (https://developer.apple.com/documentation/coremotion/cmmotionmanager/startdevicemotionupdates(using:to:withhandler:)),
+// or, started without one, the latest sample kept in `deviceMotion` (what ParallaxRecorder reads).
 // No sensor: a simulation (`@_spi(Simulation)`) hands the active managers each sample.
 
 /// The device's rotation rate, rad/s about its x, y and z axes (Apple: `struct CMRotationRate`).
@@ -57,7 +58,24 @@ open class CMMotionManager: NSObject {
 
     @_spi(Simulation) nonisolated(unsafe) public static var simulatedDeviceMotionAvailable = true
 
-    private var updates: (frame: CMAttitudeReferenceFrame, queue: OperationQueue, handler: CMDeviceMotionHandler)?
+    /// Whether device-motion updates run (Apple: `var isDeviceMotionActive: Bool { get }`,
+    /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/isdevicemotionactive).
+    open var isDeviceMotionActive: Bool { updates != nil }
+
+    /// The latest sample of device-motion data (Apple: `var deviceMotion: CMDeviceMotion? { get }`; nil when none is
+    /// available; documented for updates started without a handler,
+    /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/devicemotion). Set only for those: Apple
+    /// does not say that handler-based updates set it, so the stand-in does not.
+    open private(set) var deviceMotion: CMDeviceMotion?
+
+    /// The reference frame of the running updates, else the default (Apple: `var attitudeReferenceFrame:
+    /// CMAttitudeReferenceFrame { get }`, "either the reference frame currently being used or the default attitude
+    /// reference frame", https://developer.apple.com/documentation/coremotion/cmmotionmanager/attitudereferenceframe;
+    /// the default assumed `.xArbitraryZVertical`, the only frame the stand-in has).
+    open var attitudeReferenceFrame: CMAttitudeReferenceFrame { updates?.frame ?? .xArbitraryZVertical }
+
+    /// The running updates: a handler and its queue, or none (pulled through `deviceMotion`).
+    private var updates: (frame: CMAttitudeReferenceFrame, delivery: (queue: OperationQueue, handler: CMDeviceMotionHandler)?)?
 
     nonisolated(unsafe) private static var active: [WeakManager] = []
 
@@ -68,7 +86,16 @@ open class CMMotionManager: NSObject {
     /// Starts device-motion updates in `referenceFrame`, calling `handler` on `queue` for each.
     open func startDeviceMotionUpdates(using referenceFrame: CMAttitudeReferenceFrame, to queue: OperationQueue,
                                        withHandler handler: @escaping CMDeviceMotionHandler) {
-        updates = (referenceFrame, queue, handler)
+        updates = (referenceFrame, (queue, handler))
+        Self.active.removeAll { $0.manager == nil || $0.manager === self }
+        Self.active.append(WeakManager(manager: self))
+    }
+
+    /// Starts device-motion updates in `referenceFrame` without a handler: the latest sample is `deviceMotion`
+    /// (Apple: `func startDeviceMotionUpdates(using referenceFrame: CMAttitudeReferenceFrame)`,
+    /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startdevicemotionupdates(using:)).
+    open func startDeviceMotionUpdates(using referenceFrame: CMAttitudeReferenceFrame) {
+        updates = (referenceFrame, nil)
         Self.active.removeAll { $0.manager == nil || $0.manager === self }
         Self.active.append(WeakManager(manager: self))
     }
@@ -81,17 +108,22 @@ open class CMMotionManager: NSObject {
 
     /// Simulation, called on the main queue: one sample to every manager with updates started — a new
     /// `CMDeviceMotion` each (the app mutates the attitude it is given). A handler given the main queue runs now,
-    /// on it; one given another queue runs as an operation added to that queue.
+    /// on it; one given another queue runs as an operation added to that queue; updates without a handler set
+    /// `deviceMotion`.
     @_spi(Simulation) public static func deliver(attitude: CMQuaternion, rotationRate: CMRotationRate, timestamp: TimeInterval = 0) {
         dispatchPrecondition(condition: .onQueue(.main))
         for entry in active {
-            guard let updates = entry.manager?.updates else { continue }
+            guard let manager = entry.manager, let updates = manager.updates else { continue }
             let motion = CMDeviceMotion(attitude: CMAttitude(quaternion: attitude), rotationRate: rotationRate, timestamp: timestamp)
-            let handler = updates.handler
-            if updates.queue === OperationQueue.main {
+            guard let delivery = updates.delivery else {
+                manager.deviceMotion = motion
+                continue
+            }
+            let handler = delivery.handler
+            if delivery.queue === OperationQueue.main {
                 handler(motion, nil)
             } else {
-                updates.queue.addOperation { handler(motion, nil) }
+                delivery.queue.addOperation { handler(motion, nil) }
             }
         }
     }

@@ -1,18 +1,31 @@
 @_spi(Simulation) import ARKit
 @_spi(Simulation) import CoreMotion
 import Foundation
+#if MAIN_ACTOR_RECORDER
+@testable import RecorderMainActor
+#else
 @testable import Recorder
+#endif
 @_spi(Simulation) import UIKit
 import XCTest
 
 /// ParallaxRecorder on a simulated session: motion samples and frames in through the stand-ins' simulation hooks,
-/// the CSV out, compared byte for byte with the rows written by hand from the documented columns. (XCTest: UIKit.)
+/// the CSV out, compared byte for byte with the rows written by hand from the documented columns. The same file runs
+/// against the recorder compiled with the default isolation nonisolated (RecorderTests) and MainActor
+/// (RecorderMainActorTests). (XCTest: UIKit.)
 final class ParallaxRecorderTests: XCTestCase {
-    /// An app's session delegate that adds the recorder as its header comment says.
-    final class AppDelegate: NSObject, ARSessionDelegate {
+    /// An app's session delegate that receives frames, as the recorder's header says.
+    final class FrameDelegate: NSObject, ARSessionDelegate {
         let recorder: ParallaxRecorder
         init(recorder: ParallaxRecorder) { self.recorder = recorder }
-        func session(_ session: ARSession, didUpdate frame: ARFrame) { recorder.record(frame) }
+        func session(_ session: ARSession, didUpdate frame: ARFrame) { recorder.record(frame, in: session) }
+    }
+
+    /// An app's session delegate that receives anchors only (as Splat-Frame's HeadTrackingService does).
+    final class AnchorDelegate: NSObject, ARSessionDelegate {
+        let recorder: ParallaxRecorder
+        init(recorder: ParallaxRecorder) { self.recorder = recorder }
+        func session(_ session: ARSession, didUpdate anchors: [ARAnchor]) { recorder.record(anchors, in: session) }
     }
 
     /// A transform with rotation `columns` (3×3, column-major) and translation `t`.
@@ -26,6 +39,20 @@ final class ParallaxRecorderTests: XCTestCase {
     static let quarterAboutY: [[Float]] = [[0, 0, -1], [0, 1, 0], [1, 0, 0]]
     /// 180° about x: y → −y, z → −z. Quaternion (0, 1, 0, 0) (the trace ≤ 0 branch).
     static let halfAboutX: [[Float]] = [[1, 0, 0], [0, -1, 0], [0, 0, -1]]
+
+    static let header = """
+        # parallax-recorder 1
+        # device_model: iPhone16,1
+        # system_version: 17.4
+        # world_alignment: gravity
+        # attitude_reference_frame: xArbitraryZVertical
+        t,tracked,face_x,face_y,face_z,face_qw,face_qx,face_qy,face_qz,camera_x,camera_y,camera_z,camera_qw,camera_qx,camera_qy,camera_qz,attitude_t,attitude_qw,attitude_qx,attitude_qy,attitude_qz
+
+        """
+    static let rowFace = "10.016667,1,0.010000,-0.020000,-0.350000,1.0000000,0.0000000,0.0000000,0.0000000,0.000000,0.000000,0.000000,1.0000000,0.0000000,0.0000000,0.0000000,10.010000,0.5000000,0.5000000,0.5000000,0.5000000\n"
+    static let rowTurned = "10.033333,1,0.500000,0.250000,-0.125000,0.0000000,1.0000000,0.0000000,0.0000000,0.001000,0.000000,0.000000,0.7071068,0.0000000,0.7071068,0.0000000,10.020000,1.0000000,0.0000000,0.0000000,0.0000000\n"
+    static let rowNoAnchor = "10.050000,0,0.500000,0.250000,-0.125000,0.0000000,1.0000000,0.0000000,0.0000000,0.000000,0.000000,0.000000,1.0000000,0.0000000,0.0000000,0.0000000,10.020000,1.0000000,0.0000000,0.0000000,0.0000000\n"
+    static let rowLost = "10.066667,0,0.000000,0.000000,-0.500000,1.0000000,0.0000000,0.0000000,0.0000000,0.000000,0.000000,0.000000,1.0000000,0.0000000,0.0000000,0.0000000,10.020000,1.0000000,0.0000000,0.0000000,0.0000000\n"
 
     func face(_ c: [[Float]], _ t: SIMD3<Float>, tracked: Bool) -> ARFaceAnchor {
         ARFaceAnchor(transform: Self.transform(c, t), geometry: ARFaceGeometry(vertices: [], triangleIndices: []), isTracked: tracked)
@@ -43,58 +70,143 @@ final class ParallaxRecorderTests: XCTestCase {
         settle()
     }
 
-    func testASimulatedSessionBecomesTheDocumentedCSV() throws {
+    func temporaryURL(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("parallax-recorder-\(name)-\(getpid()).csv")
+    }
+
+    /// A new simulated device and a running face-tracking session with `delegate`.
+    func session(delegate: ARSessionDelegate) -> ARSession {
         ARSession.stopAll()
         CMMotionManager.stopAll()
         simulatedMachineIdentifier = "iPhone16,1"
-        UIDevice.simulatedCurrent = UIDevice(systemVersion: "17.4")
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-recorder-\(getpid()).csv")
-        defer { try? FileManager.default.removeItem(at: url) }
-
-        let recorder = ParallaxRecorder(fileURL: url)
-        let configuration = ARFaceTrackingConfiguration()
-        let session = ARSession(), delegate = AppDelegate(recorder: recorder)
+        MainActor.assumeIsolated { UIDevice.simulatedCurrent = UIDevice(systemVersion: "17.4") }
+        let session = ARSession()
         session.delegate = delegate
-        session.run(configuration)
-        try recorder.start(configuration: configuration)
+        session.run(ARFaceTrackingConfiguration())
+        return session
+    }
 
-        let camera = ARCamera(transform: Self.transform(Self.identity, SIMD3(0, 0, 0)))
+    func start(_ recorder: ParallaxRecorder) throws {
+        try MainActor.assumeIsolated { try recorder.start() }
+    }
+
+    func motion(_ q: CMQuaternion, at t: TimeInterval) {
+        onMain { CMMotionManager.deliver(attitude: q, rotationRate: CMRotationRate(x: 0, y: 0, z: 0), timestamp: t) }
+    }
+
+    static let camera = ARCamera(transform: transform(identity, SIMD3(0, 0, 0)))
+    static let turnedCamera = ARCamera(transform: transform(quarterAboutY, SIMD3(0.001, 0, 0)))
+
+    func testFramesBecomeTheDocumentedCSV() throws {
+        let url = temporaryURL("frames")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let recorder = ParallaxRecorder(fileURL: url)
+        let delegate = FrameDelegate(recorder: recorder)
+        let session = session(delegate: delegate)
+        defer { withExtendedLifetime(session) {} }
+        // Before start: nothing, not even the file.
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 9.9, camera: Self.camera, anchors: [self.face(Self.identity, SIMD3(0, 0, -0.35), tracked: true)])) }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
+        try start(recorder)
+        XCTAssertTrue(recorder.isRecording)
+        XCTAssertEqual(recorder.fileURL, url)
         // Before any motion sample: no row.
-        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0, camera: camera, anchors: [self.face(Self.identity, SIMD3(0, 0, -0.35), tracked: true)])) }
-        settle()
-        onMain { CMMotionManager.deliver(attitude: CMQuaternion(x: 0.5, y: 0.5, z: 0.5, w: 0.5), rotationRate: CMRotationRate(x: 0, y: 0, z: 0), timestamp: 10.01) }
-        settle()
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0, camera: Self.camera, anchors: [self.face(Self.identity, SIMD3(0, 0, -0.35), tracked: true)])) }
+        motion(CMQuaternion(x: 0.5, y: 0.5, z: 0.5, w: 0.5), at: 10.01)
         // A face, then the phone turned (camera 90° about y), then no face anchor (the last face repeated, not tracked),
         // then a lost face ARKit still reports.
-        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0166667, camera: camera, anchors: [self.face(Self.identity, SIMD3(0.01, -0.02, -0.35), tracked: true)])) }
-        settle()
-        onMain { CMMotionManager.deliver(attitude: CMQuaternion(x: 0, y: 0, z: 0, w: 1), rotationRate: CMRotationRate(x: 0, y: 0, z: 0), timestamp: 10.02) }
-        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0333333, camera: ARCamera(transform: Self.transform(Self.quarterAboutY, SIMD3(0.001, 0, 0))),
-                                         anchors: [self.face(Self.halfAboutX, SIMD3(0.5, 0.25, -0.125), tracked: true)])) }
-        settle()
-        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.05, camera: camera, anchors: [])) }
-        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0666667, camera: camera, anchors: [self.face(Self.identity, SIMD3(0, 0, -0.5), tracked: false)])) }
-        settle()
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0166667, camera: Self.camera, anchors: [self.face(Self.identity, SIMD3(0.01, -0.02, -0.35), tracked: true)])) }
+        motion(CMQuaternion(x: 0, y: 0, z: 0, w: 1), at: 10.02)
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0333333, camera: Self.turnedCamera, anchors: [self.face(Self.halfAboutX, SIMD3(0.5, 0.25, -0.125), tracked: true)])) }
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.05, camera: Self.camera, anchors: [])) }
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0666667, camera: Self.camera, anchors: [self.face(Self.identity, SIMD3(0, 0, -0.5), tracked: false)])) }
         recorder.stop()
+        XCTAssertFalse(recorder.isRecording)
 
-        let expected = """
-            # parallax-recorder 1
-            # device_model: iPhone16,1
-            # system_version: 17.4
-            # world_alignment: gravity
-            # attitude_reference_frame: xArbitraryZVertical
-            t,tracked,face_x,face_y,face_z,face_qw,face_qx,face_qy,face_qz,camera_x,camera_y,camera_z,camera_qw,camera_qx,camera_qy,camera_qz,attitude_t,attitude_qw,attitude_qx,attitude_qy,attitude_qz
-            10.016667,1,0.010000,-0.020000,-0.350000,1.0000000,0.0000000,0.0000000,0.0000000,0.000000,0.000000,0.000000,1.0000000,0.0000000,0.0000000,0.0000000,10.010000,0.5000000,0.5000000,0.5000000,0.5000000
-            10.033333,1,0.500000,0.250000,-0.125000,0.0000000,1.0000000,0.0000000,0.0000000,0.001000,0.000000,0.000000,0.7071068,0.0000000,0.7071068,0.0000000,10.020000,1.0000000,0.0000000,0.0000000,0.0000000
-            10.050000,0,0.500000,0.250000,-0.125000,0.0000000,1.0000000,0.0000000,0.0000000,0.000000,0.000000,0.000000,1.0000000,0.0000000,0.0000000,0.0000000,10.020000,1.0000000,0.0000000,0.0000000,0.0000000
-            10.066667,0,0.000000,0.000000,-0.500000,1.0000000,0.0000000,0.0000000,0.0000000,0.000000,0.000000,0.000000,1.0000000,0.0000000,0.0000000,0.0000000,10.020000,1.0000000,0.0000000,0.0000000,0.0000000
-
-            """
+        let expected = Self.header + Self.rowFace + Self.rowTurned + Self.rowNoAnchor + Self.rowLost
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), expected)
         // After stop, nothing more is written.
-        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.1, camera: camera, anchors: [self.face(Self.identity, SIMD3(0, 0, -0.3), tracked: true)])) }
-        settle()
+        motion(CMQuaternion(x: 0, y: 0, z: 0, w: 1), at: 10.09)
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.1, camera: Self.camera, anchors: [self.face(Self.identity, SIMD3(0, 0, -0.3), tracked: true)])) }
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), expected)
+    }
+
+    /// An app that receives anchors only: the time and camera come from the session's current frame, so the rows are
+    /// the frames' (an update for a frame already written, or without a face, writes nothing).
+    func testAnchorsWithTheSessionsCurrentFrameBecomeTheSameRows() throws {
+        let url = temporaryURL("anchors")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let recorder = ParallaxRecorder(fileURL: url)
+        let delegate = AnchorDelegate(recorder: recorder)
+        let session = session(delegate: delegate)
+        defer { withExtendedLifetime(session) {} }
+        try start(recorder)
+        func frame(_ t: TimeInterval, _ camera: ARCamera, _ anchors: [ARAnchor]) {
+            onMain {
+                ARSession.deliver(frame: ARFrame(timestamp: t, camera: camera, anchors: anchors))
+                ARSession.deliver(anchors)
+            }
+        }
+        // No current frame yet: nothing.
+        onMain { ARSession.deliver([self.face(Self.identity, SIMD3(0, 0, -0.35), tracked: true)]) }
+        motion(CMQuaternion(x: 0.5, y: 0.5, z: 0.5, w: 0.5), at: 10.01)
+        frame(10.0166667, Self.camera, [face(Self.identity, SIMD3(0.01, -0.02, -0.35), tracked: true)])
+        motion(CMQuaternion(x: 0, y: 0, z: 0, w: 1), at: 10.02)
+        frame(10.0333333, Self.turnedCamera, [face(Self.halfAboutX, SIMD3(0.5, 0.25, -0.125), tracked: true)])
+        // The same frame's anchors again: no second row.
+        onMain { ARSession.deliver([self.face(Self.identity, SIMD3(0, 0, -0.9), tracked: true)]) }
+        // A frame without a face: no update of a face, no row.
+        frame(10.05, Self.camera, [])
+        frame(10.0666667, Self.camera, [face(Self.identity, SIMD3(0, 0, -0.5), tracked: false)])
+        recorder.stop()
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), Self.header + Self.rowFace + Self.rowTurned + Self.rowLost)
+    }
+
+    /// Given the app's manager while the app's handler-based updates run: the recorder neither starts nor stops them,
+    /// takes the samples the app hands over, and the app's handler keeps receiving.
+    func testTheAppsRunningManagerIsSharedAndLeftRunning() throws {
+        let url = temporaryURL("shared")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let appManager = CMMotionManager()
+        let recorder = ParallaxRecorder(fileURL: url, motionManager: appManager)
+        let delegate = FrameDelegate(recorder: recorder)
+        let session = session(delegate: delegate)
+        defer { withExtendedLifetime(session) {} }
+        var appSamples = 0
+        appManager.startDeviceMotionUpdates(using: .xArbitraryZVertical, to: .main) { motion, _ in
+            appSamples += 1
+            if let motion { recorder.record(motion) }
+        }
+        try start(recorder)
+        motion(CMQuaternion(x: 0.5, y: 0.5, z: 0.5, w: 0.5), at: 10.01)
+        XCTAssertNil(appManager.deviceMotion, "handler-based updates leave deviceMotion alone")
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0166667, camera: Self.camera, anchors: [self.face(Self.identity, SIMD3(0.01, -0.02, -0.35), tracked: true)])) }
+        recorder.stop()
+        XCTAssertTrue(appManager.isDeviceMotionActive, "the app's updates still run")
+        motion(CMQuaternion(x: 0, y: 0, z: 0, w: 1), at: 10.02)
+        XCTAssertEqual(appSamples, 2)
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), Self.header + Self.rowFace)
+    }
+
+    /// Given the app's manager while it is idle: the recorder starts updates without a handler, reads `deviceMotion`,
+    /// and stops them again.
+    func testAnIdleAppManagerIsStartedAndStoppedByTheRecorder() throws {
+        let url = temporaryURL("idle")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let appManager = CMMotionManager()
+        let recorder = ParallaxRecorder(fileURL: url, motionManager: appManager)
+        let delegate = FrameDelegate(recorder: recorder)
+        let session = session(delegate: delegate)
+        defer { withExtendedLifetime(session) {} }
+        try start(recorder)
+        XCTAssertTrue(appManager.isDeviceMotionActive)
+        XCTAssertEqual(appManager.deviceMotionUpdateInterval, 0.01)
+        motion(CMQuaternion(x: 0.5, y: 0.5, z: 0.5, w: 0.5), at: 10.01)
+        XCTAssertEqual(appManager.deviceMotion?.timestamp, 10.01)
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0166667, camera: Self.camera, anchors: [self.face(Self.identity, SIMD3(0.01, -0.02, -0.35), tracked: true)])) }
+        recorder.stop()
+        XCTAssertFalse(appManager.isDeviceMotionActive)
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), Self.header + Self.rowFace)
     }
 
     func testTheQuaternionOfEachShepperdBranch() {

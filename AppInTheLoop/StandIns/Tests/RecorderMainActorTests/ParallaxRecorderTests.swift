@@ -1,0 +1,1 @@
+../RecorderTests/ParallaxRecorderTests.swift
