@@ -4,8 +4,8 @@ package enum ARKitFrameProtocol {
     package static let text = """
     Recording protocol for `parallax arkit-frame` (about one minute, one person, one phone)
 
-    Record with ParallaxRecorder (AppInTheLoop/Recorder/ParallaxRecorder.swift, added to the app as one file)
-    running in the app's own face-tracking session, the app configured as it ships.
+    Record with ParallaxRecorder (AppInTheLoop/Recorder/ParallaxRecorder.swift, added to the app's debug build as its
+    header says) running in the app's own face-tracking session, the app configured as it ships.
 
     1. Launch: hold the phone upright (portrait, screen vertical) at arm's length, face in view, head still.
        Start recording and keep still for 3 s.

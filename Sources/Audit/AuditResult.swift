@@ -31,11 +31,13 @@ package struct TraceSource: Codable, Sendable {
 
     /// `parallax synth` writes this source line.
     static let synthesizer = "parallax synth"
+    /// A ParallaxRecorder recording of a simulated session (its `# synthetic:` header line) starts its source so.
+    static let syntheticRecording = "synthetic recording"
 
     package init(trace: String, source: String?) {
         self.trace = trace
         self.source = source ?? "unknown (no # source: line)"
-        synthetic = source?.hasPrefix(Self.synthesizer) ?? false
+        synthetic = [Self.synthesizer, Self.syntheticRecording].contains { source?.hasPrefix($0) ?? false }
     }
 }
 

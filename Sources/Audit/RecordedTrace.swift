@@ -54,8 +54,10 @@ package struct RecordedTrace: Sendable {
         trace.setOrientations(frames.map { Self.zUpToYUp * $0.attitude }, .device)
         let name = URL(fileURLWithPath: file).lastPathComponent
         let device = [recording[header: "device_model"], recording[header: "system_version"].map { "iOS \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        // A recording made on a simulated session says so first (its `# synthetic:` line), wherever it is shown.
+        let synthetic = recording[header: "synthetic"].map { "\(TraceSource.syntheticRecording) (\($0)); " } ?? ""
         trace.metadata = [
-            MetadataEntry(key: "source", value: "parallax import \(ParallaxVersion.string) from \(name) (ParallaxRecorder\(device.isEmpty ? "" : ", \(device)")): "
+            MetadataEntry(key: "source", value: synthetic + "parallax import \(ParallaxVersion.string) from \(name) (ParallaxRecorder\(device.isEmpty ? "" : ", \(device)")): "
                 + "ARKit frame \(frame.rawValue) and screen axes right \(axes.right.rawValue), up \(axes.up.rawValue) measured by this recording; "
                 + "positions relative to the front camera in the screen's axes; t re-based to the first frame (ARFrame.timestamp \(String(format: "%.6f", t0)) s); "
                 + "device_q from the CoreMotion attitude"),
