@@ -24,6 +24,7 @@ extension SuiteRun.Outcome {
         let failures = MarkdownSummary.failureLines(report, reportDirectory: directory)
         lines += failures.prefix(10).map { "  ✗ \($0)" }
         if failures.count > 10 { lines.append("  … \(failures.count - 10) more in the report") }
+        lines += MarkdownSummary.knownFailureNotes(report).map { "  ✓ \($0)" }
         lines.append("report: \((directory as NSString).appendingPathComponent("index.html"))")
         if githubActions { lines += GitHubAnnotation.annotations(for: report, reportDirectory: directory).map(\.command) }
         return lines.joined(separator: "\n") + "\n"
