@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Plumbing", "Vocabulary", "Geometry", "Scientific", "ParallaxTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["parallax", "Tracking", "Tuning", "TestedApp", "ParallaxTestSupport"]),
         // The project's suite and the browser tests (skipped, naming what to install, without `make deps-browser`).
-        .testTarget(name: "CLIIntegrationTests", dependencies: ["parallax", "Imaging", "ParallaxTestSupport"]),
+        .testTarget(name: "CLIIntegrationTests", dependencies: ["parallax", "Imaging", "ParallaxTestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Plumbing", "CZlib", "ParallaxTestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
