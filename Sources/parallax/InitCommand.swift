@@ -32,6 +32,7 @@ struct InitCommand: ParsableCommand {
     var parallaxlabCommit: String?
 
     func run() throws {
+        try AppRepositorySetup.check(directory)
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         let pin = try ParallaxLabPin.locate(executable: executable, repository: parallaxlabRepository, commit: parallaxlabCommit)
         if pin.uncommittedChanges {

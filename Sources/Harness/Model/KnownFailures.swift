@@ -42,8 +42,8 @@ package struct KnownFailures: Sendable, Equatable {
         guard let text = String(data: Data(bytes), encoding: .utf8) else { throw fail(nil, "not UTF-8 text") }
         do { try YAMLAliasBudget.check(text) } catch { throw fail(error.line, error.description) }
         let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch {
-            throw fail(nil, "YAML syntax error: \("\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)")")
+        do { root = try Yams.compose(yaml: text) } catch let error as YamlError {
+            throw fail(SuiteLoader.line(of: error), "YAML syntax error: \(SuiteLoader.reason(of: error))")
         }
         guard let root, let mapping = root.mapping else {
             throw fail(root?.mark?.line ?? 1, "expected a mapping with known_failures: [{check, value, reason}, …]")

@@ -129,7 +129,7 @@ package struct SuiteLoader {
         return text
     }
 
-    private static func line(of error: YamlError) -> Int? {
+    static func line(of error: YamlError) -> Int? {
         switch error {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark.line
         case .duplicatedKeysInMapping(_, let context): return context.mark.line
@@ -137,7 +137,7 @@ package struct SuiteLoader {
         }
     }
 
-    private static func reason(of error: YamlError) -> String {
+    static func reason(of error: YamlError) -> String {
         switch error {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
         case .reader(let problem, _, _, _): return problem

@@ -25,20 +25,7 @@ package enum AppRepositorySetup {
     }
 
     package static func run(directory: String, pin: ParallaxLabPin, progress: @escaping (String) -> Void = { _ in }) throws -> Outcome {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw SuiteError(file: directory, line: nil, message: "no such folder (parallax init sets up an app's repository)")
-        }
-        guard containsController(directory) else {
-            throw SuiteError(file: directory, line: nil,
-                             message: "no app here: no CubeSceneController.swift found below it (parallax init sets up the repository of a head-tracked app)")
-        }
-        for file in files {
-            let path = (directory as NSString).appendingPathComponent(file)
-            if FileManager.default.fileExists(atPath: path) {
-                throw SuiteError(file: path, line: nil, message: "already exists; parallax init writes nothing over an existing file (move it away to set up again)")
-            }
-        }
+        try check(directory)
         let name = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
         let suitePath = (directory as NSString).appendingPathComponent(suiteFile)
         // Measure the suite with the design budgets, as `parallax run` would.
@@ -78,6 +65,24 @@ package enum AppRepositorySetup {
         }
         return Outcome(written: moved, knownFailures: measured.checks.filter { !$0.passed },
                        loosenedBudgets: zip(AppRepositorySuite.budgets, measured.budgets).compactMap { $1 == nil ? nil : $0.metric }, pin: pin)
+    }
+
+    /// Refuses a folder that is not an app's (no CubeSceneController.swift below it) and one holding a file `init` writes.
+    package static func check(_ directory: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw SuiteError(file: directory, line: nil, message: "no such folder (parallax init sets up an app's repository)")
+        }
+        guard containsController(directory) else {
+            throw SuiteError(file: directory, line: nil,
+                             message: "no app here: no CubeSceneController.swift found below it (parallax init sets up the repository of a head-tracked app)")
+        }
+        for file in files {
+            let path = (directory as NSString).appendingPathComponent(file)
+            if FileManager.default.fileExists(atPath: path) {
+                throw SuiteError(file: path, line: nil, message: "already exists; parallax init writes nothing over an existing file (move it away to set up again)")
+            }
+        }
     }
 
     /// The folder holds a cube scene controller (the app's other files may be missing: the replay then says which).

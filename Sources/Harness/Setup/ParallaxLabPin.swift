@@ -1,4 +1,5 @@
 import Foundation
+import Plumbing
 
 /// The ParallaxLab an app's CI builds: a repository and the commit `parallax init` runs from. The commit is read from
 /// git at run time (not embedded at build time): the checkout the running `parallax` was built in — the nearest
@@ -42,7 +43,7 @@ package struct ParallaxLabPin: Sendable, Equatable {
         var folder = (URL(fileURLWithPath: executable).resolvingSymlinksInPath().path as NSString).deletingLastPathComponent
         while folder != "/" && !folder.isEmpty {
             let manifest = (folder as NSString).appendingPathComponent("Package.swift")
-            if let text = try? String(contentsOfFile: manifest, encoding: .utf8), text.contains("name: \"ParallaxLab\"") { return folder }
+            if let bytes = try? FileContents.read(manifest), String(decoding: bytes, as: UTF8.self).contains("name: \"ParallaxLab\"") { return folder }
             folder = (folder as NSString).deletingLastPathComponent
         }
         return nil

@@ -22,7 +22,7 @@ enum KnownFailureGate {
             let value = value(check)
             return AuditCheckSummary(check: check.id.rawValue, unit: check.unit, limit: check.limit, value: value, passed: check.passed,
                                      traces: check.perTrace.map { .init(trace: $0.trace, p95: $0.p95) },
-                                     known: known.flatMap { standing(check, value: value, entry: $0.entry(for: check.id), band: band) })
+                                     known: known.flatMap { standing(passed: check.passed, value: value, entry: $0.entry(for: check.id), band: band) })
         } + (known?.entries ?? []).filter { entry in !counted.contains { $0.id == entry.check } }.map { entry in
             AuditCheckSummary(check: entry.check.rawValue, unit: entry.check.unit, limit: entry.check.defaultLimit, value: .nan, passed: true, traces: [],
                               known: KnownFailureStatus(state: .notMeasured, recorded: entry.value, reason: entry.reason, line: entry.line))
@@ -30,10 +30,10 @@ enum KnownFailureGate {
     }
 
     /// A counted check's standing; nil when it passes and is not listed.
-    static func standing(_ check: CheckResult, value: Double, entry: KnownFailures.Entry?, band: NoiseBand) -> KnownFailureStatus? {
-        guard let entry else { return check.passed ? nil : KnownFailureStatus(state: .new, recorded: nil, reason: nil, line: nil) }
+    static func standing(passed: Bool, value: Double, entry: KnownFailures.Entry?, band: NoiseBand) -> KnownFailureStatus? {
+        guard let entry else { return passed ? nil : KnownFailureStatus(state: .new, recorded: nil, reason: nil, line: nil) }
         let state: KnownFailureState
-        if check.passed {
+        if passed {
             state = .fixed
         } else {
             switch BaselineComparison.state(before: entry.value, now: value, band: band, direction: .lowerIsBetter) {
