@@ -61,3 +61,20 @@ import Vocabulary
         #expect(junit.contains("name=\"recenter-idempotent\" file=\"parallax-known-failures.yml\" line=\"7\" time=\"0\"><system-out>"))
     }
 }
+
+extension AuditBaselineTests {
+    /// Without `app:`, the audit's model ≠ app code line is shown under the verdict (summary.md) and the headline
+    /// (index.html's overview), not only in the audit's section; with `app:` the headline's own comparison says it.
+    @Test func auditsAppCodeLineIsNearTheTop() {
+        var report = ReportFixture.report()
+        var audit = Self.audit([Self.latency(119, sway: 119)])
+        audit.appCode = "model ≠ app code (app @ 0123): 4 of 4 cases differ"
+        report.audit = audit
+        let summary = MarkdownSummary.render(report, reportDirectory: "Reports/latest").components(separatedBy: "\n")
+        #expect(summary.prefix(6).contains("App audit: model ≠ app code (app @ 0123): 4 of 4 cases differ"), "\(summary.prefix(6))")
+        let page = HTMLReport.render(report, reportDirectory: "Reports/latest")
+        let line = page.range(of: "App audit: model ≠ app code (app @ 0123)")
+        let frames = page.range(of: "id=\"frames\"")
+        #expect(line != nil && frames != nil && line!.lowerBound < frames!.lowerBound)
+    }
+}

@@ -9,6 +9,8 @@ extension SuiteRun.Outcome {
         let c = report.counts
         var lines = ["\(RunStatus(report).text)  (\(report.suite))"]
         if let headline = report.headline { lines += headline.text }
+        // The audit's model against the app's code, when the headline does not already say it.
+        if let appCode = report.audit?.appCode, report.headline?.app?.comparison == nil { lines.append("  app audit: \(appCode)") }
         lines += [
             "  frames    \(c.frames - c.framesFailed)/\(c.frames) pass",
             "  budgets   \(c.budgets - c.budgetsFailed)/\(c.budgets) hold",
