@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harness
+import Vocabulary
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,7 +35,10 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         try AppRepositorySetup.check(directory)
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
-        let pin = try ParallaxLabPin.locate(executable: executable, repository: parallaxlabRepository, commit: parallaxlabCommit)
+        let pin: ParallaxLabPin
+        do { pin = try ParallaxLabPin.locate(executable: executable, repository: parallaxlabRepository, commit: parallaxlabCommit) } catch let error as FieldError {
+            throw error.naming(flags: ["parallaxlab_commit": "--parallaxlab-commit", "parallaxlab_repository": "--parallaxlab-repository"])
+        }
         if pin.uncommittedChanges {
             ParallaxMain.note("the ParallaxLab checkout has uncommitted changes; CI builds commit \(pin.commit.prefix(12)) without them")
         }

@@ -63,7 +63,7 @@ enum AppRepositoryWorkflow {
                   if [ -f "$RUNNER_TEMP/base/parallax.yml" ]; then
                     # Exit 1 (the base failed a check) still leaves its report; 2 (bad input) stops here.
                     status=0
-                    (cd "$RUNNER_TEMP/base" && env -u GITHUB_STEP_SUMMARY "$RUNNER_TEMP/parallaxlab/.build/release/parallax" run parallax.yml \\
+                    (cd "$RUNNER_TEMP/base" && env -u GITHUB_STEP_SUMMARY -u GITHUB_ACTIONS "$RUNNER_TEMP/parallaxlab/.build/release/parallax" run parallax.yml \\
                       --output "$RUNNER_TEMP/baseline") || status=$?
                     if [ "$status" -gt 1 ]; then exit "$status"; fi
                   fi

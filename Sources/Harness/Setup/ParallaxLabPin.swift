@@ -1,10 +1,12 @@
 import Foundation
 import Plumbing
+import Vocabulary
 
 /// The ParallaxLab an app's CI builds: a repository and the commit `parallax init` runs from. The commit is read from
 /// git at run time (not embedded at build time): the checkout the running `parallax` was built in — the nearest
 /// folder above the executable holding ParallaxLab's Package.swift — and its `origin` remote. An installed `parallax`
-/// outside a checkout, or a checkout without a remote, is given them (`--parallaxlab-commit`, `--parallaxlab-repository`).
+/// outside a checkout, or a checkout without a remote, is given them (fields `parallaxlab_commit`, `parallaxlab_repository`:
+/// the CLI's `--parallaxlab-commit`, `--parallaxlab-repository`).
 package struct ParallaxLabPin: Sendable, Equatable {
     package var repository: String
     package var commit: String
@@ -22,16 +24,14 @@ package struct ParallaxLabPin: Sendable, Equatable {
         let git = { (arguments: [String]) in checkout.flatMap { try? SuiteRun.shell("git", ["-C", $0] + arguments) } ?? "" }
         let headCommit = git(["rev-parse", "HEAD"])
         guard let commit = commit ?? (headCommit.isEmpty ? nil : headCommit) else {
-            throw SuiteError(file: executable, line: nil,
-                             message: "not in a ParallaxLab git checkout, so the commit CI builds is unknown; give it with --parallaxlab-commit SHA")
+            throw FieldError("parallaxlab_commit", expected: "the ParallaxLab commit CI builds (this parallax is not in a ParallaxLab git checkout: \(executable))", found: "none")
         }
         guard commit.count == 40, commit.allSatisfy(\.isHexDigit) else {
-            throw SuiteError(file: executable, line: nil, message: "--parallaxlab-commit: expected a full 40-digit commit id, found '\(commit)'")
+            throw FieldError("parallaxlab_commit", expected: "a full 40-digit commit id", found: "'\(commit)'")
         }
         let remote = git(["remote", "get-url", "origin"])
         guard let repository = repository ?? (remote.isEmpty ? nil : remote) else {
-            throw SuiteError(file: checkout ?? executable, line: nil,
-                             message: "the ParallaxLab checkout has no 'origin' remote, so CI cannot fetch it; give the repository with --parallaxlab-repository URL")
+            throw FieldError("parallaxlab_repository", expected: "the ParallaxLab repository CI clones (the checkout \(checkout ?? executable) has no 'origin' remote)", found: "none")
         }
         var pin = ParallaxLabPin(repository: repository, commit: commit)
         pin.uncommittedChanges = commit == headCommit && !git(["status", "--porcelain", "--untracked-files=no"]).isEmpty
