@@ -50,7 +50,10 @@ let package = Package(
         .target(name: "Plumbing", dependencies: [.product(name: "Yams", package: "Yams")], exclude: ["README.md"]),
         .target(name: "Scientific", dependencies: ["CGSL"], exclude: ["README.md"]),
         .target(name: "Geometry", exclude: ["README.md"]),
-        .target(name: "Tracking", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Scientific", .product(name: "Yams", package: "Yams")], exclude: ["README.md"]),
+        // The canonical traces' specs (Traces/*.yml) embedded by the plugin below: a suite's `builtin:NAME`.
+        .target(name: "Tracking", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Scientific", .product(name: "Yams", package: "Yams")], exclude: ["README.md"],
+                plugins: ["EmbedCanonicalTraces"]),
+        .plugin(name: "EmbedCanonicalTraces", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .target(name: "Imaging", dependencies: ["Plumbing", "Vocabulary", "CPNGSupport", "CZlib"], exclude: ["README.md"]),
         .target(name: "Golden", dependencies: ["Plumbing", "Vocabulary", "Imaging"], exclude: ["README.md"]),
         .target(name: "GoldenTesting", dependencies: ["Plumbing", "Vocabulary", "Golden", "Imaging"], exclude: ["README.md"]),
@@ -139,7 +142,7 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Plumbing", "Vocabulary", "Geometry", "Scientific", "ParallaxTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["parallax", "Tracking", "Tuning", "TestedApp", "ParallaxTestSupport"]),
         // The project's suite and the browser tests (skipped, naming what to install, without `make deps-browser`).
-        .testTarget(name: "CLIIntegrationTests", dependencies: ["parallax", "Imaging", "ParallaxTestSupport"]),
+        .testTarget(name: "CLIIntegrationTests", dependencies: ["parallax", "Imaging", "ParallaxTestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Plumbing", "CZlib", "ParallaxTestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "GoldenTesting", "Imaging", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
@@ -174,11 +177,15 @@ let package = Package(
 // defines LLVMFuzzerTestOneInput and hands `main` to libFuzzer's driver, so it exists only when PARALLAX_FUZZ=1 and
 // is built with -sanitize=fuzzer,address (`make fuzz`, `make fuzz-smoke`).
 // The sanitizer flags of that build reach every executable, the build plugin's tool included, which cannot link with
-// them: there AppReplay embeds no sources (the fuzz executable replays no app; EmbeddedInFuzzBuild.swift).
+// them: there AppReplay embeds no sources (the fuzz executable replays no app; EmbeddedInFuzzBuild.swift) and Tracking
+// no canonical trace specs (Tracking's EmbeddedInFuzzBuild.swift: `builtin:` names none there).
 if Context.environment["PARALLAX_FUZZ"] == "1" {
     let appReplay = package.targets.first { $0.name == "AppReplay" }!
     appReplay.plugins = []
     appReplay.swiftSettings = [.define("PARALLAX_FUZZ_BUILD")]
+    let tracking = package.targets.first { $0.name == "Tracking" }!
+    tracking.plugins = []
+    tracking.swiftSettings = [.define("PARALLAX_FUZZ_BUILD")]
     package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"))
     package.targets.append(.executableTarget(name: "ParallaxFuzz", dependencies: ["FuzzDriver", "FuzzEntryPoints"], path: "Fuzz/ParallaxFuzz"))
 }

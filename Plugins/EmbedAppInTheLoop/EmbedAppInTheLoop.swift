@@ -13,7 +13,7 @@ struct EmbedAppInTheLoop: BuildToolPlugin {
         return [.buildCommand(
             displayName: "Embedding AppInTheLoop/ (\(files.count) files)",
             executable: try context.tool(named: "EmbedFiles").url,
-            arguments: [output.path, root.path] + files,
+            arguments: [output.path, "embeddedAppInTheLoopFiles", root.path] + files,
             inputFiles: files.map { root.appending(path: $0) },
             outputFiles: [output])]
     }

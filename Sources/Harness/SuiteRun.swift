@@ -68,6 +68,8 @@ package struct SuiteRun {
         }
         let destination = options.output ?? suite.output
         try ReportFolder.checkReplaceable(destination, suitePath: options.suitePath)
+        // A malformed known-failures file stops the run before any stage.
+        if let audit = suite.audit { _ = try SuiteAudit.knownFailures(audit, loader: loader) }
         let app = try SuiteApp.make(suite, loader: loader)
         let (outcome, afterPublishing) = try StagedDirectory.replace(destination) { staging in
             let inputs = try SuiteInputs.load(suite, loader: loader, progress: options.progress)
@@ -144,7 +146,7 @@ package struct SuiteRun {
         // The app audit (its section comes first among the extra sections).
         let audit = try suite.audit.map { spec in
             try SuiteAudit.finish(spec, suiteName: suite.name, traces: inputs.traces, loader: loader, appReplay: app.replay,
-                                  evaluations: results.auditEvaluations ?? [], outputDirectory: outputDirectory)
+                                  evaluations: results.auditEvaluations ?? [], bands: suite.baselineBands, outputDirectory: outputDirectory)
         }
         let budgets = SuiteBudgets.evaluate(suite.budgets, on: results.scenarios, appSmoother: app.scenarios, loader: loader)
         let numbers = try suite.numbers.map { spec in

@@ -64,10 +64,10 @@ package struct RunSetup: Codable, Sendable, Equatable {
     }
 }
 
-/// Every scenario metric and every frame metric of a run against a baseline run.
+/// Every scenario metric, every frame metric and every audit check (per trace) of a run against a baseline run.
 package enum BaselineComparison {
-    /// Deltas for the union of both runs' metrics, keyed `scenario ID / metric` and `frame NAME / metric`, in
-    /// key order.
+    /// Deltas for the union of both runs' metrics, keyed `scenario ID / metric`, `frame NAME / metric`,
+    /// `audit CHECK / audit_p95` and `audit CHECK on TRACE / audit_p95`, in key order.
     package static func compare(_ current: SuiteReport, with baseline: SuiteReport, overrides: [String: NoiseBand] = [:]) -> [BaselineDelta] {
         var now: [String: (metric: String, value: Double)] = [:]
         var before: [String: (metric: String, value: Double)] = [:]
@@ -78,12 +78,19 @@ package enum BaselineComparison {
             for frame in report.frames {
                 for (metric, value) in frame.metrics { table["frame \(frame.name) / \(metric)"] = (metric, value) }
             }
+            // The audit's checks per trace (and the value a check's verdict is decided on), lower is better.
+            for check in report.audit?.checkValues ?? [] where check.known?.state != .notMeasured {
+                table["audit \(check.check) / \(AuditCheckSummary.metric)"] = (AuditCheckSummary.metric, check.value)
+                for trace in check.traces {
+                    table["audit \(check.check) on \(trace.trace) / \(AuditCheckSummary.metric)"] = (AuditCheckSummary.metric, trace.p95)
+                }
+            }
         }
         collect(current, into: &now)
         collect(baseline, into: &before)
         return Set(now.keys).union(before.keys).sorted().map { key in
             let metric = now[key]?.metric ?? before[key]!.metric
-            let band = NoiseBand.band(for: metric, overrides: overrides)
+            let band = metric == AuditCheckSummary.metric ? overrides[metric] ?? AuditCheckSummary.noiseBand : NoiseBand.band(for: metric, overrides: overrides)
             return BaselineDelta(key: key, metric: metric, baseline: before[key]?.value, current: now[key]?.value,
                                  state: state(before: before[key]?.value, now: now[key]?.value, band: band,
                                               direction: MetricDirection(metric: metric)))

@@ -39,10 +39,14 @@ package enum HTMLReport {
             cards.append(card("Baseline", .text(BaselineState.allCases.map { state in "\(state.arrow) \(deltas.filter { $0.state == state }.count)" }.joined(separator: " · "))))
         }
         if let audit = report.audit {
-            cards.insert(card("App audit", HTML.el("a", ["href": "#audit"], .text("\(audit.failing) of \(audit.checks) checks fail" + (audit.informational ? " (informational)" : ""))),
+            cards.insert(card("App audit", HTML.el("a", ["href": "#audit"], .text("\(audit.failing) of \(audit.checks) checks fail" + (audit.knownFailures != nil ? " (\(audit.count(.accepted)) known, \(audit.count(.new)) new, \(audit.count(.worse)) worse)" : "") + (audit.informational ? " (informational)" : ""))),
                               HTML.el("a", ["href": audit.page], .text(audit.page))), at: 0)
         }
         var content: [Node] = report.headline.map { [$0.html] } ?? []
+        // The audit's model against the app's code, when the headline does not already say it.
+        if let appCode = report.audit?.appCode, report.headline?.app?.comparison == nil {
+            content.append(HTML.el("p", ["class": "muted hl-comparison"], .text("App audit: \(appCode)")))
+        }
         content.append(HTML.el("div", ["class": "grid"], children: cards))
         let failures = MarkdownSummary.failures(report, reportDirectory: reportDirectory)
         if !failures.isEmpty {
@@ -51,6 +55,10 @@ package enum HTMLReport {
                 HTML.el("li", failure.anchor.map { HTML.el("a", ["href": "#\($0)"], .text(failure.text)) } ?? .text(failure.text))
             }
                                    + (failures.count > Self.overviewFailures ? [HTML.el("li", ["class": "muted"], .text("… \(failures.count - Self.overviewFailures) more in the sections below"))] : [])))
+        }
+        let notes = MarkdownSummary.knownFailureNotes(report)
+        if !notes.isEmpty {
+            content.append(HTML.el("ul", ["class": "known-failure-notes"], children: notes.map { HTML.el("li", HTML.el("a", ["href": "#audit"], .text($0))) }))
         }
         content.append(toolbar)
         return ReportPage.Section(id: "overview", title: "Overview", content: content)

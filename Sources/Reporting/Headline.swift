@@ -197,6 +197,11 @@ package struct Headline: Codable, Sendable {
 
     package var configurationLabels: [String] { configurations.map { $0.label ?? "\($0.role.rawValue) (\($0.smoother))" } }
 
+    /// "The app as built: α = 0.5, movement scale 2, read back from its code." (nil: the app is no code).
+    var builtText: String? {
+        app.flatMap { $0.kind == "code" ? "\($0.label) as built: α = \(Format.value($0.smoothingAlpha)), movement scale \(Format.value($0.movementScale)), read back from its code." : nil }
+    }
+
     /// "The app's model against its code on the suite's traces …: model ≠ code (…)." (nil: the app is no code).
     var comparisonText: String? {
         app?.comparison.map { "The app's model (\(AppDefaults.smootherSpec), movement scale \(Format.value(AppDefaults.movementScale))) against its code on the suite's traces at \(screen), each as built: \($0)." }
@@ -230,6 +235,7 @@ package struct Headline: Codable, Sendable {
                     .text("\(configurationLabels.joined(separator: " vs ")) on \(screen), movement scale \(Format.value(movementScale))"
                           + (hasTrends ? "; arrows: against the baseline." : "."))),
         ]
+        if let builtText { content.append(HTML.el("p", ["class": "hl-setup muted"], .text(builtText))) }
         if let comparisonText { content.append(HTML.el("p", ["class": "hl-setup muted hl-comparison"], .text(comparisonText))) }
         content.append(HTML.el("div", ["class": "hl-grid"], children: questions))
         content.append(HTML.el("p", ["class": "muted hl-parts hl-more"],
@@ -263,6 +269,7 @@ package struct Headline: Codable, Sendable {
         }
         lines.append("")
         lines.append(MarkdownSummary.cell(alternativeRule) + (latencyParts.isEmpty ? "" : " Head-to-photon latency of the app (means): \(partsText)."))
+        if let builtText { lines += ["", MarkdownSummary.cell(builtText)] }
         if let comparisonText { lines += ["", MarkdownSummary.cell(comparisonText)] }
         return lines
     }
@@ -280,6 +287,7 @@ package struct Headline: Codable, Sendable {
         lines = lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
         if !latencyParts.isEmpty { lines.append("  head-to-photon latency of the app (means): \(partsText)") }
         lines.append("  \(alternativeRule)")
+        if let builtText { lines.append("  \(builtText)") }
         if let comparisonText { lines.append("  \(comparisonText)") }
         return lines
     }

@@ -70,6 +70,22 @@ package enum JUnitReport {
             suites.append(suite("numbers", ["<testcase classname=\"parallax.numbers\" name=\"\(escape(numbers.golden))\" file=\"\(escape(numbers.golden))\" time=\"0\">\(body)</testcase>"],
                                 failures: numbers.status == .fail ? 1 : 0, errors: numbers.status == .missing ? 1 : 0))
         }
+        // The app audit: a testcase per counted check; a failure where the check fails the run (gated: any failing
+        // check, or with a known-failures file a new or worse one).
+        if let audit = report.audit, let checks = audit.checkValues {
+            let file = audit.knownFailures ?? report.suiteFile
+            var failed = 0
+            let cases = checks.map { check in
+                let fails = !audit.informational && (audit.knownFailures == nil ? !check.passed : check.known?.state.failsGate == true)
+                if fails { failed += 1 }
+                let text = audit.knownFailures.flatMap { check.knownText(file: $0) }
+                    ?? "\(check.check): \(Format.value(check.value)) \(check.unit) (limit \(Format.value(check.limit)) \(check.unit)) \(check.passed ? "passes" : "fails")"
+                let body = fails ? "<failure message=\"\(escape(text))\" type=\"AuditCheck\">\(escape(check.known?.reason ?? ""))</failure>" : "<system-out>\(escape(text))</system-out>"
+                let line = check.known?.line.map { " line=\"\($0)\"" } ?? ""
+                return "<testcase classname=\"parallax.audit\" name=\"\(escape(check.check))\" file=\"\(escape(file))\"\(line) time=\"0\">\(body)</testcase>"
+            }
+            suites.append(suite("audit", cases, failures: failed, errors: 0))
+        }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"\(escape(report.suite))\">\n" + suites.joined(separator: "\n") + "\n</testsuites>\n"
     }
 

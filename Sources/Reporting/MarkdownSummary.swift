@@ -16,6 +16,11 @@ package enum MarkdownSummary {
         lines.append("")
         lines.append("**\(cell(RunStatus(report).text))**" + (report.audit.map { " — [\($0.page)](\($0.page))" } ?? ""))
         lines.append("")
+        // The audit's model against the app's code, when the headline does not already say it.
+        if let appCode = report.audit?.appCode, report.headline?.app?.comparison == nil {
+            lines.append("App audit: \(cell(appCode))")
+            lines.append("")
+        }
         if let headline = report.headline {
             lines += headline.markdown
             lines.append("")
@@ -30,6 +35,13 @@ package enum MarkdownSummary {
             lines.append("### Failures")
             lines.append("")
             lines += failures.map { "- \($0)" }
+            lines.append("")
+        }
+        let notes = knownFailureNotes(report)
+        if !notes.isEmpty {
+            lines.append("### Known failures that changed")
+            lines.append("")
+            lines += notes.map { "- \(cell($0))" }
             lines.append("")
         }
         if let deltas = report.baseline {
@@ -115,10 +127,23 @@ package enum MarkdownSummary {
             failures.append(Failure(text: "budget \(budget.metric) \(budget.limit) \(budget.unit): \(Format.value(budget.value, unit: budget.unit)) in \(budget.scenario)",
                                     anchor: AnchorID.budget(budget)))
         }
+        if let audit = report.audit, let file = audit.knownFailures {
+            for check in audit.checkValues ?? [] where check.known?.state.failsGate == true {
+                failures.append(Failure(text: check.knownText(file: file)!, anchor: "audit"))
+            }
+        }
         for delta in report.baseline ?? [] where delta.worse {
             failures.append(Failure(text: "worse than the baseline: \(delta.key) \(Format.value(delta.baseline)) → \(Format.value(delta.current))", anchor: "baseline"))
         }
         return failures
+    }
+
+    /// The audit's checks that got better than their known failure (fixed: remove the entry; better: lower its value)
+    /// and the entries this audit does not count, one line each; empty without a known-failures file.
+    package static func knownFailureNotes(_ report: SuiteReport) -> [String] {
+        guard let audit = report.audit, let file = audit.knownFailures else { return [] }
+        let states: [KnownFailureState] = [.fixed, .better, .notMeasured]
+        return states.flatMap { state in (audit.checkValues ?? []).filter { $0.known?.state == state }.compactMap { $0.knownText(file: file) } }
     }
 
     package static func failureLines(_ report: SuiteReport, reportDirectory: String) -> [String] {

@@ -35,17 +35,45 @@ package struct SuiteReport: Codable, Sendable {
         package var informational: Bool
         package var page: String
         package var file: String
-        package init(failing: Int, checks: Int, informational: Bool, page: String = "audit.html", file: String = "audit.json") {
+        /// Each check counted in the verdict, its value and per-trace values (compared by `--baseline`); absent in
+        /// reports written before issue 46.
+        package var checkValues: [AuditCheckSummary]?
+        /// The known-failures file the checks were held against, as the suite names it (nil: none).
+        package var knownFailures: String?
+        /// The audit's model ≠ app code line (`audit.app_source`), shown near the verdict.
+        package var appCode: String?
+        package init(failing: Int, checks: Int, informational: Bool, page: String = "audit.html", file: String = "audit.json",
+                     checkValues: [AuditCheckSummary]? = nil, knownFailures: String? = nil, appCode: String? = nil) {
             self.failing = failing
             self.checks = checks
             self.informational = informational
             self.page = page
             self.file = file
+            self.checkValues = checkValues
+            self.knownFailures = knownFailures
+            self.appCode = appCode
         }
 
-        /// "app audit: 8 of 14 checks fail (informational)".
+        /// The checks in a known-failures state.
+        package func count(_ state: KnownFailureState) -> Int { (checkValues ?? []).filter { $0.known?.state == state }.count }
+
+        /// Whether the audit fails a gated run: any failure without a known-failures file; with one, a new or worse one.
+        package var failsGate: Bool {
+            knownFailures == nil ? failing > 0 : (checkValues ?? []).contains { $0.known?.state.failsGate == true }
+        }
+
+        /// "app audit: 8 of 14 checks fail (informational)"; with a known-failures file "app audit: 7 of 9 checks
+        /// fail — known failures (parallax-known-failures.yml): 6 accepted, 1 new, 0 worse, 1 fixed (gated: new or
+        /// worse failures fail the run)".
         package var text: String {
-            "app audit: \(failing) of \(checks) checks fail" + (informational ? " (informational)" : failing > 0 ? " (gated: fails the run)" : "")
+            var text = "app audit: \(failing) of \(checks) checks fail"
+            if let knownFailures {
+                let states: [KnownFailureState] = [.accepted, .new, .worse, .better, .fixed]
+                text += " — known failures (\(knownFailures)): " + states.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
+                if count(.fixed) > 0 { text += " (remove the fixed from \(knownFailures))" }
+                return text + (informational ? " (informational)" : failsGate ? " (gated: new or worse failures fail the run)" : " (gated: none new or worse)")
+            }
+            return text + (informational ? " (informational)" : failing > 0 ? " (gated: fails the run)" : "")
         }
     }
 

@@ -40,6 +40,7 @@ struct Parallax: ParsableCommand {
             ARKitFrameCommand.self,
             DeviceCheckCommand.self,
             ScreensCommand.self,
+            InitCommand.self,
         ]
     )
 }

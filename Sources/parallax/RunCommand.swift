@@ -19,6 +19,10 @@ struct RunCommand: ParsableCommand {
               parallax run ci.yml --output Reports/pr-123 --baseline Reports/main/report.json
               parallax run --baseline old/report.json --no-fail-on-regression   # only mark the changes
 
+            --baseline compares every scenario metric, frame metric and audit check (per trace). A gated audit \
+            (audit: {gate: true}) with parallax-known-failures.yml beside the suite fails only on new failures and \
+            those worse than their recorded value; a fixed one is reported better (remove it from the file).
+
             Sharding (a CI matrix): --shard i/n runs a deterministic part of the suite's units (each trace × smoother, \
             frame, the tuning sweep, each audit case; a frame with `versus:` runs with the frame it is compared with) and \
             writes a part folder (default: the output with -part-i-of-n), exit 0 once written. Balanced by the units' \

@@ -68,6 +68,9 @@ import Testing
         #expect(markdown.contains("| iphone-15-pro, s = 1.5 | the app (code aa441b26) | best alternative (kalman-cv) |"))
         #expect(markdown.contains(statement.replacingOccurrences(of: "|", with: "\\|")))
         #expect(headline.text.contains { $0.hasSuffix("each as built: \(statement).") })
+        // The settings its code holds, read back (α and movement scale), in every output.
+        let built = "the app (code aa441b26) as built: α = 0.5, movement scale 2, read back from its code."
+        #expect(page.contains("<p class=\"hl-setup muted\">\(built)</p>") && markdown.contains(built) && headline.text.contains("  \(built)"))
         // report.json carries who the app is and the statement.
         let json = String(decoding: try JSONEncoder().encode(headline), as: UTF8.self)
         #expect(json.contains("\"comparison\"") && json.contains("\"hash\":\"aa441b2629efad30\"") && json.contains("\"label\":\"the app (code aa441b26)\""))

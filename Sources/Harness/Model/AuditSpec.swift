@@ -7,7 +7,8 @@ import Tracking
 import Vocabulary
 
 /// The app audit run with the suite (`audit:`): `{screens: [iphone-15-pro], mode: shipped, arkit_frame: gravity, fix: [], gate: false}`.
-/// Ungated (`gate: false`, the default) its failures are reported only; gated they fail the run.
+/// Ungated (`gate: false`, the default) its failures are reported only; gated they fail the run — with a known-failures
+/// file, only the new ones and those worse than their recorded value.
 package struct AuditSpec: Decodable, Sendable {
     /// Suite trace names to audit (default: all).
     package var traces: [String]?
@@ -23,9 +24,13 @@ package struct AuditSpec: Decodable, Sendable {
     /// A ParallaxRecorder recording (`recording:`, relative to the suite file): audited too, under the ARKit frame it
     /// decides, marked measured (`parallax audit --recording`); `arkit_frame` cannot be given with it.
     package var recording: String?
+    /// The known-failures file (`known_failures:`, relative to the suite file); default: `parallax-known-failures.yml`
+    /// beside the suite when it exists (`KnownFailures`).
+    package var knownFailures: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case traces, screens, mode, fix, gate, arkitFrame = "arkit_frame", appSource = "app_source", recording
+        case knownFailures = "known_failures"
     }
 
     package init(from decoder: Decoder) throws {
@@ -40,6 +45,7 @@ package struct AuditSpec: Decodable, Sendable {
         gate = try c.decodeIfPresent(Bool.self, forKey: .gate) ?? false
         appSource = try c.decodeIfPresent(String.self, forKey: .appSource)
         recording = try c.decodeIfPresent(String.self, forKey: .recording)
+        knownFailures = try c.decodeIfPresent(String.self, forKey: .knownFailures)
         if recording != nil, c.contains(.arkitFrame) {
             throw FieldError("arkit_frame", expected: "no arkit_frame with recording (the recording decides the ARKit frame)", found: "'\(arkitFrame)'")
                 .decodingError(at: c.codingPath)

@@ -13,14 +13,20 @@ package struct SuiteLoader {
     package let directory: String
 
     package init(path: String) throws {
-        self.path = path
-        directory = (path as NSString).deletingLastPathComponent
         guard let data = (try? FileContents.read(path)).map({ Data($0) }) else {
             throw SuiteError(file: path, line: nil, message: FileManager.default.fileExists(atPath: path) ? "cannot read the suite file" : "no such suite file")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw SuiteError(file: path, line: nil, message: "not UTF-8 text")
         }
+        try self.init(path: path, text: text)
+    }
+
+    /// A suite's text as if it were the file at `path` (its relative paths resolved beside it): `parallax init`
+    /// measures the suite it is about to write.
+    package init(path: String, text: String) throws {
+        self.path = path
+        directory = (path as NSString).deletingLastPathComponent
         do {
             try YAMLAliasBudget.check(text)
         } catch {
@@ -81,7 +87,7 @@ package struct SuiteLoader {
                 throw SuiteError(file: path, line: line(at: steps), message: "\(describe(steps)): no such \(what) '\(relative)' (looked for \(resolved))")
             }
         }
-        for (i, trace) in suite.traces.enumerated() {
+        for (i, trace) in suite.traces.enumerated() where trace.builtin == nil {
             try require(trace.file ?? trace.spec!, [.key("traces"), .index(i)], what: trace.file != nil ? "trace file" : "trace spec")
         }
         if let app = suite.app {
@@ -123,7 +129,7 @@ package struct SuiteLoader {
         return text
     }
 
-    private static func line(of error: YamlError) -> Int? {
+    static func line(of error: YamlError) -> Int? {
         switch error {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark.line
         case .duplicatedKeysInMapping(_, let context): return context.mark.line
@@ -131,7 +137,7 @@ package struct SuiteLoader {
         }
     }
 
-    private static func reason(of error: YamlError) -> String {
+    static func reason(of error: YamlError) -> String {
         switch error {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
         case .reader(let problem, _, _, _): return problem

@@ -9,6 +9,8 @@ extension SuiteRun.Outcome {
         let c = report.counts
         var lines = ["\(RunStatus(report).text)  (\(report.suite))"]
         if let headline = report.headline { lines += headline.text }
+        // The audit's model against the app's code, when the headline does not already say it.
+        if let appCode = report.audit?.appCode, report.headline?.app?.comparison == nil { lines.append("  app audit: \(appCode)") }
         lines += [
             "  frames    \(c.frames - c.framesFailed)/\(c.frames) pass",
             "  budgets   \(c.budgets - c.budgetsFailed)/\(c.budgets) hold",
@@ -24,6 +26,7 @@ extension SuiteRun.Outcome {
         let failures = MarkdownSummary.failureLines(report, reportDirectory: directory)
         lines += failures.prefix(10).map { "  ✗ \($0)" }
         if failures.count > 10 { lines.append("  … \(failures.count - 10) more in the report") }
+        lines += MarkdownSummary.knownFailureNotes(report).map { "  ✓ \($0)" }
         lines.append("report: \((directory as NSString).appendingPathComponent("index.html"))")
         if githubActions { lines += GitHubAnnotation.annotations(for: report, reportDirectory: directory).map(\.command) }
         return lines.joined(separator: "\n") + "\n"

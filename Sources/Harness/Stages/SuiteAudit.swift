@@ -17,6 +17,20 @@ struct SuiteAudit {
     /// The verdict in counts, for the report's verdict line (`RunStatus`).
     var summary: SuiteReport.AuditSummary
 
+    /// The known-failures file the checks are held against: `audit.known_failures`, else `parallax-known-failures.yml`
+    /// beside the suite when there is one; nil without. A malformed file stops the run (`file:line: field: …`).
+    static func knownFailures(_ spec: AuditSpec, loader: SuiteLoader) throws -> (named: String, list: KnownFailures)? {
+        if let named = spec.knownFailures {
+            guard FileManager.default.fileExists(atPath: loader.resolve(named)) else {
+                throw loader.error("audit.known_failures: no such file '\(named)' (looked for \(loader.resolve(named)))", at: [.key("audit"), .key("known_failures")])
+            }
+            return (named, try KnownFailures.read(loader.resolve(named)))
+        }
+        let beside = loader.resolve(KnownFailures.fileName)
+        guard FileManager.default.fileExists(atPath: beside) else { return nil }
+        return (KnownFailures.fileName, try KnownFailures.read(beside))
+    }
+
     /// The recording's trace and what it measured (`audit.recording`), nil without one.
     static func recorded(_ spec: AuditSpec, loader: SuiteLoader) throws -> (name: String, trace: HeadTrace, measured: MeasuredARKitFrame)? {
         guard let path = spec.recording else { return nil }
@@ -68,7 +82,7 @@ struct SuiteAudit {
 
     /// The audit's result from every case's evaluations; writes audit.json, audit.html and audit/ into `outputDirectory`.
     static func finish(_ spec: AuditSpec, suiteName: String, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader, appReplay: AppReplay?,
-                       evaluations: [CaseEvaluation], outputDirectory: String) throws -> SuiteAudit {
+                       evaluations: [CaseEvaluation], bands: [String: NoiseBand], outputDirectory: String) throws -> SuiteAudit {
         let (options, cases) = try prepare(spec, traces: traces, loader: loader, appReplay: appReplay)
         let framesDirectory = (outputDirectory as NSString).appendingPathComponent(AuditReport.framesFolder)
         try? FileManager.default.removeItem(atPath: framesDirectory)
@@ -76,13 +90,16 @@ struct SuiteAudit {
         result.recording = try recorded(spec, loader: loader)?.measured
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         try AtomicFile.write(try result.jsonData(), to: (outputDirectory as NSString).appendingPathComponent("audit.json"))
-        let summary = SuiteReport.AuditSummary(failing: result.failing.count, checks: result.checks.filter(\.countsInVerdict).count, informational: !spec.gate)
+        let known = try knownFailures(spec, loader: loader)
+        let summary = SuiteReport.AuditSummary(failing: result.failing.count, checks: result.checks.filter(\.countsInVerdict).count, informational: !spec.gate,
+                                               checkValues: KnownFailureGate.summaries(result, known: known?.list, bands: bands),
+                                               knownFailures: known?.named, appCode: result.appCode?.line)
         let sections = AuditReport.sections(result, informational: !spec.gate)
         // The audit's own page beside index.html, as tune.html is: the same section, with the suite's report a click away.
         let page = ReportPage.document(title: "ParallaxLab app audit — \(suiteName)",
                                        subtitle: "\(summary.text) · the suite's report: index.html · data: \(summary.file)", sections: sections)
         try AtomicFile.write(Data(page.utf8), to: (outputDirectory as NSString).appendingPathComponent(summary.page))
-        return SuiteAudit(sections: sections, failsRun: spec.gate && !result.passed, summary: summary)
+        return SuiteAudit(sections: sections, failsRun: spec.gate && summary.failsGate, summary: summary)
     }
 
     private static func located<T>(_ loader: SuiteLoader, _ body: () throws -> T) throws -> T {

@@ -14,7 +14,9 @@ struct SuiteInputs {
         for (i, source) in suite.traces.enumerated() {
             progress("[traces \(i + 1)/\(suite.traces.count)] \(source.name)")
             let entry = FieldPath([.key("traces"), .index(i)])
-            if let file = source.file, var recordingImport = source.recordingImport {
+            if let builtin = source.builtin {
+                traces.append((source.name, try loader.value(at: entry) { try CanonicalTraces.trace(named: builtin) }))
+            } else if let file = source.file, var recordingImport = source.recordingImport {
                 if let truth = recordingImport.truth { recordingImport.truth?.path = loader.resolve(truth.path) }
                 // What only the detected format can refuse (a CSV key for a trajectory, sort for a CSV) is
                 // located at `import`, as the decoder locates the rest.
