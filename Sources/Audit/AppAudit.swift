@@ -156,7 +156,8 @@ package enum AppAudit {
                     let afterReset = try registration.evaluate(cases[caseIndex].pressingReset(), configured: configured)
                     evaluations.append(CaseEvaluation(check: check, caseIndex: caseIndex, arkitFrame: frame, samples: evaluation.samples,
                                                       afterReset: afterReset.samples, notes: evaluation.notes, limit: evaluation.limit,
-                                                      measuredOnCode: evaluation.measuredOnCode && afterReset.measuredOnCode))
+                                                      measuredOnCode: evaluation.measuredOnCode && afterReset.measuredOnCode,
+                                                      resetViewAngles: afterReset.viewAngles))
                 }
             }
         }
@@ -212,6 +213,7 @@ package enum AppAudit {
             let relevant = cases.indices.filter { modes.contains(cases[$0].mode) }
             guard let first = relevant.first else { continue }
             var samples: [TracedSample] = [], afterReset: [TracedSample] = [], notes: [String] = [], limits: [Double] = [], assumptions: [String] = []
+            var resetViewAngles: [Double] = []
             // A check whose values do not depend on the case runs once, its places unlabelled.
             let labelled = registration.dependsOnCase && (options.screens.count > 1 || modes.count > 1)
             let countsInVerdict = check.isReachable || options.scope.gatesUnreachable
@@ -228,6 +230,7 @@ package enum AppAudit {
                     return TracedSample(trace: audit.traceName, sample: labelled)
                 }
                 afterReset += evaluation.afterReset.map { TracedSample(trace: audit.traceName, sample: $0) }
+                resetViewAngles += evaluation.resetViewAngles
                 for note in evaluation.notes where !notes.contains(note) { notes.append(note) }
                 for kind in registration.assumptions.sorted() {
                     let line = audit.assumption(kind, pipeline: configured)
@@ -242,6 +245,9 @@ package enum AppAudit {
             var result = CheckResult(check, samples: samples, afterReset: afterReset, limit: limit, notes: notes, assumptions: assumptions,
                                      arkitFrame: configured.arkitFrame, countsInVerdict: countsInVerdict, perTrace: registration.dependsOnCase,
                                      baseline: options.baseline)
+            if result.afterReset.viewAngleErrorDeg == nil, !resetViewAngles.isEmpty {
+                result.afterReset.viewAngleErrorDeg = Spread.of(resetViewAngles)
+            }
             if let framesDirectory, !result.passed, let pose = result.worstFrame {
                 let (variant, reference) = IsolatedShift.pipelines(check, configured: configured, baseline: result.baseline)
                 result.frame = try AuditFrames.write(check, case: cases[pose.caseIndex], app: (variant, pose.appEye),

@@ -28,6 +28,20 @@ extension AuditResult {
             }
         }
         lines.append(baselineLine)
+        if !ranking.isEmpty {
+            lines.append("What to fix first: every failing check by the view-angle error the viewer sees after one Reset (°), its own measure beside it:")
+            for (k, rank) in ranking.enumerated() {
+                lines.append("  \(k + 1). \(rank.check.rawValue) \(rank.measures) — rests on \(rank.restsOn.map { "\($0.rawValue) (\($0.hypothesis.status.rawValue))" }.joined(separator: ", "))")
+                if let check = checks.first(where: { $0.id == rank.check }), !check.passed {
+                    lines.append("     fix: \(check.fix.description)" + (check.fix.caveat.map { " — \($0)" } ?? "") + (check.fix.code != nil ? " (code in audit.json and audit.html)" : ""))
+                }
+            }
+        }
+        if let patches {
+            lines.append("Patches to the app's code in \(patches.directory) (each applied to a copy, built, replayed and measured again; apply with git apply from the app's folder):")
+            lines += patches.patches.map { "  " + $0.line }
+            if let combined = patches.combined { lines.append("  " + combined.line) }
+        }
         lines += Self.table(checks.filter(\.countsInVerdict))
         if !unreachable.isEmpty {
             lines.append("Compiled but not reachable in the shipped app (\(Self.reachSource)); reported, not gated (--mode splat|both gates them):")
@@ -54,20 +68,6 @@ extension AuditResult {
                     lines.append("\(c.id.rawValue): a constant offset per trace: " + offsets.joined(separator: "; "))
                 }
             }
-        }
-        if !ranking.isEmpty {
-            lines.append("What to fix first (view-angle p95 after one Reset, each on its baseline):")
-            for (k, rank) in ranking.enumerated() {
-                lines.append("  \(k + 1). \(rank.check.rawValue) \(format(rank.viewAngleP95AfterResetDeg, digits: 2))°\(rank.passedAfterReset ? " (passes after Reset)" : "") — rests on \(rank.restsOn.map { "\($0.rawValue) (\($0.hypothesis.status.rawValue))" }.joined(separator: ", "))")
-                if let check = checks.first(where: { $0.id == rank.check }), !check.passed {
-                    lines.append("     fix: \(check.fix.description)" + (check.fix.caveat.map { " — \($0)" } ?? "") + (check.fix.code != nil ? " (code in audit.json and audit.html)" : ""))
-                }
-            }
-        }
-        if let patches {
-            lines.append("Patches to the app's code in \(patches.directory) (each applied to a copy, built, replayed and measured again; apply with git apply from the app's folder):")
-            lines += patches.patches.map { "  " + $0.line }
-            if let combined = patches.combined { lines.append("  " + combined.line) }
         }
         for c in checks where !c.passed { lines.append("\(c.id.rawValue): \(c.mechanism)") }
         for c in checks where c.flipsUnderOtherFrame {

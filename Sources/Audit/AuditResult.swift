@@ -10,16 +10,27 @@ package struct DeviceRank: Codable, Sendable {
     enum CodingKeys: String, CodingKey { case screen, worstPx = "worst_px" }
 }
 
-/// What to fix first: a check by what the viewer sees after one Reset (its view-angle p95), with the hypotheses
-/// its number rests on.
+/// What to fix first: a failing check by what the viewer sees after one Reset (its view-angle p95, the one unit every
+/// check is ranked in; latency and tracking-loss by the view-angle error their delay causes), its own measure beside
+/// it, and the hypotheses its number rests on.
 package struct CheckRank: Codable, Sendable {
     package var check: AuditCheckID
     package var viewAngleP95AfterResetDeg: Double
+    /// The check's own value after one Reset (p95, in `unit`).
+    package var afterResetP95: Double
+    package var unit: String
     package var passedAfterReset: Bool
+    package var baseline: AuditBaseline
     package var restsOn: [AuditAssumption]
 
     enum CodingKeys: String, CodingKey {
-        case check, viewAngleP95AfterResetDeg = "view_angle_p95_after_reset_deg", passedAfterReset = "passed_after_reset", restsOn = "rests_on"
+        case check, viewAngleP95AfterResetDeg = "view_angle_p95_after_reset_deg", afterResetP95 = "after_reset_p95", unit
+        case passedAfterReset = "passed_after_reset", baseline, restsOn = "rests_on"
+    }
+
+    /// "35.06° (after Reset 4005 px; as shipped)".
+    var measures: String {
+        "\(format(viewAngleP95AfterResetDeg, digits: 2))° (after Reset \(CheckResult.number(afterResetP95, unit))\(passedAfterReset ? ", passes" : ""); \(baseline.rawValue))"
     }
 }
 
@@ -58,7 +69,7 @@ package struct AuditResult: Codable, Sendable {
     /// When a user presses Reset in `after_reset` (s after each trace's first sample).
     package var resetPressedAt: Double
     package var checks: [CheckResult]
-    /// The counted geometric checks by view-angle p95 after one Reset, largest first.
+    /// The counted failing checks by view-angle p95 after one Reset, largest first.
     package var ranking: [CheckRank]
     /// Devices by their worst px error (several screens).
     package var devices: [DeviceRank]
@@ -88,8 +99,11 @@ package struct AuditResult: Codable, Sendable {
         self.fixes = fixes
         resetPressedAt = AuditCase.resetPressTime
         self.checks = checks
-        ranking = checks.filter { $0.countsInVerdict && $0.gated }.compactMap { c in
-            c.afterReset.viewAngleErrorDeg.map { CheckRank(check: c.id, viewAngleP95AfterResetDeg: $0.p95, passedAfterReset: c.afterReset.passed, restsOn: c.restsOn) }
+        ranking = checks.filter { $0.countsInVerdict && $0.gated && !$0.passed }.compactMap { c in
+            c.afterReset.viewAngleErrorDeg.map {
+                CheckRank(check: c.id, viewAngleP95AfterResetDeg: $0.p95, afterResetP95: c.afterReset.p95, unit: c.unit, passedAfterReset: c.afterReset.passed,
+                          baseline: c.baseline, restsOn: c.restsOn)
+            }
         }.sorted { $0.viewAngleP95AfterResetDeg != $1.viewAngleP95AfterResetDeg ? $0.viewAngleP95AfterResetDeg > $1.viewAngleP95AfterResetDeg : $0.check < $1.check }
         self.devices = devices
         let used = Set(checks.flatMap(\.restsOn))

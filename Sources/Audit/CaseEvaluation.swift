@@ -20,11 +20,13 @@ package struct CaseEvaluation: Sendable {
     package var limit: Double?
     /// Whether the values were measured on the app's own code (`CheckEvaluation.measuredOnCode`).
     package var measuredOnCode = false
+    /// After the Reset, the view-angle errors of a check whose own unit is not an image shift (`CheckEvaluation.viewAngles`).
+    package var resetViewAngles: [Double] = []
 }
 
 extension CaseEvaluation: Codable {
     enum CodingKeys: String, CodingKey {
-        case check, caseIndex, arkitFrame, values, records, places, framed, eyes, viewer, notes, limit, resetValues, resetViewer, measuredOnCode
+        case check, caseIndex, arkitFrame, values, records, places, framed, eyes, viewer, notes, limit, resetValues, resetViewer, measuredOnCode, resetViewAngles
     }
 
     /// Per sample of a geometric check: eye error x, y, z, view angle, on-panel fraction, px on the panel (−1: none).
@@ -66,6 +68,7 @@ extension CaseEvaluation: Codable {
         notes = try c.decode([String].self, forKey: .notes)
         limit = try c.decodeIfPresent(Double.self, forKey: .limit)
         measuredOnCode = try c.decode(Bool.self, forKey: .measuredOnCode)
+        resetViewAngles = try c.decode([Double].self, forKey: .resetViewAngles)
         let values = try c.decode([Double].self, forKey: .values)
         let records = try c.decode([Int].self, forKey: .records), places = try c.decode([String].self, forKey: .places)
         let framed = try c.decode([Int].self, forKey: .framed), eyes = try c.decode([Double].self, forKey: .eyes)
@@ -94,6 +97,7 @@ extension CaseEvaluation: Codable {
         try c.encode(notes, forKey: .notes)
         try c.encodeIfPresent(limit, forKey: .limit)
         try c.encode(measuredOnCode, forKey: .measuredOnCode)
+        try c.encode(resetViewAngles, forKey: .resetViewAngles)
         let values = samples.map(\.value), records = Self.records(values)
         try c.encode(values, forKey: .values)
         try c.encode(Self.viewerNumbers(samples), forKey: .viewer)

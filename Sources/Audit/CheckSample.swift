@@ -39,6 +39,9 @@ package struct CheckEvaluation: Sendable {
     package var afterReset: [CheckSample] = []
     /// Whether both sides were the app's own code (`AuditCheck.measuresTheCode`), not the model.
     package var measuredOnCode: Bool
+    /// For a check whose own unit is not an image shift (latency, tracking-loss): the view-angle error (°) it causes
+    /// at each instant it measures, so the ranking compares every check in one unit.
+    package var viewAngles: [Double] = []
 
     package init(samples: [CheckSample], notes: [String] = [], limit: Double? = nil, measuredOnCode: Bool = false) {
         self.samples = samples

@@ -125,21 +125,46 @@ struct AuditViewerUnitsTests {
         #expect(text.contains("  - arkit-frame (inferred): one minute on a device"))
         #expect(text.contains("Notes:\n") && text.contains("mm higher") && text.contains("largest eye jump"))
         #expect(text.contains("traces: synthetic (parallax synth"))
-        #expect(text.contains("What to fix first (view-angle p95 after one Reset, each on its baseline):\n  1. "))
+        #expect(text.contains("What to fix first: every failing check by the view-angle error the viewer sees after one Reset (°), its own measure beside it:\n  1. "))
         let world = try #require(result.checks.first { $0.id == .worldAlignment })
         #expect(world.restsOn == [.arkitFrame, .arkitAxes, .attitude, .eye])
         #expect(result.hypotheses.contains { $0.id == .arkitFrame && $0.status == .inferred })
     }
 
-    /// The ranking orders the counted checks by their view-angle p95 after one Reset, largest first.
+    /// The ranking orders every failing counted check by its view-angle p95 after one Reset, largest first — latency
+    /// and tracking-loss too, by the view-angle error their delay causes — with its own measure beside it.
     @Test func theRankingIsByViewAngleAfterReset() throws {
-        let result = try AppAudit.run(try AuditDecisiveTests().options(fixes: [], traces: ["sway"], modes: [.cube]))
+        let result = try AppAudit.run(try AuditDecisiveTests().options(fixes: [], traces: ["sway", "dropouts"], modes: [.cube]))
         let angles = result.ranking.map(\.viewAngleP95AfterResetDeg)
         #expect(!angles.isEmpty && angles == angles.sorted(by: >))
+        #expect(Set(result.ranking.map(\.check)) == Set(result.failing.map(\.id)))
+        #expect(result.ranking.contains { $0.check == .latency && $0.unit == "ms" } && result.ranking.contains { $0.check == .trackingLoss && $0.unit == "s" })
         for rank in result.ranking {
             let check = try #require(result.checks.first { $0.id == rank.check })
             #expect(check.afterReset.viewAngleErrorDeg?.p95 == rank.viewAngleP95AfterResetDeg && check.restsOn == rank.restsOn)
+            #expect(rank.afterResetP95 == check.afterReset.p95 && rank.baseline == check.baseline)
         }
+    }
+
+    /// Latency's view angle is the true window a latency ago against now: on a head moving at a constant 0.1 m/s
+    /// across an upright phone, the eye (×1.5) lags by 1.5 · 0.1 m/s · L, so the back wall's image moves by that
+    /// projected — the same angle as a still eye displaced by it. The head passes the screen's centre at sample 36
+    /// (its y puts the true eye, camera offset and eye point included, at the centre's height).
+    @Test func latencysViewAngleIsTheDelayedEyesAngle() throws {
+        let speed = 0.1, samples = (0..<120).map { k in HeadSample(t: Double(k) / 60, position: Vec3(-0.06 + speed * Double(k) / 60, -0.0976, 0.4)) }
+        var trace = HeadTrace(samples: samples, truth: samples.map(\.position))
+        trace.setOrientations(Array(repeating: .identity, count: 120), .device)
+        let audit = try AuditCase(traceName: "ramp", trace: trace, screen: try ScreenModel.device("iphone-15-pro"), mode: .cube)
+        let latencies = Array(repeating: 0.1, count: 120)
+        let angles = LatencyCheck.viewAngles(audit, configured: .shipped, latencies: latencies)
+        let configured = AppPipeline.shipped
+        let window = audit.image(configured.fixingAll().with(behaviourOf: .exaggeration, from: configured))
+        let eyes = audit.trueEyes(configured), viewers = audit.trueEyes(configured, exaggerated: false)
+        let i = 36
+        let shifted = eyes[i] - Vec3(1.5 * speed * 0.1, 0, 0)
+        let expected = try #require(ProbePoints.compare(ProbePoints.points(screen: audit.screen, mode: .cube), app: (window, shifted), reference: (window, eyes[i]),
+                                                        viewer: viewers[i])).viewer.viewAngle
+        #expect(abs(angles[i] - expected) < 1e-9 && expected > 0)
     }
 
     /// audit.json schema 3: every key snake_case (no schema-2 camelCase key is written), the new members present.

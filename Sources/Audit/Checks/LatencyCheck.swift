@@ -11,7 +11,7 @@ enum LatencyCheck: AuditCheck {
     static let modes: Set<AppMode> = [.cube, .splat]
     static let reachable = true
     static let mechanism = "sensor + per-sample EMA lag + main-actor hop + render hand-offs, head to photon, against a budget"
-    static let fixDescription = "pose read on the render thread (no main-actor hop) and EMA α = 0.5"
+    static let fixDescription = "pose read on the render thread (no main-actor hop) and EMA α = 0.5 — the delay alone; parallax tune weighs that lag against jitter and may advise a lower α"
     static let ownBaseline: AuditBaseline? = .asShipped
     static let modelOnly: String? = nil
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.hopsToMainActor }
@@ -29,7 +29,22 @@ enum LatencyCheck: AuditCheck {
         let place = audit.traceName
         // The check's values are the whole distribution, so its mean, p95 and worst are the distribution's.
         let samples = HeadToPhoton.samples(model, times: times).map { CheckSample(value: $0 * 1000, place: place) }
-        return CheckEvaluation(samples: samples, notes: ["\(place): p50 \(format(d.p50 * 1000)) ms, p95 \(format(d.p95 * 1000)) ms (\(code == nil ? "EMA lag" : "the app's code's lag on a ramp") \(format(model.filterLag * 1000)) ms)"],
+        var evaluation = CheckEvaluation(samples: samples, notes: ["\(place): p50 \(format(d.p50 * 1000)) ms, p95 \(format(d.p95 * 1000)) ms (\(code == nil ? "EMA lag" : "the app's code's lag on a ramp") \(format(model.filterLag * 1000)) ms)"],
                                measuredOnCode: code != nil)
+        evaluation.viewAngles = viewAngles(audit, configured: configured, latencies: HeadToPhoton.samples(model, times: times))
+        return evaluation
+    }
+
+    /// The view-angle error the delay causes (°): at each measured instant, the true window drawn for the eye one
+    /// latency ago against the one drawn for the eye now, at the viewer's true eye.
+    static func viewAngles(_ audit: AuditCase, configured: AppPipeline, latencies: [Double]) -> [Double] {
+        let times = audit.times, eyes = audit.trueEyes(configured), viewers = audit.trueEyes(configured, exaggerated: false)
+        let window = audit.image(configured.fixingAll().with(behaviourOf: .exaggeration, from: configured))
+        let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
+        return zip(times.indices, latencies).compactMap { i, latency in
+            guard audit.measures(i) else { return nil }
+            let late = AuditCase.interpolate(eyes, times: times, at: times[i] - latency)
+            return ProbePoints.compare(points, app: (window, late), reference: (window, eyes[i]), viewer: viewers[i])?.viewer.viewAngle
+        }
     }
 }

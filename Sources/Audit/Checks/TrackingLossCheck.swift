@@ -37,11 +37,16 @@ enum TrackingLossCheck: AuditCheck {
         // Probe points are those the true window shows at each instant.
         let truth = audit.trueEyes(configured)
         let trueImage = audit.image(configured.fixingAll())
-        var recoveries: [CheckSample] = []
+        let viewers = audit.trueEyes(configured, exaggerated: false)
+        var recoveries: [CheckSample] = [], angles: [Double] = []
         for j in samples.indices.dropFirst() where audit.measures(j) && samples[j].tracked && !samples[j - 1].tracked {
             var k = j
             while k < samples.count, samples[k].tracked,
-                  (ProbePoints.largestShift(points, image, eye: appEyes[k], image, eye: referenceEyes[k], visibleIn: (trueImage, truth[k])) ?? 0) > recoveredPx { k += 1 }
+                  let found = ProbePoints.compare(points, app: (image, appEyes[k]), reference: (image, referenceEyes[k]), visibleIn: (trueImage, truth[k]),
+                                                  viewer: viewers[k]), found.shift > recoveredPx {
+                angles.append(found.viewer.viewAngle)
+                k += 1
+            }
             let end = min(k, samples.count - 1)
             recoveries.append(CheckSample(value: samples[end].t - samples[j].t, place: audit.place(j)))
         }
@@ -50,7 +55,9 @@ enum TrackingLossCheck: AuditCheck {
         let lostError = lost.compactMap { ProbePoints.largestShift(points, image, eye: appEyes[$0], trueImage, eye: truth[$0]) }
         let mean = lostError.isEmpty ? 0 : lostError.reduce(0, +) / Double(lostError.count)
         let note = "\(audit.traceName): \(recoveries.count) losses, \(lost.count) lost samples, mean error while lost \(format(mean)) px vs the true window\(audit.truthIsEstimated ? " (reference estimate)" : "")"
-        return CheckEvaluation(samples: recoveries, notes: recoveries.isEmpty && lost.isEmpty ? [] : [note])
+        var evaluation = CheckEvaluation(samples: recoveries, notes: recoveries.isEmpty && lost.isEmpty ? [] : [note])
+        evaluation.viewAngles = angles
+        return evaluation
     }
 
     /// On the code: after each return, the app's frame against a fresh app started at the return and fed the same
@@ -66,20 +73,25 @@ enum TrackingLossCheck: AuditCheck {
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
         let truth = audit.trueEyes(configured)
         let samples = audit.trace.samples
-        var recoveries: [CheckSample] = []
+        let viewers = audit.trueEyes(configured, exaggerated: false)
+        var recoveries: [CheckSample] = [], angles: [Double] = []
         for (j, fresh) in code.restarts.sorted(by: { $0.key < $1.key }) where audit.measures(j) {
             let origin = afterReset ? code.frames[j - 1].head - code.framesAfterReset[j - 1].head : Vec3(0, 0, 0)
             var k = j
             while k < samples.count, samples[k].tracked {
                 let d = fresh[k - j].head - Vec3(origin.x, origin.y, 0) - app[k].head
                 let reference = app[k].eye + Vec3(s * d.x, s * d.y, d.z)
-                guard (ProbePoints.largestShift(points, image, eye: app[k].eye, image, eye: reference, visibleIn: (trueImage, truth[k])) ?? 0) > recoveredPx else { break }
+                guard let found = ProbePoints.compare(points, app: (image, app[k].eye), reference: (image, reference), visibleIn: (trueImage, truth[k]),
+                                                      viewer: viewers[k]), found.shift > recoveredPx else { break }
+                angles.append(found.viewer.viewAngle)
                 k += 1
             }
             let end = min(k, samples.count - 1)
             recoveries.append(CheckSample(value: samples[end].t - samples[j].t, place: audit.place(j)))
         }
         let note = "\(audit.traceName): the app's own code against itself restarted at each of \(recoveries.count) returns"
-        return CheckEvaluation(samples: recoveries, notes: recoveries.isEmpty ? [] : [note], measuredOnCode: true)
+        var evaluation = CheckEvaluation(samples: recoveries, notes: recoveries.isEmpty ? [] : [note], measuredOnCode: true)
+        evaluation.viewAngles = angles
+        return evaluation
     }
 }

@@ -50,8 +50,12 @@ extension Tuner {
         text += "."
         let lines = constraintLines(r, result: result, objective: objective, constraints: constraints)
         if !lines.isEmpty { text += " " + lines.map { "Constraint \($0)." }.joined(separator: " ") }
+        text += " " + auditContrast
         return text
     }
+
+    /// Why `parallax audit`'s latency fix may advise another α: it minimises the head-to-photon delay alone.
+    static let auditContrast = "(parallax audit's latency fix advises α = 0.5 with the pose read on the render thread: it minimises the head-to-photon delay alone, against a 100 ms budget, where this weighs the lag against jitter and the other constraints.)"
 
     /// "visible jitter 0.21 px, ramp lag 43 ms, stationary jitter 0.4 mm, tracking error 3.1 px, effect 125 px/cm".
     static func metricsText(_ m: TuneMetrics) -> String {
