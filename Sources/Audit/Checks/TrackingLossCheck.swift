@@ -41,7 +41,8 @@ enum TrackingLossCheck: AuditCheck {
             while k < samples.count, samples[k].tracked,
                   (ProbePoints.largestShift(points, image, eye: appEyes[k], image, eye: referenceEyes[k], visibleIn: (trueImage, truth[k])) ?? 0) > recoveredPx { k += 1 }
             let end = min(k, samples.count - 1)
-            recoveries.append(CheckSample(value: samples[end].t - samples[j].t, place: audit.place(j)))
+            recoveries.append(CheckSample(value: samples[end].t - samples[j].t, place: audit.place(j),
+                                          frame: FramePose(appEye: appEyes[j], referenceEye: referenceEyes[j]), viewer: nil))
         }
         // While lost: the frozen pose against the true window (TruthPipeline), px.
         let lost = samples.indices.filter { audit.measures($0) && !samples[$0].tracked }

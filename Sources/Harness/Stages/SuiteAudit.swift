@@ -78,9 +78,11 @@ struct SuiteAudit {
         try AtomicFile.write(try result.jsonData(), to: (outputDirectory as NSString).appendingPathComponent("audit.json"))
         let summary = SuiteReport.AuditSummary(failing: result.failing.count, checks: result.checks.filter(\.countsInVerdict).count, informational: !spec.gate)
         let sections = AuditReport.sections(result, informational: !spec.gate)
-        // The audit's own page beside index.html, as tune.html is: the same section, with the suite's report a click away.
+        // The audit's own page beside index.html, as tune.html is: the same section with the checks' pictures and plots,
+        // the suite's report a click away.
         let page = ReportPage.document(title: "ParallaxLab app audit — \(suiteName)",
-                                       subtitle: "\(summary.text) · the suite's report: index.html · data: \(summary.file)", sections: sections)
+                                       subtitle: "\(summary.text) · the suite's report: index.html · data: \(summary.file)",
+                                       sections: AuditReport.sections(result, informational: !spec.gate, pictures: true))
         try AtomicFile.write(Data(page.utf8), to: (outputDirectory as NSString).appendingPathComponent(summary.page))
         return SuiteAudit(sections: sections, failsRun: spec.gate && !result.passed, summary: summary)
     }
