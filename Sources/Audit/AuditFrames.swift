@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import Imaging
 import Projection
-import Scenes
+import Rendering
 
 /// The pictures of one instant of a check, files under the report's `audit/` folder: the app's frame beside the true
 /// window's (`pair`), and the overlay (`overlay`, `AuditOverlay`), with the numbers they show.
@@ -92,9 +92,8 @@ enum AuditFrames {
     static func write(_ name: String, case audit: AuditCase, pose: FramePose, place: String, value: Double,
                       pipelines: (app: AppPipeline, reference: AppPipeline), to directory: String) throws -> InstantFrames {
         let size = try pictureSize(of: audit.screen)
-        let renderer = try SceneRenderer(.cube(.init(room: .appCube, look: .app)), screen: audit.screen, background: RGBA(40, 40, 40))
-        let appFrame = try renderer.render(try camera(pipelines.app, eye: pose.appEye, audit), size: size)
-        let trueFrame = try renderer.render(try camera(pipelines.reference, eye: pose.referenceEye, audit), size: size)
+        let appFrame = render(try camera(pipelines.app, eye: pose.appEye, audit), size: size)
+        let trueFrame = render(try camera(pipelines.reference, eye: pose.referenceEye, audit), size: size)
         var pair = RGBAImage(width: 2 * size.width + gap, height: size.height, fill: RGBA(255, 255, 255))
         for y in 0..<size.height {
             for x in 0..<size.width {
@@ -121,6 +120,17 @@ enum AuditFrames {
                              trueEyeMm: mm(pose.referenceEye), eyeErrorMm: ((pose.appEye - pose.referenceEye).length * 10_000).rounded() / 10,
                              largestShiftPx: ProbePoints.largestShift(ProbePoints.points(screen: audit.screen, mode: audit.mode),
                                                                       appImage, eye: pose.appEye, trueImage, eye: pose.referenceEye))
+    }
+
+    /// The room the pictures show: the app's cube room as its SceneKit view draws it (the app look: lit faces, edge
+    /// cylinders, 4× MSAA) with the reference look's orientation textures (a checker, the face's name and coloured
+    /// corners) on its faces in place of the user's photo, so that a shift reads at a glance.
+    static let scene = AppLookScene(room: .appCube, faces: Dictionary(uniqueKeysWithValues: CubeRoom.Face.allCases.map { ($0, FaceMedia.still(DefaultFaceTextures.texture(for: $0))) }),
+                                    background: RGBA(40, 40, 40))
+
+    /// `camera`'s frame of `scene`.
+    package static func render(_ camera: CameraSetup, size: FrameSize) -> RGBAImage {
+        scene.render(clipFromWorld: camera.projection * camera.view, eye: camera.eye, width: size.width, height: size.height)
     }
 
     /// The camera a pipeline renders with for `eye`: the screen size it believes, its view.

@@ -80,6 +80,10 @@ package struct TraceTimeline: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey { case trace, startS = "start_s", endS = "end_s", resetAtS = "reset_at_s", lost }
 
+    package init(trace: String, startS: Double, endS: Double, resetAtS: Double, lost: [[Double]]) {
+        (self.trace, self.startS, self.endS, self.resetAtS, self.lost) = (trace, startS, endS, resetAtS, lost)
+    }
+
     init(_ audit: AuditCase) {
         let samples = audit.trace.samples
         trace = audit.traceName
