@@ -39,7 +39,7 @@ package struct CheckFrames: Codable, Sendable {
 /// Draws a check's instants: the app's cube room as the app's SceneKit view draws it (`app-cube`, the app look)
 /// through the app's camera — its believed screen and the eye the check computed for it — next to the same room
 /// through the true window's camera, and the overlay of the probe points' displacement.
-enum AuditFrames {
+package enum AuditFrames {
     /// Each frame's width (px): a pair is 2 frames and a gap, 320 px.
     static let frameWidth = 158
     static let gap = 4
@@ -53,7 +53,7 @@ enum AuditFrames {
     }
 
     /// The size of each picture's frame for `screen` (its aspect, `frameWidth` wide).
-    static func pictureSize(of screen: ScreenModel) throws -> FrameSize {
+    package static func pictureSize(of screen: ScreenModel) throws -> FrameSize {
         try FrameSize(width: frameWidth, height: max(1, Int((Double(frameWidth) * Double(screen.pixelHeight) / Double(screen.pixelWidth)).rounded())))
     }
 
@@ -134,7 +134,7 @@ enum AuditFrames {
     }
 
     /// The camera a pipeline renders with for `eye`: the screen size it believes, its view.
-    static func camera(_ pipeline: AppPipeline, eye: Vec3, _ audit: AuditCase) throws -> CameraSetup {
+    package static func camera(_ pipeline: AppPipeline, eye: Vec3, _ audit: AuditCase) throws -> CameraSetup {
         var screen = audit.screen
         if pipeline.sizesScreenFromAppTable, let record = screen.record {
             screen = try ScreenModel.device(record, source: .appTable, orientation: screen.orientation)

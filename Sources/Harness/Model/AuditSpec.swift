@@ -23,9 +23,11 @@ package struct AuditSpec: Decodable, Sendable {
     /// A ParallaxRecorder recording (`recording:`, relative to the suite file): audited too, under the ARKit frame it
     /// decides, marked measured (`parallax audit --recording`); `arkit_frame` cannot be given with it.
     package var recording: String?
+    /// The suite report's scrubber over a few seconds of one audited trace (`motion:`, `MotionSpec`).
+    package var motion: MotionSpec
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case traces, screens, mode, fix, gate, arkitFrame = "arkit_frame", appSource = "app_source", recording
+        case traces, screens, mode, fix, gate, arkitFrame = "arkit_frame", appSource = "app_source", recording, motion
     }
 
     package init(from decoder: Decoder) throws {
@@ -40,6 +42,7 @@ package struct AuditSpec: Decodable, Sendable {
         gate = try c.decodeIfPresent(Bool.self, forKey: .gate) ?? false
         appSource = try c.decodeIfPresent(String.self, forKey: .appSource)
         recording = try c.decodeIfPresent(String.self, forKey: .recording)
+        motion = try c.decodeIfPresent(MotionSpec.self, forKey: .motion) ?? MotionSpec()
         if recording != nil, c.contains(.arkitFrame) {
             throw FieldError("arkit_frame", expected: "no arkit_frame with recording (the recording decides the ARKit frame)", found: "'\(arkitFrame)'")
                 .decodingError(at: c.codingPath)
