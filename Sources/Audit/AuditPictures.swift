@@ -11,7 +11,7 @@ enum AuditPictures {
         guard !checks.isEmpty else { return [] }
         var content: [Node] = [
             HTML.el("h3", ["id": "pictures"], .text("Check by check: what the viewer sees, and the error over time")),
-            HTML.el("p", .text("Each check at its worst instant and at its worst after one Reset: the app's frame (left: the app's cube room as its SceneKit view draws it, through the app's camera from the eye the check computed) beside a true window's (right), and the true window's frame with each probe point on the back wall marked (cyan ring) and an arrow to where the app draws it (yellow). Below, the check's error over time per trace: the app as shipped (blue) and with Reset pressed at \(format(result.resetPressedAt, digits: 0)) s (orange), the worst instant ringed, tracking loss shaded, the limit dashed red. The plots draw the `series` and `timelines` of audit.json.")),
+            HTML.el("p", .text("Each check at its worst instant and at its worst after one Reset: the app's frame (left: the app's cube room as its SceneKit view draws it, through the app's camera from the eye the check computed) beside a true window's (right), and the true window's frame with each probe point on the back wall marked (cyan ring) and an arrow to where the app draws it (yellow). Below, the check's error over time per trace: the app as shipped (blue) and with Reset pressed at \(format(result.resetPressedAt, digits: 0)) s (orange, from the press on; for geometric checks in the eye-error row, whose value row shows the app as shipped against the limit), the worst instant ringed, tracking loss shaded, the limit dashed red. The plots draw the `series` and `timelines` of audit.json.")),
         ]
         for c in checks {
             var children: [Node] = [HTML.el("h4", .text("\(c.id.rawValue) — \(c.verdict), p95 \(c.pxWithheld ? "off panel" : AuditResult.number(c.p95, c.unit)), worst \(AuditResult.number(c.worst, c.unit)) at \(c.worstAt)"))]
@@ -47,6 +47,9 @@ enum AuditPictures {
 
     /// One small plot per trace: the check's value (its unit, with the limit) and, for geometric checks, the eye error.
     static func plots(_ c: CheckResult, timelines: [TraceTimeline]) -> [Node] {
+        guard c.countsInVerdict else {
+            return [HTML.el("p", ["class": "muted"], .text("Not reachable in the shipped app: its values over time are in audit.json (series), not drawn here."))]
+        }
         guard !c.series.isEmpty else {
             return [HTML.el("p", ["class": "muted"], .text(c.id == .latency
                 ? "No plot over time: latency's values are a modelled distribution (frame phases × timing jitter), not one value per instant; the pictures above show the true window's eye against where it was \(AuditResult.number(c.worst, c.unit)) earlier, at the instant it moved most."
@@ -56,7 +59,10 @@ enum AuditPictures {
         if c.series.allSatisfy({ $0.eyeErrorMm != nil }) {
             rows.append(("eye error", "mm", { $0.eyeErrorMm }, { $0.eyeErrorMmAfterReset }, false))
         }
-        rows.append((c.unit == "px" ? "largest probe shift" : c.id.rawValue, c.unit, { $0.value }, { $0.valueAfterReset }, c.gated))
+        // The value row of a geometric check shows the app as shipped against the limit (its p95 after Reset is in the
+        // table; the eye error row shows what Reset does).
+        let geometric = rows.count == 1
+        rows.append((c.unit == "px" ? "largest probe shift" : c.id.rawValue, c.unit, { $0.value }, { geometric ? nil : $0.valueAfterReset }, c.gated))
         var nodes: [Node] = []
         for row in rows {
             var panels: [Node] = []
@@ -75,6 +81,9 @@ enum AuditPictures {
                                               SVGChart.Series(name: "", points: worst.map { [$0] } ?? [], color: "#d62728", style: .ring)])
                 chart.width = 320
                 chart.height = 170
+                chart.gridLines = false
+                chart.readsOut = false
+                chart.tolerance = 0.6
                 if let timeline {
                     chart.xDomain = (timeline.startS, timeline.endS)
                     chart.shaded = timeline.lost.map { (from: $0[0], to: $0[1]) }

@@ -9,7 +9,7 @@ package struct SeriesLine: Codable, Sendable, Equatable {
 
     /// At most this many equal intervals of the line's time span; each keeps its smallest and its largest value, at
     /// their instants, in time order — so a spike (the worst instant) and a flat stretch both survive.
-    package static let bins = 120
+    package static let bins = 60
 
     /// The points (`time`, `value`) binned, times rounded to the millisecond and values to 1/1000 of their unit.
     /// Nil without points.

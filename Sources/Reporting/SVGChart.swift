@@ -36,6 +36,11 @@ package struct SVGChart: Sendable {
     package var verticals: [(x: Double, label: String)] = []
     /// The x axis's span when it should not follow the data (e.g. a whole trace).
     package var xDomain: (low: Double, high: Double)?
+    /// Small multiples: tick labels without grid lines, and lines simplified to within `tolerance` px.
+    package var gridLines = true
+    /// The hover and keyboard read-out (`ChartReadout`); off for small multiples, whose numbers their labels give.
+    package var readsOut = true
+    package var tolerance = 0.25
     /// The chart's accessible name when it should say more than its title (numbers, units).
     package var accessibleLabel: String?
 
@@ -106,18 +111,18 @@ package struct SVGChart: Sendable {
         func sy(_ y: Double) -> Double { top + (1 - (y - yMin) / (yMax - yMin)) * plotH }
         func n(_ v: Double) -> String { String(format: "%.1f", v) }
 
-        let hasLines = series.contains { ($0.style == .line || $0.style == .dashed) && !$0.points.isEmpty }
+        let hasLines = readsOut && series.contains { ($0.style == .line || $0.style == .dashed) && !$0.points.isEmpty }
         let readout = hasLines ? " data-readout=\"\(HTML.escape(ChartReadout.attribute(left: left, top: top, width: plotW, height: plotH, x: (xMin, xMax), y: (yMin, yMax))))\"" : ""
         var out = "<div class=\"chart-wrap\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" class=\"chart\" role=\"img\" aria-label=\"\(HTML.escape(accessibleLabel ?? title))\"\(readout)\(hasLines ? " tabindex=\"0\"" : "")>"
         out += "<title>\(HTML.escape(title))</title>"
         out += "<text x=\"\(n(left))\" y=\"16\" class=\"chart-title\">\(HTML.escape(title))</text>"
         out += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotW))\" height=\"\(n(plotH))\" fill=\"none\" stroke=\"#999\"/>"
         for tick in Self.ticks(xMin, xMax) {
-            out += "<line x1=\"\(n(sx(tick)))\" x2=\"\(n(sx(tick)))\" y1=\"\(n(top))\" y2=\"\(n(top + plotH))\" stroke=\"#eee\"/>"
+            if gridLines { out += "<line x1=\"\(n(sx(tick)))\" x2=\"\(n(sx(tick)))\" y1=\"\(n(top))\" y2=\"\(n(top + plotH))\" stroke=\"#eee\"/>" }
             out += "<text x=\"\(n(sx(tick)))\" y=\"\(n(top + plotH + 14))\" text-anchor=\"middle\" class=\"tick\">\(Self.format(tick))</text>"
         }
         for tick in Self.ticks(yMin, yMax) {
-            out += "<line x1=\"\(n(left))\" x2=\"\(n(left + plotW))\" y1=\"\(n(sy(tick)))\" y2=\"\(n(sy(tick)))\" stroke=\"#eee\"/>"
+            if gridLines { out += "<line x1=\"\(n(left))\" x2=\"\(n(left + plotW))\" y1=\"\(n(sy(tick)))\" y2=\"\(n(sy(tick)))\" stroke=\"#eee\"/>" }
             out += "<text x=\"\(n(left - 4))\" y=\"\(n(sy(tick) + 4))\" text-anchor=\"end\" class=\"tick\">\(Self.format(tick))</text>"
         }
         out += "<text x=\"\(n(left + plotW / 2))\" y=\"\(n(height - 6))\" text-anchor=\"middle\" class=\"axis-label\">\(HTML.escape(xLabel))</text>"
@@ -150,7 +155,7 @@ package struct SVGChart: Sendable {
                 let screen = Self.decimated(points, columns: Int(plotW)).map { (x: sx($0.x), y: sy($0.y)) }
                 guard !screen.isEmpty else { continue }
                 let dash = s.style == .dashed ? " stroke-dasharray=\"4 3\"" : ""
-                out += "<path class=\"line\" data-name=\"\(HTML.escape(s.name.isEmpty ? "y" : s.name))\" d=\"\(Self.pathData(Self.simplified(screen, tolerance: 0.25)))\" fill=\"none\" stroke=\"\(HTML.escape(s.color))\" stroke-width=\"1.3\"\(dash)/>"
+                out += "<path class=\"line\" data-name=\"\(HTML.escape(s.name.isEmpty ? "y" : s.name))\" d=\"\(Self.pathData(Self.simplified(screen, tolerance: tolerance)))\" fill=\"none\" stroke=\"\(HTML.escape(s.color))\" stroke-width=\"1.3\"\(dash)/>"
             }
         }
         for entry in legend {

@@ -54,7 +54,7 @@ struct AuditSeriesTests {
     }
 
     /// Binning keeps each interval's smallest and largest values at their instants: a spike survives, and a long
-    /// trace is cut to at most 2 × 120 points.
+    /// trace is cut to at most 2 × `SeriesLine.bins` points.
     @Test func binningKeepsTheSpike() throws {
         let points: [(time: Double, value: Double)] = (0..<6000).map { (i: Int) -> (time: Double, value: Double) in
             let wave: Double = sin(Double(i) / 50)
