@@ -71,7 +71,7 @@ package enum AuditMotion {
             r.addEventListener('input',show);})();
             """
         let content: [Node] = [
-            HTML.el("p", .text("The app's frame (its whole pipeline as shipped, through its camera) beside a true window's (every fix on, at the app's movement scale) on \(trace), \(frames.count) frames at \(format(fps, digits: 0)) per second from \(format(frames.first?.t ?? 0, digits: 1)) s. Drag the slider or use the arrow keys.")),
+            HTML.el("p", .text("The app's frame (its whole pipeline as the audit runs it, through its camera) beside a true window's (every fix on, at the app's movement scale) on \(trace), \(frames.count) frames at \(format(fps, digits: 0)) per second from \(format(frames.first?.t ?? 0, digits: 1)) s. Drag the slider or use the arrow keys.")),
             HTML.el("label", ["for": "motion-range"], .text("Instant: ")),
             HTML.el("input", ["type": "range", "id": "motion-range", "min": "0", "max": "\(max(frames.count - 1, 0))", "step": "1", "value": "0",
                               "data-captions": data, "aria-describedby": "motion-readout"]),

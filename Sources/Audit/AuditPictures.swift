@@ -62,7 +62,7 @@ enum AuditPictures {
         // The value row of a geometric check shows the app as shipped against the limit (its p95 after Reset is in the
         // table; the eye error row shows what Reset does).
         let geometric = rows.count == 1
-        rows.append((c.unit == "px" ? "largest probe shift" : c.id.rawValue, c.unit, { $0.value }, { geometric ? nil : $0.valueAfterReset }, c.gated))
+        rows.append((c.unit == "px" ? "probe shift" : c.id.rawValue, c.unit, { $0.value }, { geometric ? nil : $0.valueAfterReset }, c.gated))
         var nodes: [Node] = []
         for row in rows {
             var panels: [Node] = []
@@ -74,7 +74,7 @@ enum AuditPictures {
                 let reset = row.reset(s).map { zip($0.tS, $0.y).map { (x: $0, y: $1) } } ?? []
                 // The worst instant's point on this row's line (the value row: the worst itself).
                 let worst = s.worstTS.flatMap { t in points.min { abs($0.x - t) < abs($1.x - t) } }
-                var chart = SVGChart(title: s.trace + (worst.map { " — worst \(SVGChart.format($0.y)) \(row.unit) @ \(format($0.x, digits: 2)) s" } ?? ""),
+                var chart = SVGChart(title: s.trace + (worst.map { ": \(SVGChart.format($0.y)) \(row.unit) @ \(format($0.x, digits: 1)) s" } ?? ""),
                                      xLabel: "time (s)", yLabel: "\(row.quantity) (\(row.unit))",
                                      series: [SVGChart.Series(name: "", points: points, color: "#1f77b4"),
                                               SVGChart.Series(name: "", points: reset, color: "#ff7f0e"),
