@@ -105,8 +105,9 @@ package struct AuditOptions: Sendable {
 /// The app audit: models the app's head-to-pixel pipeline and measures each of its divergences from a
 /// true window as a named check over the traces, screens and modes.
 package enum AppAudit {
-    /// With `framesDirectory`, each failing image-shift check's frames at its worst instant (the app's, a true
-    /// window's, their difference) are written there as `<check>.png` (`AuditFrames`).
+    /// With `framesDirectory`, each check's pictures at its worst instant and at its worst after one Reset (the
+    /// app's frame beside the true window's, and the overlay of the probe points' displacement) are written there
+    /// (`AuditFrames`: `<check>-worst.png`, `<check>-worst-overlay.png`, `<check>-after-reset…`).
     package static func run(_ options: AuditOptions, framesDirectory: String? = nil) throws -> AuditResult {
         let cases = try cases(options)
         return try aggregate(options, cases: cases, evaluations: try evaluate(options, cases: cases), framesDirectory: framesDirectory)
@@ -154,8 +155,8 @@ package enum AppAudit {
                     let evaluation = try registration.evaluate(cases[caseIndex], configured: configured)
                     // The same case with the reset button pressed once, at the first second (`after_reset`).
                     let afterReset = try registration.evaluate(cases[caseIndex].pressingReset(), configured: configured)
-                    evaluations.append(CaseEvaluation(check: check, caseIndex: caseIndex, arkitFrame: frame, samples: evaluation.samples,
-                                                      afterReset: afterReset.samples, notes: evaluation.notes, limit: evaluation.limit,
+                    evaluations.append(CaseEvaluation(check: check, caseIndex: caseIndex, arkitFrame: frame, samples: cases[caseIndex].timed(evaluation.samples),
+                                                      afterReset: cases[caseIndex].timed(afterReset.samples), notes: evaluation.notes, limit: evaluation.limit,
                                                       measuredOnCode: evaluation.measuredOnCode && afterReset.measuredOnCode,
                                                       resetViewAngles: afterReset.viewAngles))
                 }
@@ -187,6 +188,9 @@ package enum AppAudit {
                                  screens: options.screens.map(\.name), scope: options.scope, modes: options.modes, arkitFrame: configured.arkitFrame,
                                  fixes: options.fixes.sorted(), checks: checks, devices: devices,
                                  baseline: options.baseline)
+        result.timelines = cases.reduce(into: [TraceTimeline]()) { list, audit in
+            if !list.contains(where: { $0.trace == audit.traceName }) { list.append(TraceTimeline(audit)) }
+        }
         if let replay = options.appReplay {
             result.appCode = AppCodeAudit.conformance(replay, cases: cases)
             for i in result.checks.indices {
@@ -229,7 +233,12 @@ package enum AppAudit {
                     labelled.place = prefix + sample.place
                     return TracedSample(trace: audit.traceName, sample: labelled)
                 }
-                afterReset += evaluation.afterReset.map { TracedSample(trace: audit.traceName, sample: $0) }
+                afterReset += evaluation.afterReset.map { sample in
+                    var labelled = sample
+                    labelled.frame?.caseIndex = caseIndex
+                    labelled.place = prefix + sample.place
+                    return TracedSample(trace: audit.traceName, sample: labelled)
+                }
                 resetViewAngles += evaluation.resetViewAngles
                 for note in evaluation.notes where !notes.contains(note) { notes.append(note) }
                 for kind in registration.assumptions.sorted() {
@@ -248,10 +257,21 @@ package enum AppAudit {
             if result.afterReset.viewAngleErrorDeg == nil, !resetViewAngles.isEmpty {
                 result.afterReset.viewAngleErrorDeg = Spread.of(resetViewAngles)
             }
-            if let framesDirectory, !result.passed, let pose = result.worstFrame {
-                let (variant, reference) = IsolatedShift.pipelines(check, configured: configured, baseline: result.baseline)
-                result.frame = try AuditFrames.write(check, case: cases[pose.caseIndex], app: (variant, pose.appEye),
-                                                     reference: (reference, pose.referenceEye), to: framesDirectory)
+            if let framesDirectory {
+                let pipelines = AuditFrames.pipelines(check, configured: configured, baseline: result.baseline)
+                var frames = CheckFrames()
+                if check == .latency, let instant = AuditFrames.latencyPose(cases[first], configured: configured, latency: result.worst / 1000) {
+                    frames.worst = try AuditFrames.write("\(check.rawValue)-worst", case: cases[first], pose: instant.pose, place: instant.place,
+                                                         value: result.worst, pipelines: pipelines, to: framesDirectory)
+                } else if let pose = result.worstFrame {
+                    frames.worst = try AuditFrames.write("\(check.rawValue)-worst", case: cases[pose.caseIndex], pose: pose, place: result.worstAt,
+                                                         value: result.worst, pipelines: pipelines, to: framesDirectory)
+                }
+                if let reset = result.afterResetWorstFrame {
+                    frames.afterReset = try AuditFrames.write("\(check.rawValue)-after-reset", case: cases[reset.pose.caseIndex], pose: reset.pose,
+                                                              place: reset.place, value: reset.value, pipelines: pipelines, to: framesDirectory)
+                }
+                if frames.worst != nil || frames.afterReset != nil { result.frames = frames }
             }
             checks.append(result)
         }

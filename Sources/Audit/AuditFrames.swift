@@ -1,37 +1,140 @@
 import Foundation
 import Geometry
-import Golden
 import Imaging
 import Projection
-import Scenes
+import Rendering
 
-/// The frames of a failing image-shift check at its worst instant: the app's cube room (`app-cube`, the
-/// reference look) through the app's camera — its believed screen, eye and view — next to the same room
-/// through the corrected camera, and their difference, as one strip (app | true window | difference).
-enum AuditFrames {
-    /// The strip's frames: the panel's pixels / 10.
+/// The pictures of one instant of a check, files under the report's `audit/` folder: the app's frame beside the true
+/// window's (`pair`), and the overlay (`overlay`, `AuditOverlay`), with the numbers they show.
+package struct InstantFrames: Codable, Sendable {
+    /// The instant ("sway @ 10.551 s").
+    package var at: String
+    /// The check's value there (its unit).
+    package var value: Double
+    package var pair: String
+    package var overlay: String
+    /// Each frame's size (px): the pair is two of them side by side with `AuditFrames.gap` between.
+    package var frameWidth: Int
+    package var frameHeight: Int
+    /// The eyes the two frames are drawn from (mm, screen frame: x right, y up, z out of the glass).
+    package var appEyeMm: [Double]
+    package var trueEyeMm: [Double]
+    package var eyeErrorMm: Double
+    /// The probe points' largest displacement between the two frames on the glass plane (panel px, unclipped).
+    package var largestShiftPx: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case at, value, pair, overlay, frameWidth = "frame_width", frameHeight = "frame_height", appEyeMm = "app_eye_mm", trueEyeMm = "true_eye_mm", eyeErrorMm = "eye_error_mm", largestShiftPx = "largest_shift_px"
+    }
+}
+
+/// A check's pictures: at its worst instant, and at its worst instant after one Reset.
+package struct CheckFrames: Codable, Sendable {
+    package var worst: InstantFrames?
+    package var afterReset: InstantFrames?
+
+    enum CodingKeys: String, CodingKey { case worst, afterReset = "after_reset" }
+}
+
+/// Draws a check's instants: the app's cube room as the app's SceneKit view draws it (`app-cube`, the app look)
+/// through the app's camera — its believed screen and the eye the check computed for it — next to the same room
+/// through the true window's camera, and the overlay of the probe points' displacement.
+package enum AuditFrames {
+    /// Each frame's width (px): a pair is 2 frames and a gap, 320 px.
+    static let frameWidth = 158
+    static let gap = 4
+
+    /// The frames jacobian-clamp renders: the panel's pixels / 10.
     static let downscale = 10
 
-    /// The size of the strip's frames for `screen`.
+    /// The size jacobian-clamp renders at for `screen`.
     static func size(of screen: ScreenModel) throws -> FrameSize {
         try FrameSize(width: max(1, screen.pixelWidth / downscale), height: max(1, screen.pixelHeight / downscale))
     }
 
-    static func write(_ check: AuditCheckID, case audit: AuditCase, app: (AppPipeline, Vec3), reference: (AppPipeline, Vec3),
-                      to directory: String) throws -> String {
-        let size = try size(of: audit.screen)
-        let renderer = try SceneRenderer(.cube(.init(room: .appCube)), screen: audit.screen, background: RGBA(40, 40, 40))
-        let appFrame = try renderer.render(try camera(app.0, eye: app.1, audit), size: size)
-        let trueFrame = try renderer.render(try camera(reference.0, eye: reference.1, audit), size: size)
-        let strip = DiffImage.strip(golden: appFrame, actual: trueFrame, diff: DiffImage.make(golden: appFrame, actual: trueFrame, threshold: 2))
+    /// The size of each picture's frame for `screen` (its aspect, `frameWidth` wide).
+    package static func pictureSize(of screen: ScreenModel) throws -> FrameSize {
+        try FrameSize(width: frameWidth, height: max(1, Int((Double(frameWidth) * Double(screen.pixelHeight) / Double(screen.pixelWidth)).rounded())))
+    }
+
+    /// PNGs kept small: RGB, the strongest deflate, adaptive filters.
+    static let pngOptions = PNGWriteOptions(channels: .rgb, compressionLevel: 9, filters: .adaptive)
+
+    /// The pipelines whose cameras draw `check`'s two eyes: the check's own comparison on its baseline
+    /// (`IsolatedShift.pipelines`), but tracking-loss compares the app as configured with the same pipeline restarting
+    /// its smoother, and latency the true window with itself `latency` earlier.
+    static func pipelines(_ check: AuditCheckID, configured: AppPipeline, baseline: AuditBaseline) -> (app: AppPipeline, reference: AppPipeline) {
+        switch check {
+        case .trackingLoss:
+            var restarting = configured
+            restarting.keepsSmootherThroughLoss = false
+            return (configured, restarting)
+        case .latency:
+            let reference = IsolatedShift.pipelines(check, configured: configured, baseline: .otherFixesApplied).reference
+            return (reference, reference)
+        default:
+            let pair = IsolatedShift.pipelines(check, configured: configured, baseline: baseline)
+            return (pair.variant, pair.reference)
+        }
+    }
+
+    /// latency's instant, which its values (a modelled distribution, not per instant) do not give: on `audit`, the
+    /// instant where the true window's eye moved most over the last `latency` seconds — the eye it shows is where the
+    /// head was then (app), against where it is (reference).
+    static func latencyPose(_ audit: AuditCase, configured: AppPipeline, latency: Double) -> (pose: FramePose, place: String)? {
+        let eyes = audit.trueEyes(IsolatedShift.pipelines(.latency, configured: configured, baseline: .otherFixesApplied).reference), times = audit.times
+        let late = times.indices.map { AuditCase.interpolate(eyes, times: times, at: times[$0] - latency) }
+        guard let i = times.indices.max(by: { (late[$0] - eyes[$0]).length < (late[$1] - eyes[$1]).length }) else { return nil }
+        return (FramePose(appEye: late[i], referenceEye: eyes[i]), audit.place(i))
+    }
+
+    /// Writes `<name>.png` (app | true window) and `<name>-overlay.png` into `directory`.
+    static func write(_ name: String, case audit: AuditCase, pose: FramePose, place: String, value: Double,
+                      pipelines: (app: AppPipeline, reference: AppPipeline), to directory: String) throws -> InstantFrames {
+        let size = try pictureSize(of: audit.screen)
+        let appFrame = render(try camera(pipelines.app, eye: pose.appEye, audit), size: size)
+        let trueFrame = render(try camera(pipelines.reference, eye: pose.referenceEye, audit), size: size)
+        var pair = RGBAImage(width: 2 * size.width + gap, height: size.height, fill: RGBA(255, 255, 255))
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                pair[x, y] = appFrame[x, y]
+                pair[x + size.width + gap, y] = trueFrame[x, y]
+            }
+        }
+        let appImage = audit.image(pipelines.app), trueImage = audit.image(pipelines.reference)
+        func framePixel(_ p: (x: Double, y: Double), _ image: ImageModel) -> (x: Double, y: Double) {
+            (Double(size.width) / 2 + p.x * Double(size.width) / image.pixelWidth, Double(size.height) / 2 - p.y * Double(size.height) / image.pixelHeight)
+        }
+        var moves: [(from: (x: Double, y: Double), to: (x: Double, y: Double))] = []
+        for p in ProbePoints.points(screen: audit.screen, mode: audit.mode) {
+            let onTrue = trueImage.pixel(of: p, eye: pose.referenceEye)
+            guard trueImage.isOnPanel(onTrue) else { continue }
+            moves.append((framePixel(onTrue, trueImage), framePixel(appImage.pixel(of: p, eye: pose.appEye), appImage)))
+        }
+        let overlay = AuditOverlay.draw(on: trueFrame, moves: moves)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let name = "\(check.rawValue).png"
-        try PNGCodec.write(strip, to: (directory as NSString).appendingPathComponent(name))
-        return name
+        try PNGCodec.write(pair, to: (directory as NSString).appendingPathComponent("\(name).png"), options: pngOptions)
+        try PNGCodec.write(overlay, to: (directory as NSString).appendingPathComponent("\(name)-overlay.png"), options: pngOptions)
+        func mm(_ v: Vec3) -> [Double] { [v.x, v.y, v.z].map { ($0 * 10_000).rounded() / 10 } }
+        return InstantFrames(at: place, value: value, pair: "\(name).png", overlay: "\(name)-overlay.png", frameWidth: size.width, frameHeight: size.height, appEyeMm: mm(pose.appEye),
+                             trueEyeMm: mm(pose.referenceEye), eyeErrorMm: ((pose.appEye - pose.referenceEye).length * 10_000).rounded() / 10,
+                             largestShiftPx: ProbePoints.largestShift(ProbePoints.points(screen: audit.screen, mode: audit.mode),
+                                                                      appImage, eye: pose.appEye, trueImage, eye: pose.referenceEye))
+    }
+
+    /// The room the pictures show: the app's cube room as its SceneKit view draws it (the app look: lit faces, edge
+    /// cylinders, 4× MSAA) with the reference look's orientation textures (a checker, the face's name and coloured
+    /// corners) on its faces in place of the user's photo, so that a shift reads at a glance.
+    static let scene = AppLookScene(room: .appCube, faces: Dictionary(uniqueKeysWithValues: CubeRoom.Face.allCases.map { ($0, FaceMedia.still(DefaultFaceTextures.texture(for: $0))) }),
+                                    background: RGBA(40, 40, 40))
+
+    /// `camera`'s frame of `scene`.
+    package static func render(_ camera: CameraSetup, size: FrameSize) -> RGBAImage {
+        scene.render(clipFromWorld: camera.projection * camera.view, eye: camera.eye, width: size.width, height: size.height)
     }
 
     /// The camera a pipeline renders with for `eye`: the screen size it believes, its view.
-    static func camera(_ pipeline: AppPipeline, eye: Vec3, _ audit: AuditCase) throws -> CameraSetup {
+    package static func camera(_ pipeline: AppPipeline, eye: Vec3, _ audit: AuditCase) throws -> CameraSetup {
         var screen = audit.screen
         if pipeline.sizesScreenFromAppTable, let record = screen.record {
             screen = try ScreenModel.device(record, source: .appTable, orientation: screen.orientation)

@@ -57,7 +57,7 @@ extension AppAudit {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try AtomicFile.write(try result.jsonData(), to: (directory as NSString).appendingPathComponent("audit.json"))
         let page = ReportPage.document(title: "ParallaxLab — app audit", subtitle: result.passed ? "PASS" : "FAIL",
-                                       sections: AuditReport.sections(result))
+                                       sections: AuditReport.sections(result, pictures: true))
         try AtomicFile.write(page, to: (directory as NSString).appendingPathComponent("audit.html"))
     }
 }

@@ -4,12 +4,14 @@ import Vocabulary
 /// The audit's report section (HTML, through `ReportWriter`'s extra sections): the checks' table and notes, each
 /// check's row anchored by its id (`AnchorID.auditCheck`).
 package enum AuditReport {
-    /// Where the frames of failing checks go, relative to the report page.
+    /// Where the checks' pictures go, relative to the report page.
     package static let framesFolder = "audit"
 
     /// `informational`: the audit does not gate the run (a suite's audit without `gate: true`), so its failing
     /// checks are labelled "fail (informational)" and the section says so.
-    package static func sections(_ result: AuditResult, informational: Bool = false) -> [ReportPage.Section] {
+    /// `pictures`: the check-by-check pictures and plots (`AuditPictures`; audit.html), else a link to them (the suite's
+    /// index.html, which stays light).
+    package static func sections(_ result: AuditResult, informational: Bool = false, pictures: Bool = false) -> [ReportPage.Section] {
         func status(_ c: CheckResult) -> Node {
             guard c.gated else { return .text("reported") }
             guard informational, !c.passed else { return ReportPage.badge(Verdict(passed: c.passed)) }
@@ -112,14 +114,11 @@ package enum AuditReport {
                 HTML.el("li", HTML.el("strong", .text(c.id.rawValue + ": ")), .text(c.notes.joined(separator: "; ")))
             }))
         }
-        let framed = result.checks.filter { $0.frame != nil }
-        if !framed.isEmpty {
-            content.append(HTML.el("h3", .text("At each failing check's worst instant: the app's frame | a true window's | difference")))
-            for c in framed {
-                content.append(HTML.el("figure", ["class": "frame frames"],
-                                       HTML.el("img", ["src": "\(framesFolder)/\(c.frame!)", "loading": "lazy", "alt": "\(c.id.rawValue): app, true window, difference"]),
-                                       HTML.el("figcaption", .text("\(c.id.rawValue) — \(c.worstAt), \(AuditResult.number(c.worst, c.unit))"))))
-            }
+        if pictures {
+            content += AuditPictures.section(result, folder: framesFolder)
+        } else if result.checks.contains(where: { $0.frames != nil || !$0.series.isEmpty }) {
+            content.append(HTML.el("p", .text("Each check's pictures at its worst instant and after one Reset, and its error over time per trace: "),
+                                   HTML.el("a", ["href": "audit.html#pictures"], .text("audit.html"))))
         }
         if result.devices.count > 1 {
             content.append(HTML.table(["device", "worst px error"], result.devices.map { [.text($0.screen), .text(AuditResult.number($0.worstPx, "px"))] }))

@@ -69,6 +69,8 @@ package struct AuditResult: Codable, Sendable {
     /// When a user presses Reset in `after_reset` (s after each trace's first sample).
     package var resetPressedAt: Double
     package var checks: [CheckResult]
+    /// Each trace's clock as the checks' plots draw it (span, Reset press, tracking loss).
+    package var timelines: [TraceTimeline] = []
     /// The counted failing checks by view-angle p95 after one Reset, largest first.
     package var ranking: [CheckRank]
     /// Devices by their worst px error (several screens).
@@ -84,7 +86,7 @@ package struct AuditResult: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case schema, traces, traceSources = "trace_sources", screens, scope, modes, arkitFrame = "arkit_frame", fixes, baseline
-        case resetPressedAt = "reset_pressed_at_s", checks, ranking, devices, hypotheses, appCode = "app_code", recording, patches
+        case resetPressedAt = "reset_pressed_at_s", checks, timelines, ranking, devices, hypotheses, appCode = "app_code", recording, patches
     }
 
     init(traces: [TraceSource], screens: [String], scope: AuditScope, modes: [AppMode], arkitFrame: ARKitFrame, fixes: [AuditCheckID],

@@ -3,9 +3,9 @@ import TestedApp
 
 /// One check's values on one audit case (`AppAudit.evaluate`): what a shard of a suite hands the merge, which
 /// aggregates them (`AppAudit.aggregate`) as one run does. A suite's audit has tens of thousands of samples and a
-/// part file is read whole, so the JSON form keeps every value but the place and frame only of the samples that can
+/// part file is read whole, so the JSON form keeps every value and its time but the place and frame only of the samples that can
 /// be a check's worst: `CheckResult` takes the first maximum over the cases' samples in order, which is this case's
-/// first sample or one above every earlier sample of the case (a running record). The others decode with an empty
+/// first sample or one above every earlier sample of the case (a running record; so for the values after Reset). The others decode with an empty
 /// place and no frame, which nothing reads.
 package struct CaseEvaluation: Sendable {
     package var check: AuditCheckID
@@ -26,7 +26,8 @@ package struct CaseEvaluation: Sendable {
 
 extension CaseEvaluation: Codable {
     enum CodingKeys: String, CodingKey {
-        case check, caseIndex, arkitFrame, values, records, places, framed, eyes, viewer, notes, limit, resetValues, resetViewer, measuredOnCode, resetViewAngles
+        case check, caseIndex, arkitFrame, values, times, records, places, framed, eyes, viewer, notes, limit, resetValues, resetTimes, resetViewer
+        case resetRecords, resetPlaces, resetFramed, resetEyes, measuredOnCode, resetViewAngles
     }
 
     /// Per sample of a geometric check: eye error x, y, z, view angle, on-panel fraction, px on the panel (−1: none).
@@ -70,23 +71,49 @@ extension CaseEvaluation: Codable {
         measuredOnCode = try c.decode(Bool.self, forKey: .measuredOnCode)
         resetViewAngles = try c.decode([Double].self, forKey: .resetViewAngles)
         let values = try c.decode([Double].self, forKey: .values)
-        let records = try c.decode([Int].self, forKey: .records), places = try c.decode([String].self, forKey: .places)
-        let framed = try c.decode([Int].self, forKey: .framed), eyes = try c.decode([Double].self, forKey: .eyes)
-        guard places.count == records.count, eyes.count == 6 * framed.count,
-              (records + framed).allSatisfy({ values.indices.contains($0) }) else {
-            throw DecodingError.dataCorruptedError(forKey: .values, in: c, debugDescription: "expected a place per record and 6 eye coordinates per framed sample")
-        }
         samples = values.map { CheckSample(value: $0, place: "") }
         afterReset = try c.decode([Double].self, forKey: .resetValues).map { CheckSample(value: $0, place: "") }
+        let times = try c.decode([Double?].self, forKey: .times), resetTimes = try c.decode([Double?].self, forKey: .resetTimes)
+        guard times.count == samples.count, resetTimes.count == afterReset.count else {
+            throw DecodingError.dataCorruptedError(forKey: .times, in: c, debugDescription: "expected a time (or null) per value")
+        }
+        for i in samples.indices { samples[i].time = times[i] }
+        for i in afterReset.indices { afterReset[i].time = resetTimes[i] }
         guard Self.attach(try c.decode([Double].self, forKey: .viewer), to: &samples),
               Self.attach(try c.decode([Double].self, forKey: .resetViewer), to: &afterReset) else {
             throw DecodingError.dataCorruptedError(forKey: .viewer, in: c, debugDescription: "expected \(Self.viewerWidth) viewer numbers per sample")
+        }
+        try Self.decodeRecords(c, keys: (.records, .places, .framed, .eyes), into: &samples)
+        try Self.decodeRecords(c, keys: (.resetRecords, .resetPlaces, .resetFramed, .resetEyes), into: &afterReset)
+    }
+
+    /// The places and eyes of the samples that can be a check's worst (`records`), under `keys`.
+    private static func decodeRecords(_ c: KeyedDecodingContainer<CodingKeys>, keys: (CodingKeys, CodingKeys, CodingKeys, CodingKeys),
+                                      into samples: inout [CheckSample]) throws {
+        let records = try c.decode([Int].self, forKey: keys.0), places = try c.decode([String].self, forKey: keys.1)
+        let framed = try c.decode([Int].self, forKey: keys.2), eyes = try c.decode([Double].self, forKey: keys.3)
+        guard places.count == records.count, eyes.count == 6 * framed.count,
+              (records + framed).allSatisfy({ samples.indices.contains($0) }) else {
+            throw DecodingError.dataCorruptedError(forKey: keys.0, in: c, debugDescription: "expected a place per record and 6 eye coordinates per framed sample")
         }
         for (k, i) in records.enumerated() { samples[i].place = places[k] }
         for (k, i) in framed.enumerated() {
             let e = eyes[(6 * k)..<(6 * k + 6)].map { $0 }
             samples[i].frame = FramePose(appEye: Vec3(e[0], e[1], e[2]), referenceEye: Vec3(e[3], e[4], e[5]))
         }
+    }
+
+    private static func encodeRecords(_ samples: [CheckSample], _ c: inout KeyedEncodingContainer<CodingKeys>,
+                                      keys: (CodingKeys, CodingKeys, CodingKeys, CodingKeys)) throws {
+        let records = Self.records(samples.map(\.value))
+        try c.encode(records, forKey: keys.0)
+        try c.encode(records.map { samples[$0].place }, forKey: keys.1)
+        let framed = records.filter { samples[$0].frame != nil }
+        try c.encode(framed, forKey: keys.2)
+        try c.encode(framed.flatMap { i -> [Double] in
+            let f = samples[i].frame!
+            return [f.appEye.x, f.appEye.y, f.appEye.z, f.referenceEye.x, f.referenceEye.y, f.referenceEye.z]
+        }, forKey: keys.3)
     }
 
     package func encode(to encoder: Encoder) throws {
@@ -98,18 +125,14 @@ extension CaseEvaluation: Codable {
         try c.encodeIfPresent(limit, forKey: .limit)
         try c.encode(measuredOnCode, forKey: .measuredOnCode)
         try c.encode(resetViewAngles, forKey: .resetViewAngles)
-        let values = samples.map(\.value), records = Self.records(values)
+        let values = samples.map(\.value)
         try c.encode(values, forKey: .values)
+        try c.encode(samples.map(\.time), forKey: .times)
+        try c.encode(afterReset.map(\.time), forKey: .resetTimes)
         try c.encode(Self.viewerNumbers(samples), forKey: .viewer)
         try c.encode(afterReset.map(\.value), forKey: .resetValues)
         try c.encode(Self.viewerNumbers(afterReset), forKey: .resetViewer)
-        try c.encode(records, forKey: .records)
-        try c.encode(records.map { samples[$0].place }, forKey: .places)
-        let framed = records.filter { samples[$0].frame != nil }
-        try c.encode(framed, forKey: .framed)
-        try c.encode(framed.flatMap { i -> [Double] in
-            let f = samples[i].frame!
-            return [f.appEye.x, f.appEye.y, f.appEye.z, f.referenceEye.x, f.referenceEye.y, f.referenceEye.z]
-        }, forKey: .eyes)
+        try Self.encodeRecords(samples, &c, keys: (.records, .places, .framed, .eyes))
+        try Self.encodeRecords(afterReset, &c, keys: (.resetRecords, .resetPlaces, .resetFramed, .resetEyes))
     }
 }

@@ -92,8 +92,10 @@ package struct CheckResult: Codable, Sendable {
     /// The verdict under the other ARKit hypothesis, when compared.
     package var underOtherFrame: HypothesisVerdict?
     package var notes: [String]
-    /// The file name of the frames at the worst instant (app | true window | difference), when written.
-    package var frame: String?
+    /// The pictures at the worst instant and after one Reset (files under `audit/`), when written (`AuditFrames`).
+    package var frames: CheckFrames?
+    /// Per trace, the values over time as the plot draws them (`TraceSeries`; case-independent checks: none).
+    package var series: [TraceSeries]
     /// Geometric checks: the errors in the viewer's units.
     package var viewer: ViewerSummary?
     /// Per trace (case-independent checks: none).
@@ -108,9 +110,11 @@ package struct CheckResult: Codable, Sendable {
     package var shippedFrom: ShippedSide?
     /// The eyes at the worst instant, for image-shift checks.
     var worstFrame: FramePose?
+    /// The eyes at the worst instant after one Reset, and where and what it was.
+    var afterResetWorstFrame: (pose: FramePose, place: String, value: Double)?
 
     enum CodingKeys: String, CodingKey {
-        case id, unit, mechanism, limit, limitText = "limit_text", gated, count, mean, p95, worst, worstAt = "worst_at", passed, notes, frame
+        case id, unit, mechanism, limit, limitText = "limit_text", gated, count, mean, p95, worst, worstAt = "worst_at", passed, notes, frames, series
         case reachable, countsInVerdict = "counts_in_verdict", arkitFrame = "arkit_frame", assumptions, restsOn = "rests_on"
         case underOtherFrame = "under_other_arkit_frame", viewer, perTrace = "per_trace", constantOffset = "constant_offset"
         case afterReset = "after_reset", fix, shippedFrom = "shipped_from", baseline
@@ -157,6 +161,13 @@ package struct CheckResult: Codable, Sendable {
                                    afterResetP95: reset.isEmpty ? nil : Statistics.quantile(reset, 0.95))
             }
         passed = !gated || (p95 <= limit && self.perTrace.allSatisfy(\.passed))
+        series = !perTrace ? [] : self.perTrace.compactMap { trace in
+            TraceSeries.of(trace: trace.trace, samples: samples.filter { $0.trace == trace.trace }.map(\.sample),
+                           afterReset: afterReset.filter { $0.trace == trace.trace }.map(\.sample))
+        }
+        if let i = afterReset.indices.max(by: { afterReset[$0].sample.value < afterReset[$1].sample.value }), let pose = afterReset[i].sample.frame {
+            afterResetWorstFrame = (pose, afterReset[i].sample.place, afterReset[i].sample.value)
+        }
         let reset = afterReset.map(\.sample.value)
         let resetP95 = reset.isEmpty ? 0 : Statistics.quantile(reset, 0.95)
         let resetViewers = afterReset.compactMap(\.sample.viewer)

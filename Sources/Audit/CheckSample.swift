@@ -5,6 +5,8 @@ package struct CheckSample: Sendable {
     package var value: Double
     /// Where the value was taken: "sway @ 12.350 s", "level 128".
     package var place: String
+    /// The trace's time of the instant (s), when the place is one (`AuditCase.timed`): what the plots draw against.
+    package var time: Double?
     /// For image-shift checks: the case and the eyes of the app's frame and the reference frame.
     var frame: FramePose?
     /// For geometric checks: what the viewer sees at this instant (eye error, view angle, on-panel share).
@@ -54,5 +56,17 @@ package struct CheckEvaluation: Sendable {
 extension AuditCase {
     func place(_ i: Int) -> String {
         "\(traceName) @ \(String(format: "%.3f", trace.samples[i].t)) s"
+    }
+
+    /// `samples` with the time of each whose place is an instant of this case (`place(_:)`, looked up, not parsed);
+    /// the others (a trace's name, a colour level) keep none.
+    func timed(_ samples: [CheckSample]) -> [CheckSample] {
+        var times: [String: Double] = [:]
+        for i in trace.samples.indices.reversed() { times[place(i)] = trace.samples[i].t }
+        return samples.map { sample in
+            var timed = sample
+            timed.time = times[sample.place]
+            return timed
+        }
     }
 }

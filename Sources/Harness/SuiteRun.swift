@@ -168,7 +168,7 @@ package struct SuiteRun {
         report.headline = SuiteHeadline.make(report, suite: suite, app: app,
                                              comparison: AppComparison.combining((results.appComparisons ?? []).map(\.comparison)))
         try SuiteTimings(timings).write(to: outputDirectory)
-        let afterPublishing = try publish(&report, extraSections: (audit?.sections ?? []) + results.tuneSections)
+        let afterPublishing = try publish(&report, extraSections: (audit?.motion.map { [$0] } ?? []) + (audit?.sections ?? []) + results.tuneSections)
         return (Outcome(report: report, directory: destination,
                         failure: report.passed && !(audit?.failsRun ?? false) ? nil : CheckFailure()), afterPublishing)
     }

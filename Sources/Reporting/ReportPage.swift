@@ -94,5 +94,10 @@ package enum ReportPage {
         .status-tab[aria-pressed=true]{background:var(--fg);color:#fff;border-color:var(--fg)}
         .grid .card{padding:2px 10px;display:flex;flex-wrap:wrap;gap:0 6px;align-items:baseline}.grid{gap:6px 10px}h2{margin:10px 0 8px}details.detail>summary{cursor:pointer;color:#0969da}
         .run-status a.audit-line{color:inherit}#overview{padding-bottom:8px}#overview h3{margin:8px 0 2px}
+        .check-pictures{border-top:1px solid var(--line);margin:14px 0 0;padding-top:4px}.check-pictures h4{margin:6px 0;font-size:15px}
+        .pictures{display:flex;flex-wrap:wrap;gap:10px 14px;align-items:flex-start}.pictures figure{max-width:100%}
+        .pictures img{display:block;max-width:100%;height:auto;border:1px solid var(--line)}.pictures figcaption{max-width:320px}
+        .multiples{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:2px 10px;max-width:1100px}
+        .multiples .chart{min-width:0;max-width:none;margin:0}.multiples .chart-wrap{overflow:visible}
         """ + Headline.stylesheet + FrameViewer.stylesheet
 }

@@ -30,6 +30,19 @@ package struct SVGChart: Sendable {
     package var references: [(y: Double, label: String)] = []
     /// Optional shaded x intervals (e.g. tracking gaps), drawn behind the series.
     package var shaded: [(from: Double, to: Double)] = []
+    /// What a shaded interval is, in its tooltip.
+    package var shadedLabel = "gap / frozen"
+    /// Optional vertical marker lines (e.g. a button press), with labels.
+    package var verticals: [(x: Double, label: String)] = []
+    /// The x axis's span when it should not follow the data (e.g. a whole trace).
+    package var xDomain: (low: Double, high: Double)?
+    /// Small multiples: tick labels without grid lines, and lines simplified to within `tolerance` px.
+    package var gridLines = true
+    /// The hover and keyboard read-out (`ChartReadout`); off for small multiples, whose numbers their labels give.
+    package var readsOut = true
+    package var tolerance = 0.25
+    /// The chart's accessible name when it should say more than its title (numbers, units).
+    package var accessibleLabel: String?
 
     package init(title: String, xLabel: String, yLabel: String, series: [Series]) {
         self.title = title
@@ -83,7 +96,7 @@ package struct SVGChart: Sendable {
         let height = self.height + (legend.isEmpty ? 0 : Double(row + 1) * 17)
         let plotW = width - left - right, plotH = height - top - bottom
         let all = series.flatMap(\.points).filter { $0.x.isFinite && $0.y.isFinite }
-        var xMin = all.map(\.x).min() ?? 0, xMax = all.map(\.x).max() ?? 1
+        var xMin = xDomain?.low ?? all.map(\.x).min() ?? 0, xMax = xDomain?.high ?? all.map(\.x).max() ?? 1
         var yMin = all.map(\.y).min() ?? 0, yMax = all.map(\.y).max() ?? 1
         for reference in references where reference.y.isFinite {
             yMin = min(yMin, reference.y)
@@ -98,18 +111,18 @@ package struct SVGChart: Sendable {
         func sy(_ y: Double) -> Double { top + (1 - (y - yMin) / (yMax - yMin)) * plotH }
         func n(_ v: Double) -> String { String(format: "%.1f", v) }
 
-        let hasLines = series.contains { ($0.style == .line || $0.style == .dashed) && !$0.points.isEmpty }
+        let hasLines = readsOut && series.contains { ($0.style == .line || $0.style == .dashed) && !$0.points.isEmpty }
         let readout = hasLines ? " data-readout=\"\(HTML.escape(ChartReadout.attribute(left: left, top: top, width: plotW, height: plotH, x: (xMin, xMax), y: (yMin, yMax))))\"" : ""
-        var out = "<div class=\"chart-wrap\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" class=\"chart\" role=\"img\" aria-label=\"\(HTML.escape(title))\"\(readout)\(hasLines ? " tabindex=\"0\"" : "")>"
+        var out = "<div class=\"chart-wrap\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" class=\"chart\" role=\"img\" aria-label=\"\(HTML.escape(accessibleLabel ?? title))\"\(readout)\(hasLines ? " tabindex=\"0\"" : "")>"
         out += "<title>\(HTML.escape(title))</title>"
         out += "<text x=\"\(n(left))\" y=\"16\" class=\"chart-title\">\(HTML.escape(title))</text>"
         out += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotW))\" height=\"\(n(plotH))\" fill=\"none\" stroke=\"#999\"/>"
         for tick in Self.ticks(xMin, xMax) {
-            out += "<line x1=\"\(n(sx(tick)))\" x2=\"\(n(sx(tick)))\" y1=\"\(n(top))\" y2=\"\(n(top + plotH))\" stroke=\"#eee\"/>"
+            if gridLines { out += "<line x1=\"\(n(sx(tick)))\" x2=\"\(n(sx(tick)))\" y1=\"\(n(top))\" y2=\"\(n(top + plotH))\" stroke=\"#eee\"/>" }
             out += "<text x=\"\(n(sx(tick)))\" y=\"\(n(top + plotH + 14))\" text-anchor=\"middle\" class=\"tick\">\(Self.format(tick))</text>"
         }
         for tick in Self.ticks(yMin, yMax) {
-            out += "<line x1=\"\(n(left))\" x2=\"\(n(left + plotW))\" y1=\"\(n(sy(tick)))\" y2=\"\(n(sy(tick)))\" stroke=\"#eee\"/>"
+            if gridLines { out += "<line x1=\"\(n(left))\" x2=\"\(n(left + plotW))\" y1=\"\(n(sy(tick)))\" y2=\"\(n(sy(tick)))\" stroke=\"#eee\"/>" }
             out += "<text x=\"\(n(left - 4))\" y=\"\(n(sy(tick) + 4))\" text-anchor=\"end\" class=\"tick\">\(Self.format(tick))</text>"
         }
         out += "<text x=\"\(n(left + plotW / 2))\" y=\"\(n(height - 6))\" text-anchor=\"middle\" class=\"axis-label\">\(HTML.escape(xLabel))</text>"
@@ -120,7 +133,11 @@ package struct SVGChart: Sendable {
         }
         for band in shaded where band.from.isFinite && band.to.isFinite && band.to > xMin && band.from < xMax {
             let x0 = sx(max(band.from, xMin)), x1 = sx(min(band.to, xMax))
-            out += "<rect x=\"\(n(x0))\" y=\"\(n(top))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(plotH))\" fill=\"#f2c7c7\" class=\"break\"><title>gap / frozen: \(Self.format(band.from))–\(Self.format(band.to)) s</title></rect>"
+            out += "<rect x=\"\(n(x0))\" y=\"\(n(top))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(plotH))\" fill=\"#f2c7c7\" class=\"break\"><title>\(HTML.escape(shadedLabel)): \(Self.format(band.from))–\(Self.format(band.to)) s</title></rect>"
+        }
+        for marker in verticals where marker.x.isFinite && marker.x >= xMin && marker.x <= xMax {
+            out += "<line x1=\"\(n(sx(marker.x)))\" x2=\"\(n(sx(marker.x)))\" y1=\"\(n(top))\" y2=\"\(n(top + plotH))\" stroke=\"#555\" stroke-dasharray=\"3 3\"/>"
+            out += "<text x=\"\(n(sx(marker.x) + 3))\" y=\"\(n(top + 12))\" class=\"tick\">\(HTML.escape(marker.label))</text>"
         }
         for s in series {
             let points = s.points.filter { $0.x.isFinite && $0.y.isFinite }
@@ -138,7 +155,7 @@ package struct SVGChart: Sendable {
                 let screen = Self.decimated(points, columns: Int(plotW)).map { (x: sx($0.x), y: sy($0.y)) }
                 guard !screen.isEmpty else { continue }
                 let dash = s.style == .dashed ? " stroke-dasharray=\"4 3\"" : ""
-                out += "<path class=\"line\" data-name=\"\(HTML.escape(s.name.isEmpty ? "y" : s.name))\" d=\"\(Self.pathData(Self.simplified(screen, tolerance: 0.25)))\" fill=\"none\" stroke=\"\(HTML.escape(s.color))\" stroke-width=\"1.3\"\(dash)/>"
+                out += "<path class=\"line\" data-name=\"\(HTML.escape(s.name.isEmpty ? "y" : s.name))\" d=\"\(Self.pathData(Self.simplified(screen, tolerance: tolerance)))\" fill=\"none\" stroke=\"\(HTML.escape(s.color))\" stroke-width=\"1.3\"\(dash)/>"
             }
         }
         for entry in legend {

@@ -50,18 +50,25 @@ struct AuditDecisiveTests {
         #expect(latencyAlone.checks.first { $0.id == .latency }?.passed == false)
     }
 
-    @Test func failingShiftChecksGetTheirFramesAndTheOutputIsWrittenWhole() throws {
+    /// Every check taken at instants gets its pictures, failing or not — at its worst and after one Reset — and
+    /// latency at the instant its delay moves the eye most; the frames are 158 px wide at the panel's aspect
+    /// (1179 × 2556: 158 · 2556 / 1179 = 342.5 → 343 px), the pair two of them and a 4 px gap.
+    @Test func checksGetTheirPicturesAndTheOutputIsWrittenWhole() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let result = try AppAudit.run(tracePaths: ["sway.csv", "tilt.csv"].map { Self.traces.appendingPathComponent($0).path }, screens: [try ScreenModel.device("iphone-15-pro")],
+        let result = try AppAudit.run(tracePaths: ["sway.csv", "dropouts.csv"].map { Self.traces.appendingPathComponent($0).path }, screens: [try ScreenModel.device("iphone-15-pro")],
                                       mode: "cube", fixes: [], directory: directory.path("out"))
-        let framed = Set(result.checks.compactMap { $0.frame == nil ? nil : $0.id })
-        #expect(framed == [.worldAlignment, .screenSize, .cameraOffset, .eyePoint, .gyroTilt, .handOff])
-        let strip = try PNGCodec.read(contentsOf: directory.path("out/audit/camera-offset.png"))
-        #expect(strip.width == 3 * (1179 / 10) + 2 * DiffImage.separatorWidth && strip.height == 2556 / 10)
+        let framed = Set(result.checks.compactMap { $0.frames?.worst == nil ? nil : $0.id })
+        #expect(framed == [.worldAlignment, .screenSize, .cameraOffset, .eyePoint, .recenterIdempotent, .trackingLoss, .gyroTilt, .handOff, .latency, .exaggeration])
+        let afterReset = Set(result.checks.compactMap { $0.frames?.afterReset == nil ? nil : $0.id })
+        #expect(afterReset == framed.subtracting([.latency]))
+        let pair = try PNGCodec.read(contentsOf: directory.path("out/audit/camera-offset-worst.png"))
+        let overlay = try PNGCodec.read(contentsOf: directory.path("out/audit/camera-offset-worst-overlay.png"))
+        #expect(pair.width == 320 && pair.height == 343 && overlay.width == 158 && overlay.height == 343)
         let decoded = try JSONDecoder().decode(AuditResult.self, from: Data(contentsOf: URL(fileURLWithPath: directory.path("out/audit.json"))))
         #expect(decoded.checks.map(\.id) == result.checks.map(\.id))
-        #expect(try String(contentsOfFile: directory.path("out/audit.html"), encoding: .utf8).contains("audit/camera-offset.png"))
+        let page = try String(contentsOfFile: directory.path("out/audit.html"), encoding: .utf8)
+        #expect(page.contains("audit/camera-offset-worst.png") && page.contains("audit/camera-offset-after-reset-overlay.png"))
     }
 
     @Test func badFixAndScreenAreNamed() {

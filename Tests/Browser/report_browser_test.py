@@ -391,6 +391,65 @@ def check_tabs(driver, url):
     load(driver, url)
 
 
+NUMBER_WITH_UNIT = re.compile(r"\d(?:\.\d+)?\s?(?:mm|px|ms|s|°|%)(?![a-z])")
+
+
+def check_audit_pictures(driver, folder, name):
+    """Each reachable check of audit.json that has values has, in audit.html, its section with the frame pair and the
+    overlay (loaded, lazy, sized), and a plot when audit.json has its series; every alt text (aria-label for the plot)
+    names the check and carries a number with a unit."""
+    data = json.load(open(os.path.join(folder, "audit.json")))
+    driver.get("file://" + os.path.join(os.path.abspath(folder), "audit.html"))
+    checked = 0
+    for c in data["checks"]:
+        if not c["reachable"] or not c["counts_in_verdict"] or c["count"] == 0:
+            continue
+        sections = driver.find_elements(By.ID, "pictures-" + c["id"])
+        check(len(sections) == 1, f"{name}: no picture section for {c['id']}")
+        if not sections:
+            continue
+        section = sections[0]
+        wanted = ["figure.picture-pair img", "figure.picture-overlay img"] + (["figure.plot"] if c.get("series") else [])
+        for selector in wanted:
+            found = section.find_elements(By.CSS_SELECTOR, selector)
+            check(len(found) >= 1, f"{name}: {c['id']} has no {selector}")
+            for element in found:
+                text = element.get_attribute("alt") if element.tag_name == "img" else element.get_attribute("aria-label")
+                check(text and c["id"] in text and NUMBER_WITH_UNIT.search(text), f"{name}: {c['id']} {selector} alt text lacks the check or a number with a unit: {text!r}")
+                if element.tag_name == "img":
+                    check(element.get_attribute("loading") == "lazy" and element.get_attribute("width") and element.get_attribute("height"),
+                          f"{name}: {c['id']} image not lazy or not sized")
+                    driver.execute_script("arguments[0].scrollIntoView();", element)
+                    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0;", element))
+        if c.get("series"):
+            panels = section.find_elements(By.CSS_SELECTOR, "figure.plot svg.chart")
+            check(len(panels) >= len(c["series"]), f"{name}: {c['id']} has {len(panels)} plot panels for {len(c['series'])} traces")
+        checked += 1
+    check(checked >= 5, f"{name}: only {checked} checks with pictures")
+
+
+def check_scrubber(driver, url, artifacts):
+    """The suite report's scrubber: moving the range input shows other frames (both sides) and another instant."""
+    load(driver, url)
+    ranges = driver.find_elements(By.CSS_SELECTOR, "#motion input[type=range]")
+    check(len(ranges) == 1, "no scrubber (a range input) in the motion section")
+    if not ranges:
+        return
+    scrubber = ranges[0]
+    app, truth = driver.find_element(By.ID, "motion-app"), driver.find_element(By.ID, "motion-true")
+    readout = driver.find_element(By.ID, "motion-readout")
+    before = (app.get_attribute("src"), truth.get_attribute("src"), readout.text)
+    check(NUMBER_WITH_UNIT.search(before[2]) is not None and "eye" in before[2], f"the scrubber's readout lacks the time and eyes: {before[2]!r}")
+    driver.execute_script("arguments[0].scrollIntoView();", scrubber)
+    scrubber.send_keys(Keys.END)
+    after = (app.get_attribute("src"), truth.get_attribute("src"), readout.text)
+    check(after[0] != before[0] and after[1] != before[1], f"the scrubber does not change the frames: {before[:2]} → {after[:2]}")
+    check(after[2] != before[2], "the scrubber does not change the shown instant")
+    for image in (app, truth):
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0;", image))
+    shoot(driver, driver.find_element(By.ID, "motion"), artifacts, "motion")
+
+
 def main():
     if len(sys.argv) == 8 and sys.argv[1] == "--paint":
         png_pixels.paint(sys.argv[2], *map(int, sys.argv[3:7]), tuple(bytes.fromhex(sys.argv[7])))
@@ -597,6 +656,19 @@ def main():
             set_width(driver, WIDTH)
         if audit:
             check_axe(driver, "file://" + os.path.join(os.path.abspath(audit), "audit.html"), "audit.html")
+            check_audit_pictures(driver, audit, "audit's audit.html")
+        # The suite's audit.html: every check's pictures and plots, axe-clean, no sideways scroll on a phone.
+        check_axe(driver, "file://" + os.path.join(os.path.abspath(report), "audit.html"), "the suite's audit.html")
+        check_audit_pictures(driver, report, "the suite's audit.html")
+        for narrow in (360, 390):
+            set_width(driver, narrow, 800)
+            driver.get("file://" + os.path.join(os.path.abspath(report), "audit.html"))
+            scroll = driver.execute_script("return document.documentElement.scrollWidth;")
+            check(scroll <= narrow, f"audit.html scrolls sideways at {narrow} px (to {scroll} px)")
+            small = small_chart_text(driver)
+            check(not small, f"audit.html chart text under 10 px at {narrow} px: {small[:5]} ({len(small)} in all)")
+        set_width(driver, WIDTH)
+        check_scrubber(driver, url, artifacts)
 
         # The accept command runs as the page shows it, from the folder the run was started in.
         if accept:

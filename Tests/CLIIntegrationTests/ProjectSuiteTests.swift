@@ -28,6 +28,34 @@ import Testing
         #expect(summary.count < 100_000)
     }
 
+    /// Issue 44's weights: the pages (index.html, audit.html, tune.html) ≤ 1.5 MB together, the pictures (audit/ and
+    /// motion/) ≤ 2.5 MB, every picture's file there, lazy-loaded and sized.
+    @Test func itsReportStaysLight() throws {
+        _ = try Self.projectRun.get()
+        func size(_ name: String) throws -> Int {
+            try FileManager.default.attributesOfItem(atPath: Self.output.appendingPathComponent(name).path)[.size] as? Int ?? 0
+        }
+        let pages = try ["index.html", "audit.html", "tune.html"].map(size).reduce(0, +)
+        #expect(pages <= 1_500_000, "the pages weigh \(pages) bytes")
+        var pictures = 0
+        for folder in ["audit", "motion"] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: Self.output.appendingPathComponent(folder).path)
+            #expect(names.contains { $0.hasSuffix(".png") }, "no pictures in \(folder)/")
+            pictures += try names.map { try size(folder + "/" + $0) }.reduce(0, +)
+        }
+        #expect(pictures <= 2_500_000, "the pictures weigh \(pictures) bytes")
+        for page in ["index.html", "audit.html"] {
+            let html = try String(contentsOf: Self.output.appendingPathComponent(page), encoding: .utf8)
+            let images = html.matches(of: /<img [^>]*src="(audit|motion)\/([^"]+)"[^>]*>/)
+            #expect(!images.isEmpty, "\(page) shows no pictures")
+            for image in images {
+                let tag = String(image.output.0)
+                #expect(tag.contains("loading=\"lazy\"") && tag.contains("width=\"") && tag.contains("height=\""), "\(page): \(tag)")
+                #expect(FileManager.default.fileExists(atPath: Self.output.appendingPathComponent("\(image.output.1)/\(image.output.2)").path), "\(page): \(tag)")
+            }
+        }
+    }
+
     @Test(.enabled(if: BrowserEnvironment.isComplete, BrowserEnvironment.skipReason))
     func itsReportRendersInHeadlessChromium() throws {
         _ = try Self.projectRun.get()

@@ -53,7 +53,7 @@ enum RecenterCheck: AuditCheck {
             worstJump = max(worstJump, (twice - once).length)
             worstDepthChange = max(worstDepthChange, abs(once.z - before.z), abs(twice.z - before.z))
             if let found = ProbePoints.compare(points, app: (image, twice), reference: (image, once), visibleIn: (image, truth[i]), viewer: viewers[i]) {
-                samples.append(CheckSample(value: found.shift, place: audit.place(i), viewer: found.viewer))
+                samples.append(CheckSample(value: found.shift, place: audit.place(i), frame: FramePose(appEye: twice, referenceEye: once), viewer: found.viewer))
             }
         }
         return CheckEvaluation(samples: samples, notes: ["\(audit.traceName): largest eye jump \(format(worstJump * 1000)) mm, largest depth change \(format(worstDepthChange * 1000)) mm"])
@@ -69,7 +69,8 @@ enum RecenterCheck: AuditCheck {
             worstDepthChange = max(worstDepthChange, abs(press.once.z - press.before.z), abs(press.twice.z - press.before.z))
             if let found = ProbePoints.compare(points, app: (image, press.twice), reference: (image, press.once),
                                                visibleIn: (image, truth[press.index]), viewer: viewers[press.index]) {
-                samples.append(CheckSample(value: found.shift, place: audit.place(press.index), viewer: found.viewer))
+                samples.append(CheckSample(value: found.shift, place: audit.place(press.index), frame: FramePose(appEye: press.twice, referenceEye: press.once),
+                                           viewer: found.viewer))
             }
         }
         return CheckEvaluation(samples: samples, notes: ["\(audit.traceName): the app's own code, pressed at \(presses.count) instants: largest eye jump \(format(worstJump * 1000)) mm, largest depth change \(format(worstDepthChange * 1000)) mm"], measuredOnCode: true)

@@ -48,7 +48,8 @@ enum TrackingLossCheck: AuditCheck {
                 k += 1
             }
             let end = min(k, samples.count - 1)
-            recoveries.append(CheckSample(value: samples[end].t - samples[j].t, place: audit.place(j)))
+            recoveries.append(CheckSample(value: samples[end].t - samples[j].t, place: audit.place(j),
+                                          frame: FramePose(appEye: appEyes[j], referenceEye: referenceEyes[j]), viewer: nil))
         }
         // While lost: the frozen pose against the true window (TruthPipeline), px.
         let lost = samples.indices.filter { audit.measures($0) && !samples[$0].tracked }

@@ -27,9 +27,11 @@ package struct AuditSpec: Decodable, Sendable {
     /// The known-failures file (`known_failures:`, relative to the suite file); default: `parallax-known-failures.yml`
     /// beside the suite when it exists (`KnownFailures`).
     package var knownFailures: String?
+    /// The suite report's scrubber over a few seconds of one audited trace (`motion:`, `MotionSpec`).
+    package var motion: MotionSpec
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case traces, screens, mode, fix, gate, arkitFrame = "arkit_frame", appSource = "app_source", recording
+        case traces, screens, mode, fix, gate, arkitFrame = "arkit_frame", appSource = "app_source", recording, motion
         case knownFailures = "known_failures"
     }
 
@@ -46,6 +48,7 @@ package struct AuditSpec: Decodable, Sendable {
         appSource = try c.decodeIfPresent(String.self, forKey: .appSource)
         recording = try c.decodeIfPresent(String.self, forKey: .recording)
         knownFailures = try c.decodeIfPresent(String.self, forKey: .knownFailures)
+        motion = try c.decodeIfPresent(MotionSpec.self, forKey: .motion) ?? MotionSpec()
         if recording != nil, c.contains(.arkitFrame) {
             throw FieldError("arkit_frame", expected: "no arkit_frame with recording (the recording decides the ARKit frame)", found: "'\(arkitFrame)'")
                 .decodingError(at: c.codingPath)

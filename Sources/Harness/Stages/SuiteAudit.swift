@@ -16,6 +16,8 @@ struct SuiteAudit {
     var failsRun: Bool
     /// The verdict in counts, for the report's verdict line (`RunStatus`).
     var summary: SuiteReport.AuditSummary
+    /// The scrubber over a few seconds of one trace (index.html), nil when `audit.motion` is off.
+    var motion: ReportPage.Section?
 
     /// The known-failures file the checks are held against: `audit.known_failures`, else `parallax-known-failures.yml`
     /// beside the suite when there is one; nil without. A malformed file stops the run (`file:line: field: …`).
@@ -95,11 +97,31 @@ struct SuiteAudit {
                                                checkValues: KnownFailureGate.summaries(result, known: known?.list, bands: bands),
                                                knownFailures: known?.named, appCode: result.appCode?.line)
         let sections = AuditReport.sections(result, informational: !spec.gate)
-        // The audit's own page beside index.html, as tune.html is: the same section, with the suite's report a click away.
+        // The audit's own page beside index.html, as tune.html is: the same section with the checks' pictures and plots,
+        // the suite's report a click away.
         let page = ReportPage.document(title: "ParallaxLab app audit — \(suiteName)",
-                                       subtitle: "\(summary.text) · the suite's report: index.html · data: \(summary.file)", sections: sections)
+                                       subtitle: "\(summary.text) · the suite's report: index.html · data: \(summary.file)",
+                                       sections: AuditReport.sections(result, informational: !spec.gate, pictures: true))
         try AtomicFile.write(Data(page.utf8), to: (outputDirectory as NSString).appendingPathComponent(summary.page))
-        return SuiteAudit(sections: sections, failsRun: spec.gate && summary.failsGate, summary: summary)
+        let motion = try located(loader) { try Self.motion(spec, options: options, cases: cases, outputDirectory: outputDirectory) }
+        return SuiteAudit(sections: sections, failsRun: spec.gate && summary.failsGate, summary: summary, motion: motion)
+    }
+
+    /// The scrubber's frames (`motion/`) and its section for index.html (`audit.motion`), on the audit's first screen.
+    static func motion(_ spec: AuditSpec, options: AuditOptions, cases: [AuditCase], outputDirectory: String) throws -> ReportPage.Section? {
+        guard spec.motion.enabled else { return nil }
+        let names = options.traces.map(\.name)
+        let trace = spec.motion.trace ?? (names.contains(MotionSpec.defaultTrace) ? MotionSpec.defaultTrace : names[0])
+        guard let audit = cases.first(where: { $0.traceName == trace && $0.mode == .cube }) ?? cases.first(where: { $0.traceName == trace }) else {
+            throw FieldError(FieldPath([.key("motion"), .key("trace")]), expected: "an audited trace (\(names.joined(separator: ", ")))", found: "'\(trace)'")
+        }
+        let configured = options.pipeline.fixing(options.fixes)
+        let frames = try AuditMotion.write(audit, configured: configured, from: spec.motion.from, seconds: spec.motion.seconds, to: outputDirectory)
+        guard !frames.isEmpty else {
+            throw FieldError(FieldPath([.key("motion"), .key("from")]), expected: "an instant within \(trace)", found: "\(spec.motion.from) s")
+        }
+        let size = try AuditFrames.pictureSize(of: audit.screen)
+        return AuditMotion.section(trace: trace, frames: frames, frameWidth: size.width, frameHeight: size.height)
     }
 
     private static func located<T>(_ loader: SuiteLoader, _ body: () throws -> T) throws -> T {
