@@ -1,7 +1,6 @@
 import Foundation
 import Geometry
 import Imaging
-import Plumbing
 import Reporting
 
 /// A few seconds of one trace in motion, for the suite report's scrubber: at each instant, the app's frame (the whole

@@ -11,11 +11,12 @@ struct AuditSeriesTests {
     let screen = try! ScreenModel.device("iphone-15-pro")
     let s = 1.5, d = 0.35, theta = 30 * Double.pi / 180
 
-    /// A still head on the camera's normal at 0.35 m, the phone tilted back 30° from launch, 2 s at 60 Hz.
+    /// A still head on the camera's normal at 0.35 m, the phone tilted back 30° from launch, 2 s at 30 Hz (61
+    /// samples: fewer than 2 × `SeriesLine.bins`, so the series holds every one).
     func launchTilt() -> HeadTrace {
         let m = Vec3(0, 0, d)
-        var trace = HeadTrace(samples: (0..<121).map { HeadSample(t: Double($0) / 60, position: m) }, truth: Array(repeating: m, count: 121))
-        trace.setOrientations(Array(repeating: Quaternion(axis: Vec3(1, 0, 0), angle: -theta), count: 121), .device)
+        var trace = HeadTrace(samples: (0..<61).map { HeadSample(t: Double($0) / 30, position: m) }, truth: Array(repeating: m, count: 61))
+        trace.setOrientations(Array(repeating: Quaternion(axis: Vec3(1, 0, 0), angle: -theta), count: 61), .device)
         return trace
     }
 
@@ -36,9 +37,9 @@ struct AuditSeriesTests {
         expectClose(shipped, 266.655, within: .absolute(5e-4))
         expectClose(afterReset, 46.891, within: .absolute(5e-4))
         let eye = try #require(series.eyeErrorMm), eyeReset = try #require(series.eyeErrorMmAfterReset)
-        #expect(eye.tS.count == 121 && eye.tS.first == 0 && eye.tS.last == 2)
+        #expect(eye.tS.count == 61 && eye.tS.first == 0 && eye.tS.last == 2)
         for y in eye.y { expectClose(y, shipped, within: .absolute(5e-4)) }
-        #expect(eyeReset.tS.count == 61 && eyeReset.tS.first == 1 && eyeReset.tS.last == 2)
+        #expect(eyeReset.tS.count == 31 && eyeReset.tS.first == 1 && eyeReset.tS.last == 2)
         for y in eyeReset.y { expectClose(y, afterReset, within: .absolute(5e-4)) }
         // The timeline the plot draws it on: 0–2 s, Reset at 1 s, no tracking loss.
         #expect(result.timelines == [TraceTimeline(trace: "launch", startS: 0, endS: 2, resetAtS: 1, lost: [])])

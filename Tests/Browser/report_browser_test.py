@@ -6,8 +6,9 @@ share one box and the slider, a drag on the image, toggle and blink move one spl
 panes together, a thumbnail opens on click, a deep link opens its frame, status tabs filter by status (kept in
 the URL), no horizontal page scroll at 360 and 390 px and chart text of at least 10 px, axe-core finds no
 serious or critical violation (index.html, tune.html, audit.html), the interactive tuning view shows the
-precomputed metrics and series of the grid point its sliders select, the accept command runs as pasted, no
-console errors.
+precomputed metrics and series of the grid point its sliders select, each reachable audit check's section in
+audit.html has its frame pair, overlay and plot (loaded, lazy, sized; alt text naming the check with a number and a
+unit), the motion scrubber changes both frames and the instant, the accept command runs as pasted, no console errors.
 
 usage: report_browser_test.py REPORT_DIR ARTIFACTS_DIR [--patch NAME,X,Y,W,H,RRGGBB] [--audit AUDIT_DIR] [--accept]
        report_browser_test.py --paint PNG X Y W H RRGGBB

@@ -68,7 +68,12 @@ struct AuditCommandTests {
         let run = try ParallaxProcess.run(["run", dir.path("suite.yml"), "--output", dir.path("report")], environment: ["CI": "true", "PATH": "/usr/bin:/bin"])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let html = try String(contentsOfFile: dir.path("report/index.html"), encoding: .utf8)
-        #expect(html.contains("id=\"audit\"") && html.contains("audit/camera-offset.png"))
+        #expect(html.contains("id=\"audit\"") && html.contains("href=\"audit.html#pictures\""))
+        // The scrubber over sway (the default trace), from the report folder's own files.
+        #expect(html.contains("id=\"motion-range\"") && html.contains("src=\"motion/app-00.png\""))
+        #expect(FileManager.default.fileExists(atPath: dir.path("report/motion/true-19.png")))
+        let audit = try String(contentsOfFile: dir.path("report/audit.html"), encoding: .utf8)
+        #expect(audit.contains("src=\"audit/camera-offset-worst.png\"") && audit.contains("id=\"pictures-camera-offset\""))
         #expect(FileManager.default.fileExists(atPath: dir.path("report/audit.json")))
         try "traces: [\(sway)]\naudit: {mode: cube, gate: true}\n".write(toFile: dir.path("gated.yml"), atomically: true, encoding: .utf8)
         let gated = try ParallaxProcess.run(["run", dir.path("gated.yml"), "--output", dir.path("gated")], environment: ["CI": "true", "PATH": "/usr/bin:/bin"])
