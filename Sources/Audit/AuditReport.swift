@@ -47,6 +47,14 @@ package enum AuditReport {
                 + result.checks.filter { $0.shippedFrom != .appCode }.map { "\($0.id.rawValue): \($0.id.modelOnly ?? "on a baseline the code cannot give")" }.joined(separator: "; ") + ".")))
         }
         content.append(HTML.el("p", ["class": "baseline"], .text(result.baselineLine + ".")))
+        if !result.ranking.isEmpty {
+            content.append(HTML.el("h3", .text("What to fix first: every failing check by the view angle the viewer sees after one Reset")))
+            content.append(HTML.table(["check", "view angle p95 after Reset", "its own measure after Reset", "baseline", "rests on"], result.ranking.map { r in
+                [.text(r.check.rawValue), .text(format(r.viewAngleP95AfterResetDeg, digits: 2) + "°"),
+                 .text(CheckResult.number(r.afterResetP95, r.unit) + (r.passedAfterReset ? " (passes)" : "")), .text(r.baseline.rawValue),
+                 .text(r.restsOn.map { "\($0.rawValue) (\($0.hypothesis.status.rawValue))" }.joined(separator: ", "))]
+            }))
+        }
         content.append(table(result.checks.filter(\.countsInVerdict)))
         if !result.unreachable.isEmpty {
             content.append(HTML.el("h3", .text("Compiled but not reachable in the shipped app")))
@@ -61,13 +69,6 @@ package enum AuditReport {
             return parts.isEmpty ? nil : HTML.el("li", HTML.el("strong", .text(c.id.rawValue + ": ")), .text(parts.joined(separator: "; ")))
         }
         if !notes.isEmpty { content.append(HTML.el("ul", children: notes)) }
-        if !result.ranking.isEmpty {
-            content.append(HTML.el("h3", .text("What to fix first: view-angle p95 after one Reset, each check on its baseline")))
-            content.append(HTML.table(["check", "view angle p95 after Reset", "rests on"], result.ranking.map { r in
-                [.text(r.check.rawValue), .text(format(r.viewAngleP95AfterResetDeg, digits: 2) + "°" + (r.passedAfterReset ? " (passes after Reset)" : "")),
-                 .text(r.restsOn.map { "\($0.rawValue) (\($0.hypothesis.status.rawValue))" }.joined(separator: ", "))]
-            }))
-        }
         if let patches = result.patches {
             content.append(HTML.el("h3", .text("Patches to the app's code")))
             content.append(HTML.el("p", .text("Each fix was applied to a copy of the app's code, built against the stand-ins, replayed on every trace and measured again; only a fix whose check then passes on every trace is written. Apply one from the app's folder with the command beside it.")))
