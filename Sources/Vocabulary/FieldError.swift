@@ -26,8 +26,24 @@ public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
         self.init(FieldPath(path), expected: expected, found: found, file: file, line: line)
     }
 
-    /// `expected …, found …` without the place.
-    public var problem: String { "expected \(expected)" + (found.map { ", found \($0)" } ?? "") }
+    /// `expected …, found …` without the place; a line break in what was found (a decoded "\n" in a JSON string) is
+    /// written as `\n`, so the message stays one line.
+    public var problem: String {
+        "expected \(expected)" + (found.map { ", found " + Self.oneLine($0) } ?? "")
+    }
+
+    static func oneLine(_ text: String) -> String {
+        var line = ""
+        for character in text {
+            switch character {
+            case "\n": line += "\\n"
+            case "\r": line += "\\r"
+            case "\r\n": line += "\\r\\n"
+            default: line.append(character)
+            }
+        }
+        return line
+    }
 
     public var description: String {
         var text = ""

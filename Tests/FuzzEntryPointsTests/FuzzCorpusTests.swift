@@ -33,6 +33,7 @@ import Testing
         "screen-spec/huge-custom-size.txt": "screen size: expected at most 1e9 pixels per side",
         "splat-renderer/multiline-camera-error.bin": "camera: projection: expected a finite perspective frustum matrix",
         "cube-renderer/ill-conditioned-clip-w.bin": "camera: expected a projection · view matrix that is not too ill-conditioned for the room",
+        "camera-file/escaped-newline-in-clip.json": "clip: expected opengl or metal, found 'op\\ngl'",
     ]
 
     @Test func everyRegressionInputHasItsFixedOutcome() throws {

@@ -53,3 +53,11 @@ import Vocabulary
         #expect(CheckFailure().message == nil)
     }
 }
+
+/// A line break in what was found (a JSON string's decoded "\n") is written escaped: the message stays one line.
+struct FieldErrorOneLineTests {
+    @Test func aLineBreakInWhatWasFoundIsEscaped() {
+        let error = FieldError("clip", expected: "opengl or metal", found: "'op\ngl\r'", file: "camera.json")
+        #expect(error.description == "camera.json: clip: expected opengl or metal, found 'op\\ngl\\r'")
+    }
+}
