@@ -45,13 +45,17 @@ open class ARSession: NSObject {
         Self.running.removeAll { $0.session == nil || $0.session === self }
     }
 
-    /// Simulation, called on the main queue: hands every running session `anchors` as one update; each calls its
-    /// delegate's `session(_:didUpdate:)` now.
-    @_spi(Simulation) public static func deliver(_ anchors: [ARAnchor]) {
+    /// Simulation, called on the main queue: hands every running session `anchors` as one call of the delegate
+    /// method `call` names, now.
+    @_spi(Simulation) public static func deliver(_ anchors: [ARAnchor], as call: SimulatedAnchorCall = .update) {
         dispatchPrecondition(condition: .onQueue(.main))
         for entry in running {
-            guard let session = entry.session else { continue }
-            session.delegate?.session(session, didUpdate: anchors)
+            guard let session = entry.session, let delegate = session.delegate else { continue }
+            switch call {
+            case .add: delegate.session(session, didAdd: anchors)
+            case .update: delegate.session(session, didUpdate: anchors)
+            case .remove: delegate.session(session, didRemove: anchors)
+            }
         }
     }
 
@@ -76,18 +80,34 @@ open class ARSession: NSObject {
     }
 }
 
+/// Which delegate method a simulated anchor delivery calls: ARKit adds an anchor when it detects a face, updates it,
+/// and may remove it (the ARSessionDelegate methods below).
+@_spi(Simulation) public enum SimulatedAnchorCall: Sendable {
+    case add, update, remove
+}
+
 /// Methods to receive a session's updates (Apple: `protocol ARSessionDelegate : ARSessionObserver`, every
-/// method optional: the stand-in gives each a default that does nothing). Only the anchor update the app
-/// implements, and the frame update ParallaxRecorder is called from, are here.
+/// method optional: the stand-in gives each a default that does nothing). Only the anchor calls (added, updated,
+/// removed: how the simulation delivers a face) and the frame update ParallaxRecorder is called from are here.
 public protocol ARSessionDelegate: AnyObject {
+    /// The session added `anchors` (Apple: `optional func session(_ session: ARSession, didAdd anchors: [ARAnchor])`,
+    /// https://developer.apple.com/documentation/arkit/arsessiondelegate/session(_:didadd:); ARFaceAnchor's page: "When
+    /// ARKit detects a face, it adds an ARFaceAnchor object to the session's list of anchors").
+    func session(_ session: ARSession, didAdd anchors: [ARAnchor])
     /// The session updated `anchors` (Apple: `optional func session(_ session: ARSession, didUpdate anchors: [ARAnchor])`).
     func session(_ session: ARSession, didUpdate anchors: [ARAnchor])
     /// The session captured a new frame (Apple: `optional func session(_ session: ARSession, didUpdate frame: ARFrame)`,
     /// https://developer.apple.com/documentation/arkit/arsessiondelegate/session(_:didupdate:)-9v2kw).
     func session(_ session: ARSession, didUpdate frame: ARFrame)
+    /// The session removed `anchors` (Apple: `optional func session(_ session: ARSession, didRemove anchors: [ARAnchor])`,
+    /// https://developer.apple.com/documentation/arkit/arsessiondelegate/session(_:didremove:): ARKit "may
+    /// automatically remove anchors").
+    func session(_ session: ARSession, didRemove anchors: [ARAnchor])
 }
 
 extension ARSessionDelegate {
+    public func session(_ session: ARSession, didAdd anchors: [ARAnchor]) {}
     public func session(_ session: ARSession, didUpdate anchors: [ARAnchor]) {}
+    public func session(_ session: ARSession, didRemove anchors: [ARAnchor]) {}
     public func session(_ session: ARSession, didUpdate frame: ARFrame) {}
 }

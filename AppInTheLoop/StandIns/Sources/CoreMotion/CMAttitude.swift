@@ -55,17 +55,33 @@ open class CMAttitude: NSObject, NSCopying {
         return atan2(-2 * (q.x * q.y - q.w * q.z), 1 - 2 * (q.x * q.x + q.z * q.z))
     }
 
+    /// Simulation: the order of `multiply(byInverseOf:)`'s product (the `attitude-product` entry).
+    @_spi(Simulation) nonisolated(unsafe) public static var simulatedProduct = SimulatedAttitudeProduct.inverseFirst
+
     /// Replaces this attitude by its change relative to `attitude`: Apple documents that the method
     /// "multiplies the inverse of the specified CMAttitude object by the attitude represented by the receiving
-    /// object", so self := attitude⁻¹ · self (Hamilton product, the inverse of a unit quaternion its conjugate).
+    /// object", read as self := attitude⁻¹ · self (Hamilton product, the inverse of a unit quaternion its
+    /// conjugate); the quaternion order of that sentence is not stated, so a replay may assume self · attitude⁻¹.
     open func multiply(byInverseOf attitude: CMAttitude) {
-        let a = attitude.quaternion, b = quaternion
-        // (a.w, −a.xyz) · (b.w, b.xyz)
-        let (aw, ax, ay, az) = (a.w, -a.x, -a.y, -a.z)
-        quaternion = CMQuaternion(
-            x: aw * b.x + ax * b.w + ay * b.z - az * b.y,
-            y: aw * b.y - ax * b.z + ay * b.w + az * b.x,
-            z: aw * b.z + ax * b.y - ay * b.x + az * b.w,
-            w: aw * b.w - ax * b.x - ay * b.y - az * b.z)
+        let r = attitude.quaternion, inverse = CMQuaternion(x: -r.x, y: -r.y, z: -r.z, w: r.w)
+        switch Self.simulatedProduct {
+        case .inverseFirst: quaternion = Self.hamilton(inverse, quaternion)
+        case .inverseLast: quaternion = Self.hamilton(quaternion, inverse)
+        }
     }
+
+    /// The Hamilton product a · b.
+    private static func hamilton(_ a: CMQuaternion, _ b: CMQuaternion) -> CMQuaternion {
+        CMQuaternion(
+            x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+            y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+            z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+            w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z)
+    }
+}
+
+/// The order of `multiply(byInverseOf: reference)`: reference⁻¹ · attitude (`inverseFirst`, the stand-in's
+/// default) or attitude · reference⁻¹ (`inverseLast`).
+@_spi(Simulation) public enum SimulatedAttitudeProduct: Sendable {
+    case inverseFirst, inverseLast
 }

@@ -3,7 +3,9 @@
 // - `transform` combines position, rotation and scale (…/scnnode/transform): T(position) · R · S(scale), acting on
 //   column vectors, with the default (identity) pivot (…/scnnode/pivot);
 // - `eulerAngles` (pitch x, yaw y, roll z) are applied "in the reverse order of the components: first roll, then
-//   yaw, then pitch" (…/scnnode/eulerangles): R = Rx(pitch) · Ry(yaw) · Rz(roll);
+//   yaw, then pitch" (…/scnnode/eulerangles): R = Rx(pitch) · Ry(yaw) · Rz(roll), each about the parent's fixed
+//   axes (inferred: about fixed or moving axes is not said; read about moving axes it is Rz · Ry · Rx, the
+//   simulation's alternative `SCNNode.simulatedEulerComposition`, the `scenekit-euler` entry of the audit);
 // - `rotation` is (axis x, y, z, angle in radians) (…/scnnode/rotation); `simdOrientation` a unit quaternion;
 //   the three are views of one rotation: setting one replaces it;
 // - `worldTransform` is the parent's world transform times this node's transform (…/scnnode/worldtransform).
@@ -29,6 +31,9 @@ open class SCNNode: NSObject {
     public var camera: SCNCamera?
     public private(set) var childNodes: [SCNNode] = []
     public private(set) weak var parent: SCNNode?
+
+    /// Simulation: how Euler angles compose (the `scenekit-euler` entry); Rx · Ry · Rz unless a replay assumes otherwise.
+    @_spi(Simulation) nonisolated(unsafe) public static var simulatedEulerComposition = SimulatedEulerComposition.pitchYawRoll
 
     public var simdPosition = SIMD3<Float>(0, 0, 0)
     public var simdScale = SIMD3<Float>(1, 1, 1)
@@ -112,7 +117,10 @@ open class SCNNode: NSObject {
             let rx = simd_float4x4(rows: [SIMD4(1, 0, 0, 0), SIMD4(0, cx, -sx, 0), SIMD4(0, sx, cx, 0), SIMD4(0, 0, 0, 1)])
             let ry = simd_float4x4(rows: [SIMD4(cy, 0, sy, 0), SIMD4(0, 1, 0, 0), SIMD4(-sy, 0, cy, 0), SIMD4(0, 0, 0, 1)])
             let rz = simd_float4x4(rows: [SIMD4(cz, -sz, 0, 0), SIMD4(sz, cz, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1)])
-            return Self.product(rx, Self.product(ry, rz))
+            switch Self.simulatedEulerComposition {
+            case .pitchYawRoll: return Self.product(rx, Self.product(ry, rz))
+            case .rollYawPitch: return Self.product(rz, Self.product(ry, rx))
+            }
         case .axisAngle(let r):
             let length = (r.x * r.x + r.y * r.y + r.z * r.z).squareRoot()
             guard length > 0 else { return matrix_identity_float4x4 }
@@ -198,4 +206,10 @@ open class SCNNode: NSObject {
             return simd_quatf(ix: (r02 + r20) / s, iy: (r12 + r21) / s, iz: s / 4, r: (r10 - r01) / s)
         }
     }
+}
+
+/// The two readings of "first roll, then yaw, then pitch": about fixed axes R = Rx · Ry · Rz (`pitchYawRoll`, the
+/// stand-in's default), about moving axes R = Rz · Ry · Rx (`rollYawPitch`).
+@_spi(Simulation) public enum SimulatedEulerComposition: Sendable {
+    case pitchYawRoll, rollYawPitch
 }

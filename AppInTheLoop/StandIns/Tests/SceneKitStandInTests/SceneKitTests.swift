@@ -46,6 +46,16 @@ final class SceneKitTests: XCTestCase {
         XCTAssertEqual(light.eulerAngles, SCNVector3(-Float.pi / 4, Float.pi / 4, 0))
     }
 
+    func testTheAlternativeEulerReadingComposesRollYawPitch() {
+        // The `scenekit-euler` alternative, R = Rz(c)·Ry(b)·Rx(a) with a = b = c = π/2, by hand: x → x → −z → −z;
+        // y → z → x → y; z → −y → −y → x. So the columns are (0, 0, −1), (0, 1, 0), (1, 0, 0).
+        SCNNode.simulatedEulerComposition = .rollYawPitch
+        defer { SCNNode.simulatedEulerComposition = .pitchYawRoll }
+        let node = SCNNode()
+        node.eulerAngles = SCNVector3(.pi / 2, .pi / 2, .pi / 2)
+        assertRows(node.simdTransform, [[0, 0, 1, 0], [0, 1, 0, 0], [-1, 0, 0, 0], [0, 0, 0, 1]])
+    }
+
     func testRotationIsAxisAngleAndOrientationAQuaternion() {
         // A quarter turn about z: x → y.
         let a = SCNNode(), b = SCNNode()

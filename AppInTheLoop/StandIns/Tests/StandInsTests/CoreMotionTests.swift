@@ -5,7 +5,9 @@ import Testing
 /// CMAttitude's Euler angles and relative attitude as CoreMotion documents them (axes: pitch about x, roll about
 /// y, yaw about z; `multiply(byInverseOf:)` = the argument's inverse times the receiver), and the manager's
 /// delivery on the queue it was given.
-@Suite struct CoreMotionTests {
+/// Serialized: one test switches the simulation's product order, a process-wide setting (as the replay driver sets
+/// it once), and no other suite multiplies attitudes.
+@Suite(.serialized) struct CoreMotionTests {
     /// The unit quaternion of a rotation by `angle` about a unit `axis`.
     static func rotation(_ axis: (Double, Double, Double), _ angle: Double) -> CMQuaternion {
         let s = sin(angle / 2)
@@ -47,6 +49,19 @@ import Testing
         #expect(Self.close(now.quaternion.w, expected.w) && Self.close(now.quaternion.x, expected.x))
         #expect(Self.close(now.quaternion.y, 0) && Self.close(now.quaternion.z, 0))
         #expect(Self.close(now.pitch, 0.3) && Self.close(now.roll, 0) && Self.close(now.yaw, 0))
+    }
+
+    @Test func theAlternativeProductPutsTheInverseLast() {
+        // The `attitude-product` alternative: now · reference⁻¹ = Rz(0.4)·Rx(0.3)·Rz(−0.4), a pitch turned by the
+        // reference's yaw — by hand: the axis Rz(0.4)·(1, 0, 0) = (cos 0.4, sin 0.4, 0), the angle 0.3.
+        CMAttitude.simulatedProduct = .inverseLast
+        defer { CMAttitude.simulatedProduct = .inverseFirst }
+        let reference = CMAttitude(quaternion: Self.rotation((0, 0, 1), 0.4))
+        let now = CMAttitude(quaternion: Self.product(Self.rotation((0, 0, 1), 0.4), Self.rotation((1, 0, 0), 0.3)))
+        now.multiply(byInverseOf: reference)
+        let expected = Self.rotation((cos(0.4), sin(0.4), 0), 0.3)
+        #expect(Self.close(now.quaternion.w, expected.w) && Self.close(now.quaternion.x, expected.x))
+        #expect(Self.close(now.quaternion.y, expected.y) && Self.close(now.quaternion.z, 0))
     }
 
     @Test func aCopyIsIndependentOfTheOriginal() throws {
