@@ -11,22 +11,25 @@
 // 31–41): `headTracker.smoothingAlpha`, `cubeController.movementScale`; the values the app holds are read back
 // from those properties as built and after each change.
 //
-// One display frame k at the script's time t_k, all on the main queue, in order:
-//   1. the presses and events before the frame. A press is the reset button in the app's order
-//      (Views/MainTabView.swift:214–218): cubeController.resetView(), headTracker.resetOrigin(),
-//      deviceMotion.resetReference(). Events: `room cube|portrait` (setRoomShape(isRectangleMode:)), `zoom S`
-//      (setZoomScale), `reset-view` (resetView() alone), `wobble|inertia|bounce|line-wobble|line-inertia|
-//      line-bounce on|off` (the controller's switches, as MainTabView's onChange handlers set them);
-//   2. ARKit: the session calls its delegate on the main queue (Apple: delegateQueue nil); the app's
-//      session(_:didUpdate:) starts a Task on the main actor (HeadTrackingService.swift:64);
-//   3. CoreMotion: the manager runs the app's handler on the queue it was given (.main, DeviceMotionService.swift:33);
-//   4. the main queue runs what is queued — the Task of step 2 — and what that queues in turn (`afterQueued`);
-//   5. the display frame: the view calls the delegate's renderer(_:updateAtTime: t_k) as SceneKit does before it
-//      draws; the app hops to the main actor (CubeSceneController.swift:532–536) and its Task runs (`afterQueued`);
-//   6. the frame is read from the app (and, when the run asks, the scene graph the SceneKit stand-in recorded).
+// The script is the platform's schedule (parallax's DeliverySchedule), everything on the main queue, in order:
+//   - `P` a press of the reset button in the app's order (Views/MainTabView.swift:214–218): cubeController.resetView(),
+//     headTracker.resetOrigin(), deviceMotion.resetReference(); `V` an event: `room cube|portrait`
+//     (setRoomShape(isRectangleMode:)), `zoom S` (setZoomScale), `reset-view` (resetView() alone),
+//     `wobble|inertia|bounce|line-wobble|line-inertia|line-bounce on|off` (the controller's switches, as
+//     MainTabView's onChange handlers set them);
+//   - `A` ARKit: the session calls its delegate on the main queue (Apple: delegateQueue nil) — didAdd, didUpdate or
+//     didRemove as the schedule says; the app's session(_:didUpdate:) starts a Task on the main actor
+//     (HeadTrackingService.swift:64), which runs before the next record (`afterQueued`), as it would before the
+//     next delivery;
+//   - `M` CoreMotion: the manager runs the app's handler on the queue it was given (.main, DeviceMotionService.swift:33);
+//   - `D` a display frame: the view calls the delegate's renderer(_:updateAtTime:) as SceneKit does before it draws —
+//     on the main queue, or (render-thread other) on another thread; the app hops to the main actor
+//     (CubeSceneController.swift:532–536) and its Task runs before the next record (`afterQueued`);
+//   - `O` the frame is read from the app (and, when the run asks, the scene graph the SceneKit stand-in recorded).
+// `Y` sets the stand-ins' switches for the run: SceneKit's Euler composition, CMAttitude's product order and the
+// renderer's thread.
 //
-// Steps 2 and 3 run the app's callbacks there and then (the simulation is on the main queue, where Apple says
-// they run). The driver is a chain of main-queue blocks, not an async task: the main actor's jobs are main-queue
+// The driver is a chain of main-queue blocks, not an async task: the main actor's jobs are main-queue
 // work on Linux too, first in first out with the blocks, and a block costs no thread hand-off (an awaiting task
 // there costs several). On Linux the main queue is drained on a dispatch worker thread, serially all the same.
 @_spi(Simulation) import ARKit
@@ -161,10 +164,10 @@ struct AppUnderTest {
 guard CommandLine.arguments.count == 2, let script = FileManager.default.contents(atPath: CommandLine.arguments[1]) else {
     fail("usage: driver SCRIPT")
 }
-/// The script (`parallax-app-replay 3`, ReplayScript in parallax's AppReplay module): binary records, little-endian.
+/// The script (`parallax-app-replay 4`, ReplayScript in parallax's AppReplay module): binary records, little-endian.
 let bytes = [UInt8](script)
-let header = Array("parallax-app-replay 3\n".utf8)
-guard bytes.starts(with: header) else { fail("the script does not start with 'parallax-app-replay 3'") }
+let header = Array("parallax-app-replay 4\n".utf8)
+guard bytes.starts(with: header) else { fail("the script does not start with 'parallax-app-replay 4'") }
 var next = header.count
 
 func take(_ count: Int) -> ArraySlice<UInt8> {
@@ -189,13 +192,14 @@ func takeString() -> String {
 let emptyFace = ARFaceGeometry(vertices: [], triangleIndices: [])
 var app: AppUnderTest?
 var sceneGraphs = false
+var renderOffMain = false
 
 /// Runs `body` on the main queue after everything queued there now and what that queues in turn (two levels).
 func afterQueued(_ body: @escaping () -> Void) {
     DispatchQueue.main.async { DispatchQueue.main.async(execute: body) }
 }
 
-/// Reads the script until a sample's frame must wait for the app's queued work, then continues there.
+/// Reads the script until a record must wait for the app's queued work, then continues there.
 func step() {
     while true {
         let tag = take(1).first!
@@ -219,26 +223,44 @@ func step() {
             guard let app else { fail("an event before the first run") }
             let name = takeString(), value = takeString()
             app.apply(event: name, value: value.isEmpty ? nil : value)
-        case UInt8(ascii: "S"), UInt8(ascii: "F"):  // a feed's frame is computed, not written
-            guard let app else { fail("a sample before the first run") }
-            let n = (0..<12).map { _ in takeDouble() }
+        case UInt8(ascii: "Y"):
+            let switches = take(3)
+            SCNNode.simulatedEulerComposition = switches[switches.startIndex] == 0 ? .pitchYawRoll : .rollYawPitch
+            CMAttitude.simulatedProduct = switches[switches.startIndex + 1] == 0 ? .inverseFirst : .inverseLast
+            renderOffMain = switches[switches.startIndex + 2] != 0
+        case UInt8(ascii: "A"):
+            guard app != nil else { fail("an anchor before the first run") }
+            let n = (0..<4).map { _ in takeDouble() }
+            let flags = take(2)
+            let call: SimulatedAnchorCall = [.add, .update, .remove][Int(min(2, flags[flags.startIndex + 1]))]
             var transform = matrix_identity_float4x4
             transform.columns.3 = SIMD4<Float>(Float(n[1]), Float(n[2]), Float(n[3]), 1)
-            ARSession.deliver([ARFaceAnchor(transform: transform, geometry: emptyFace, isTracked: n[4] != 0)])
-            CMMotionManager.deliver(attitude: CMQuaternion(x: n[6], y: n[7], z: n[8], w: n[5]),
-                                    rotationRate: CMRotationRate(x: n[9], y: n[10], z: n[11]))
-            let returned = tag == UInt8(ascii: "S")
-            afterQueued {
-                app.view.update(atTime: n[0])
-                afterQueued {
-                    if returned {
-                        write("S", n[0], app.frame())
-                        if sceneGraphs { write("G", bytes: app.sceneGraph()) }
-                    }
-                    step()
+            ARSession.deliver([ARFaceAnchor(transform: transform, geometry: emptyFace, isTracked: flags[flags.startIndex] != 0)], as: call)
+            afterQueued { step() }
+            return
+        case UInt8(ascii: "M"):
+            guard app != nil else { fail("a motion sample before the first run") }
+            let n = (0..<8).map { _ in takeDouble() }
+            CMMotionManager.deliver(attitude: CMQuaternion(x: n[2], y: n[3], z: n[4], w: n[1]),
+                                    rotationRate: CMRotationRate(x: n[5], y: n[6], z: n[7]), timestamp: n[0])
+        case UInt8(ascii: "D"):
+            guard let app else { fail("a display frame before the first run") }
+            let t = takeDouble()
+            if renderOffMain {
+                nonisolated(unsafe) let view = app.view
+                DispatchQueue.global().async {
+                    view.update(atTime: t)
+                    DispatchQueue.main.async { afterQueued { step() } }
                 }
+            } else {
+                app.view.update(atTime: t)
+                afterQueued { step() }
             }
             return
+        case UInt8(ascii: "O"):
+            guard let app else { fail("a read before the first run") }
+            write("S", takeDouble(), app.frame())
+            if sceneGraphs { write("G", bytes: app.sceneGraph()) }
         case UInt8(ascii: "E"):
             write("E")
             exit(0)

@@ -8,10 +8,13 @@ package struct AppReplay: Sendable {
     package let driver: DriverPackage
     /// Seconds the driver may run before it is stopped (a hang in the app's code).
     package var timeout: Double
+    /// How the simulated ARKit, CoreMotion and SceneKit behave where Apple leaves it open (`--assume`, `--rates`).
+    package var platform = SimulatedPlatform.default
 
-    package init(appSource: String, cacheRoot: URL? = nil, timeout: Double = 120) throws {
+    package init(appSource: String, cacheRoot: URL? = nil, timeout: Double = 120, platform: SimulatedPlatform = .default) throws {
         driver = DriverPackage(app: try AppSourceFolder(path: appSource), cacheRoot: cacheRoot)
         self.timeout = timeout
+        self.platform = platform
     }
 
     package var app: AppSourceFolder { driver.app }
@@ -55,7 +58,7 @@ package struct AppReplay: Sendable {
     }
 
     private func run(_ runs: [ReplayRun], with executable: URL, firstRun: Int) throws -> [ReplayResult] {
-        let parsed = try runDriver(executable, script: ReplayScript.bytes(runs)) { parsed in
+        let parsed = try runDriver(executable, script: ReplayScript.bytes(runs, on: platform)) { parsed in
             (parsed.lastFrame, Self.next(after: parsed, in: runs, firstRun: firstRun))
         }
         if let bad = parsed.malformed { throw AppReplayError.malformedOutput(record: bad) }

@@ -11,12 +11,16 @@ package struct CodeApp: AppUnderTest {
         self.replay = replay
     }
 
-    package init(appSource: String, timeout: Double = 120) throws {
-        self.init(try AppReplay(appSource: appSource, timeout: timeout))
+    package init(appSource: String, timeout: Double = 120, platform: SimulatedPlatform = .default) throws {
+        var replay = try AppReplay(appSource: appSource, timeout: timeout)
+        replay.platform = platform
+        self.init(replay)
     }
 
     package var identity: AppIdentity {
-        AppIdentity(kind: .code, source: replay.app.path, hash: replay.app.hash, files: replay.app.files.map(\.relativePath))
+        let assumptions = replay.platform.assumptions
+        return AppIdentity(kind: .code, source: replay.app.path, hash: replay.app.hash, files: replay.app.files.map(\.relativePath),
+                           platform: assumptions.isEmpty ? nil : assumptions)
     }
 
     /// The settings the app holds as built: a run of no samples, read back from its properties.

@@ -78,24 +78,29 @@ package struct ReplayResult: Sendable {
 /// The driver's protocol (AppInTheLoop/Driver/main.swift reads and writes it): binary records, little-endian, so
 /// that neither side spends its time formatting and parsing numbers.
 ///
-/// In: the header line `parallax-app-replay 3\n`, then records — `R` a run (machine: UInt8 length + UTF-8, native
-/// width and height: Int32, scene graphs wanted: UInt8 0/1); `C` a setting (UInt8 key: 1 smoothingAlpha, 2
-/// movementScale; Float64 value); `S` a sample whose frame is returned or `F` one whose frame is not (12 Float64: t,
-/// anchor x y z, tracked 0/1, attitude w x y z, rotation rate x y z); `P` a press of the reset button; `V` a scene
-/// event (name and value, each UInt8 length + UTF-8, the value empty when there is none); `E` the end.
+/// In: the header line `parallax-app-replay 4\n`, then records — `R` a run (machine: UInt8 length + UTF-8, native
+/// width and height: Int32, scene graphs wanted: UInt8 0/1); `Y` the platform's switches (UInt8 each: Euler
+/// composition 0 Rx·Ry·Rz / 1 Rz·Ry·Rx, attitude product 0 reference⁻¹·attitude / 1 attitude·reference⁻¹, render
+/// thread 0 main / 1 other); `C` a setting (UInt8 key: 1 smoothingAlpha, 2 movementScale; Float64 value); then the
+/// run's `DeliverySchedule` — `A` a face-anchor call (Float64 t, x, y, z; UInt8 tracked 0/1; UInt8 call 0 didAdd /
+/// 1 didUpdate / 2 didRemove), `M` a device-motion sample (Float64 t, attitude w x y z, rotation rate x y z), `D` a
+/// display frame (Float64 t), `O` a read of the app returned as a frame (Float64 t), `P` a press of the reset
+/// button, `V` a scene event (name and value, each UInt8 length + UTF-8, the value empty when there is none); `E`
+/// the end.
 /// Out: `R` as each run starts and `C` after each setting, each with the settings the app then holds (2 Float32:
-/// smoothingAlpha, movementScale); `S` per returned frame (t: Float64, then 40 Float32: head 3, tilt offset 2,
-/// eye 3, projection 16 and view 16 row by row); after it, when the run asks, `G` the scene graph (UInt32 length,
-/// then the stand-in's SCNSceneRecord as JSON); `E` at the end.
+/// smoothingAlpha, movementScale); `S` per read (t: Float64, then 40 Float32: head 3, tilt offset 2, eye 3,
+/// projection 16 and view 16 row by row); after it, when the run asks, `G` the scene graph (UInt32 length, then the
+/// stand-in's SCNSceneRecord as JSON); `E` at the end.
 enum ReplayScript {
-    static let header = "parallax-app-replay 3\n"
+    static let header = "parallax-app-replay 4\n"
     static let frameFloats = 40
     static let frameSize = 1 + 8 + 4 * frameFloats
     static let settingsSize = 1 + 4 * 2
 
-    static func bytes(_ runs: [ReplayRun]) -> [UInt8] {
+    static func bytes(_ runs: [ReplayRun], on platform: SimulatedPlatform) -> [UInt8] {
         var out = Array(header.utf8)
         func put<T>(_ value: T) { withUnsafeBytes(of: value) { out += $0 } }
+        func put(_ values: Double...) { for value in values { put(value.bitPattern.littleEndian) } }
         func put(string: String) {
             let utf8 = Array(string.utf8.prefix(255))
             out.append(UInt8(utf8.count))
@@ -107,30 +112,35 @@ enum ReplayScript {
             put(Int32(clamping: run.device.nativeWidth).littleEndian)
             put(Int32(clamping: run.device.nativeHeight).littleEndian)
             out.append(run.sceneGraphs ? 1 : 0)
+            out += [UInt8(ascii: "Y"), platform.eulerComposition == .pitchYawRoll ? 0 : 1,
+                    platform.attitudeProduct == .inverseFirst ? 0 : 1, platform.renderThread == .main ? 0 : 1]
             if let settings = run.settings {
                 for (key, value) in [(UInt8(1), settings.smoothingAlpha), (2, settings.movementScale)] {
-                    out.append(UInt8(ascii: "C"))
-                    out.append(key)
-                    put(value.bitPattern.littleEndian)
+                    out += [UInt8(ascii: "C"), key]
+                    put(value)
                 }
             }
-            for step in run.steps {
-                let s: SensorSample
-                switch step {
-                case .sample(let sample): s = sample; out.append(UInt8(ascii: "S"))
-                case .feed(let sample): s = sample; out.append(UInt8(ascii: "F"))
+            for event in DeliverySchedule.events(run, on: platform) {
+                switch event {
+                case .anchor(let t, let p, let tracked, let call):
+                    out.append(UInt8(ascii: "A"))
+                    put(t, p.x, p.y, p.z)
+                    out += [tracked ? 1 : 0, call.rawValue]
+                case .motion(let t, let q, let r):
+                    out.append(UInt8(ascii: "M"))
+                    put(t, q.w, q.x, q.y, q.z, r.x, r.y, r.z)
+                case .display(let t):
+                    out.append(UInt8(ascii: "D"))
+                    put(t)
+                case .read(let t):
+                    out.append(UInt8(ascii: "O"))
+                    put(t)
                 case .pressReset:
                     out.append(UInt8(ascii: "P"))
-                    continue
                 case .scene(let event):
                     out.append(UInt8(ascii: "V"))
                     put(string: event.name.rawValue)
                     put(string: event.value ?? "")
-                    continue
-                }
-                for value in [s.t, s.anchor.x, s.anchor.y, s.anchor.z, s.tracked ? 1 : 0, s.attitude.w, s.attitude.x, s.attitude.y,
-                              s.attitude.z, s.rotationRate.x, s.rotationRate.y, s.rotationRate.z] {
-                    put(value.bitPattern.littleEndian)
                 }
             }
         }

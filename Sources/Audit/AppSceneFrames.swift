@@ -32,8 +32,8 @@ package enum AppSceneFrames {
 
     /// The app's scene after each drawn display frame: (sample index, frame).
     package static func scenes(appSource: String, screen: ScreenModel, poses: Poses, events: SceneEvents,
-                               cacheRoot: URL? = nil) throws -> [(index: Int, frame: AppSceneFrame)] {
-        try scenes(replay: try AppReplay(appSource: appSource, cacheRoot: cacheRoot), screen: screen, poses: poses, events: events)
+                               cacheRoot: URL? = nil, platform: SimulatedPlatform = .default) throws -> [(index: Int, frame: AppSceneFrame)] {
+        try scenes(replay: try AppReplay(appSource: appSource, cacheRoot: cacheRoot, platform: platform), screen: screen, poses: poses, events: events)
     }
 
     /// As `scenes(appSource:…)`, with the app's code already found (a suite's app, read once for the run).
@@ -81,8 +81,9 @@ package enum AppSceneFrames {
     /// `frame-00000.png` … numbered by sample index. Every scene is checked before any file is written.
     @discardableResult
     package static func write(appSource: String, screen: ScreenModel, poses: Poses, events: SceneEvents, size: FrameSize?,
-                              background: RGBA, parameters: AppLookParameters, to output: String, cacheRoot: URL? = nil) throws -> Int {
-        let scenes = try scenes(appSource: appSource, screen: screen, poses: poses, events: events, cacheRoot: cacheRoot)
+                              background: RGBA, parameters: AppLookParameters, to output: String, cacheRoot: URL? = nil,
+                              platform: SimulatedPlatform = .default) throws -> Int {
+        let scenes = try scenes(appSource: appSource, screen: screen, poses: poses, events: events, cacheRoot: cacheRoot, platform: platform)
         for scene in scenes { _ = try AppSceneDrawing(graph: scene.frame.graph) }
         if case .still = poses {
             try PNGCodec.write(try render(scenes[0].frame, screen: screen, size: size, background: background, parameters: parameters), to: output)

@@ -81,18 +81,24 @@ package struct AppIdentity: Sendable, Equatable, Codable {
     package var hash: String?
     /// The code's compiled files, relative to its folder; empty for the model.
     package var files: [String]
+    /// The simulated platform's alternatives the code ran under (`SimulatedPlatform.assumptions`); nil on the defaults.
+    package var platform: [String]?
 
-    package init(kind: Kind, source: String, hash: String? = nil, files: [String] = []) {
+    package init(kind: Kind, source: String, hash: String? = nil, files: [String] = [], platform: [String]? = nil) {
         self.kind = kind
         self.source = source
         self.hash = hash
         self.files = files
+        self.platform = platform
     }
 
-    /// "the app (code f7310c2e…)" or "the app (model: ema:alpha=0.25, movement scale 1.5)".
+    /// "the app (code f7310c2e…)", "the app (code f7310c2e…, assuming arkit-loss=removed)" or "the app (model:
+    /// ema:alpha=0.25, movement scale 1.5)".
     package var label: String {
         switch kind {
-        case .code: return "the app (code \(hash.map { String($0.prefix(8)) } ?? "?"))"
+        case .code:
+            let assuming = platform.map { ", assuming \($0.joined(separator: ", "))" } ?? ""
+            return "the app (code \(hash.map { String($0.prefix(8)) } ?? "?")\(assuming))"
         case .model: return "the app (model: \(source))"
         }
     }

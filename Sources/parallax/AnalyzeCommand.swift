@@ -80,7 +80,10 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(name: .long, help: "With --app-source: seconds the app's code may run before it is stopped as hung.")
     var timeout = 120.0
 
+    @OptionGroup var platform: PlatformOptions
+
     func run() throws {
+        let platform = try platform.platform(appSource: appSource)
         var options = AnalysisOptions()
         options.cutoff = cutoff
         options.maxLag = maxLag
@@ -99,7 +102,7 @@ struct AnalyzeCommand: ParsableCommand {
             let screenModel = try screen.map(ScreenModel.init(parsing:))
             if let appSource {
                 let frame = try AuditOptions.arkitFrame(parsing: arkitFrame)
-                let app = try CodeApp(appSource: appSource, timeout: timeout)
+                let app = try CodeApp(appSource: appSource, timeout: timeout, platform: platform)
                 let settings = try AppSettings.choosing(smoothingAlpha: smoothingAlpha, movementScale: movementScale, for: app)
                 let name = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
                 report = try TraceAnalysis.analyze(trace, traceName: name, app: app, settings: settings, screen: screenModel,

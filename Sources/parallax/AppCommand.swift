@@ -61,6 +61,8 @@ struct AppReplayCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds the app's code may run before it is stopped as hung.")
     var timeout = 120.0
 
+    @OptionGroup var platform: PlatformOptions
+
     @Flag(name: .long, help: "Print the frames as JSON.")
     var json = false
 
@@ -75,7 +77,7 @@ struct AppReplayCommand: ParsableCommand {
             let parsedEvents = try events.map(ReplayEvents.init(parsing:)) ?? ReplayEvents()
             let traceData = try TraceCSVReader.read(contentsOf: trace)
             let name = ((trace as NSString).lastPathComponent as NSString).deletingPathExtension
-            let replay = try AppReplay(appSource: appSource, timeout: timeout)
+            let replay = try AppReplay(appSource: appSource, timeout: timeout, platform: platform.platform(appSource: appSource))
             result = try AppCodeReplay.run(replay, traceName: name, trace: traceData, screen: screenModel, arkitFrame: frame, events: parsedEvents)
         } catch let error as FieldError {
             throw error.naming(flags: ["screen": "--screen", "arkit_frame": "--arkit-frame", "events": "--events"])

@@ -57,6 +57,8 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .long, help: "With --app-source: write each failing check's fix as a patch to the app's code into this new folder (<check>.diff, all.diff), each applied, built and replayed first.")
     var patches: String?
 
+    @OptionGroup var platform: PlatformOptions
+
     @Flag(name: .long, help: "Print the result JSON instead of the table.")
     var json = false
 
@@ -69,10 +71,11 @@ struct AuditCommand: ParsableCommand {
 
     func run() throws {
         let result: AuditResult
+        let platform = try platform.platform(appSource: appSource)
         do {
             // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
             result = try AppAudit.run(tracePaths: traces, screens: try AuditOptions.screens(parsing: screen), mode: mode, fixes: fix,
-                                      arkitFrame: arkitFrame, appReplay: try appSource.map { try AppReplay(appSource: $0) }, directory: output,
+                                      arkitFrame: arkitFrame, appReplay: try appSource.map { try AppReplay(appSource: $0, platform: platform) }, directory: output,
                                       recording: recording, baseline: baseline, patches: patches)
         } catch let error as FieldError {
             throw error.naming(flags: ["screens": "--screen", "screen": "--screen", "mode": "--mode", "fix": "--fix", "traces": "--traces", "arkit_frame": "--arkit-frame", "baseline": "--baseline", "patches": "--patches"])

@@ -54,6 +54,8 @@ struct RenderCubeCommand: ParsableCommand {
 
     @OptionGroup var frame: FrameOutputOptions
 
+    @OptionGroup var platform: PlatformOptions
+
     @Option(name: .long, help: "Room: screen, app-cube, app-portrait or W,H,D in meters. (default: screen)", transform: RoomPreset.init(parsing:))
     var room = RoomPreset.screen
 
@@ -110,6 +112,7 @@ struct RenderCubeCommand: ParsableCommand {
 
     func run() throws {
         if let appSource { return try runAppSource(appSource) }
+        _ = try platform.platform(appSource: nil)
         let settings = SceneSource.CubeSettings(room: room, textures: Dictionary(texture.map { ($0.face, $0.path) }) { _, last in last },
                                                 samples: samples, filter: filter, linearLight: linearLight, look: look,
                                                 appLook: appLook ?? AppLookParameters())
@@ -123,6 +126,7 @@ extension RenderCubeCommand {
     /// `--app-source`: the app's own scene, replayed and drawn.
     func runAppSource(_ appSource: String) throws {
         let screen = try camera.screenModel()
+        let platform = try platform.platform(appSource: appSource)
         do {
             let parsedEvents = try events.map(SceneEvents.init(parsing:)) ?? SceneEvents()
             let poses: AppSceneFrames.Poses
@@ -132,7 +136,7 @@ extension RenderCubeCommand {
                 poses = .still(camera.head, until: max(time, parsedEvents.events.last?.t ?? 0))
             }
             try AppSceneFrames.write(appSource: appSource, screen: screen, poses: poses, events: parsedEvents, size: frame.size,
-                                     background: frame.background, parameters: appLook ?? AppLookParameters(), to: frame.output)
+                                     background: frame.background, parameters: appLook ?? AppLookParameters(), to: frame.output, platform: platform)
         } catch let error as FieldError {
             throw error.naming(flags: ["screen": "--screen", "events": "--events"])
         }

@@ -91,6 +91,8 @@ struct TuneCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "Output JSON (default tune.json; with --shard tune.part-i-of-n.json).")
     var output: String?
 
+    @OptionGroup var platform: PlatformOptions
+
     @Flag(name: .long, help: "Print the result JSON to stdout instead of the text summary.")
     var json = false
 
@@ -127,7 +129,7 @@ struct TuneCommand: ParsableCommand {
             request.grid = grid ?? (appSource == nil ? .full : .app)
             if let appSource {
                 let frame = try AuditOptions.arkitFrame(parsing: arkitFrame ?? ARKitFrame.gravity.rawValue)
-                request.app = AppTuneTarget(app: try CodeApp(appSource: appSource, timeout: timeout ?? 120), arkitFrame: frame)
+                request.app = AppTuneTarget(app: try CodeApp(appSource: appSource, timeout: timeout ?? 120, platform: platform.platform(appSource: appSource)), arkitFrame: frame)
             }
             // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
             request.screen = try Parsed(parsing: screen)

@@ -1,6 +1,8 @@
 import TestedApp
+import Vocabulary
 
-/// The suite's app under test (`app: {source: DIR, arkit_frame: gravity}`): the app's own code, replayed, is "the
+/// The suite's app under test (`app: {source: DIR, arkit_frame: gravity, assume: [arkit-loss=removed], rates:
+/// "arkit=60,motion=52.6"}`): the app's own code, replayed, is "the
 /// app" of the suite — its scenarios (smoother `app`), the budgets that name `app`, the headline, the frames with
 /// `app: true` and the audit's shipped side. Without `app:` the app is the model (`ModelApp`: the app's smoother
 /// and movement scale).
@@ -9,9 +11,12 @@ package struct AppSpec: Decodable, Sendable {
     package var source: String
     /// What ARKit's face anchor holds as the code is fed (the same hypothesis as `analyze --arkit-frame`).
     package var arkitFrame: ARKitFrame
+    /// The simulated platform the code runs on (`assume:` as `--assume` takes each entry, `rates:` as `--rates`);
+    /// also the platform of the audit's and the frames' own `app_source`.
+    package var platform: SimulatedPlatform
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case source, arkitFrame = "arkit_frame"
+        case source, arkitFrame = "arkit_frame", assume, rates
     }
 
     package init(from decoder: Decoder) throws {
@@ -19,5 +24,12 @@ package struct AppSpec: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         source = try c.decode(String.self, forKey: .source)
         arkitFrame = try c.decodeEnumIfPresent(ARKitFrame.self, forKey: .arkitFrame) ?? .gravity
+        let rates = try c.decodeIfPresent(SensorRates.self, forKey: .rates)
+        let assumptions = try c.decodeIfPresent([String].self, forKey: .assume) ?? []
+        do {
+            platform = try SimulatedPlatform(assuming: assumptions, rates: rates)
+        } catch let error as FieldError {
+            throw error.decodingError(at: c.codingPath + [CodingKeys.assume])
+        }
     }
 }

@@ -146,7 +146,7 @@ struct FrameRunner {
     /// The code a frame of the app's own scene draws: its `app_source`'s, or the suite's app's (`app: true`); nil for a
     /// frame of a model.
     func appCode(_ spec: FrameSpec) throws -> AppReplay? {
-        if let appSource = spec.appSource { return try AppReplay(appSource: loader.resolve(appSource)) }
+        if let appSource = spec.appSource { return try AppReplay(appSource: loader.resolve(appSource), platform: appReplay?.platform ?? .default) }
         return spec.app ? appReplay : nil
     }
 

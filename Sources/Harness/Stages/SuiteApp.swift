@@ -53,7 +53,7 @@ struct SuiteApp {
                             scenarios: suite.smoothers.first { $0.value == model.filter }?.text, replay: nil, source: nil)
         }
         do {
-            let code = try CodeApp(appSource: loader.resolve(spec.source))
+            let code = try CodeApp(appSource: loader.resolve(spec.source), platform: spec.platform)
             // Built and run here, once: a compile error or a crash stops the run before any stage.
             let settings = try code.defaults()
             return SuiteApp(app: code, arkitFrame: spec.arkitFrame, settings: settings, filterLag: try filterLag(of: code, settings: settings),

@@ -59,7 +59,7 @@ struct SuiteAudit {
             var options = AuditOptions(traces: audited,
                                        screens: spec.screens,
                                        scope: try AuditOptions.scope(parsing: spec.mode), fixes: try AuditOptions.fixes(parsing: spec.fix), pipeline: pipeline)
-            options.appReplay = try spec.appSource.map { try AppReplay(appSource: loader.resolve($0)) } ?? appReplay
+            options.appReplay = try spec.appSource.map { try AppReplay(appSource: loader.resolve($0), platform: appReplay?.platform ?? .default) } ?? appReplay
             return (options, try AppAudit.cases(options))
         }
     }

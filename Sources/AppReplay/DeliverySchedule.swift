@@ -1,0 +1,125 @@
+import Geometry
+import TestedApp
+
+/// What the simulated platform does for one replay run, in order: the face anchor's delegate calls, the device-motion
+/// samples, the display frames (each stream at its own rate and phase, `SensorRates`), the reads of the app the run
+/// returns, and the presses and scene events between them. The one place the platform's entries that concern
+/// delivery (`arkit-first-delivery`, `arkit-loss`, `arkit-axes`, `sensor-rates`) take effect; the driver does what
+/// it is told.
+///
+/// Without rates every stream delivers at each sample's time — anchor, motion, display, then the read — as the
+/// simulation always did. With rates a stream's time τ between two samples takes the anchor position linearly
+/// interpolated and the attitude slerped between them (the tracked flag, and the pose when either side is lost,
+/// from the sample at or before τ; the rotation rate from the later sample), and a sample's read shows the app
+/// after every event up to the sample's time. Ties go anchor, motion, display.
+package enum DeliverySchedule {
+    /// Which `ARSessionDelegate` method an anchor delivery calls.
+    package enum AnchorCall: UInt8, Sendable {
+        case add = 0, update = 1, remove = 2
+    }
+
+    package enum Event: Equatable, Sendable {
+        case anchor(t: Double, position: Vec3, tracked: Bool, call: AnchorCall)
+        case motion(t: Double, attitude: Quaternion, rotationRate: Vec3)
+        case display(t: Double)
+        /// The app's state read and returned as a frame (a `.sample` step's).
+        case read(t: Double)
+        case pressReset
+        case scene(SceneEvent)
+    }
+
+    package static func events(_ run: ReplayRun, on platform: SimulatedPlatform) -> [Event] {
+        let samples = run.steps.compactMap(\.sample)
+        guard let first = samples.first?.t, let last = samples.last?.t else {
+            return run.steps.compactMap { step in
+                switch step {
+                case .pressReset: return .pressReset
+                case .scene(let event): return .scene(event)
+                case .sample, .feed: return nil
+                }
+            }
+        }
+        let times = { (stream: KeyPath<SensorRates, SensorRates.Stream>) in
+            platform.rates.map { $0[keyPath: stream].times(from: first, to: last) } ?? samples.map(\.t)
+        }
+        var streams = [times(\.arkit)[...], times(\.motion)[...], times(\.display)[...]]
+        var face = FaceDeliveries(platform: platform)
+        var events: [Event] = []
+        var previous: SensorSample?
+        for step in run.steps {
+            switch step {
+            case .pressReset: events.append(.pressReset)
+            case .scene(let event): events.append(.scene(event))
+            case .sample(let sample), .feed(let sample):
+                while let (stream, t) = next(in: streams, upTo: sample.t) {
+                    streams[stream].removeFirst()
+                    let value = interpolated(previous, sample, at: t)
+                    switch stream {
+                    case 0: events += face.calls(at: t, value.anchor, tracked: value.tracked)
+                    case 1: events.append(.motion(t: t, attitude: value.attitude, rotationRate: value.rotationRate))
+                    default: events.append(.display(t: t))
+                    }
+                }
+                if case .sample = step { events.append(.read(t: sample.t)) }
+                previous = sample
+            }
+        }
+        return events
+    }
+
+    /// The stream whose next time comes first (ties in stream order) if it is at or before `end`.
+    private static func next(in streams: [ArraySlice<Double>], upTo end: Double) -> (Int, Double)? {
+        var best: (Int, Double)?
+        for (i, stream) in streams.enumerated() {
+            guard let t = stream.first, t <= end + 1e-9 else { continue }
+            if best == nil || t < best!.1 { best = (i, t) }
+        }
+        return best
+    }
+
+    /// The sensors at `t` in (before.t, after.t]: `after` itself at its time.
+    private static func interpolated(_ before: SensorSample?, _ after: SensorSample, at t: Double) -> SensorSample {
+        guard let before, t < after.t - 1e-9, after.t > before.t else { return after }
+        let w = max(0, (t - before.t) / (after.t - before.t))
+        let bothTracked = before.tracked && after.tracked
+        return SensorSample(t: t, anchor: bothTracked ? before.anchor + w * (after.anchor - before.anchor) : before.anchor,
+                            tracked: before.tracked, attitude: before.attitude.slerp(to: after.attitude, w),
+                            rotationRate: after.rotationRate)
+    }
+
+    /// The face anchor's calls under `arkit-first-delivery`, `arkit-loss` and `arkit-axes`.
+    private struct FaceDeliveries {
+        let platform: SimulatedPlatform
+        /// Whether ARKit holds a face anchor (added and not removed).
+        var present = false
+        var detected = false
+        var last = Vec3(0, 0, 0)
+
+        mutating func calls(at t: Double, _ position: Vec3, tracked: Bool) -> [Event] {
+            let p = platform.anchorAxes == .mirrored ? Vec3(-position.x, position.y, position.z) : position
+            func call(_ call: AnchorCall, _ p: Vec3, _ tracked: Bool) -> [Event] { [.anchor(t: t, position: p, tracked: tracked, call: call)] }
+            defer { last = p }
+            if tracked {
+                defer { present = true; detected = true }
+                return call(present || platform.firstDelivery == .didUpdate ? .update : .add, p, true)
+            }
+            if present {
+                guard platform.faceLoss == .removed else { return call(.update, p, false) }
+                present = false
+                return call(.remove, last, false)
+            }
+            // No anchor: before the first detection the old simulation (didUpdate first) still delivered the pose.
+            return !detected && platform.firstDelivery == .didUpdate ? call(.update, p, false) : []
+        }
+    }
+}
+
+extension ReplayRun.Step {
+    /// The sample of a `.sample` or `.feed` step.
+    var sample: SensorSample? {
+        switch self {
+        case .sample(let s), .feed(let s): return s
+        case .pressReset, .scene: return nil
+        }
+    }
+}
