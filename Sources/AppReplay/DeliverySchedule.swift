@@ -7,7 +7,12 @@ import TestedApp
 /// delivery (`arkit-first-delivery`, `arkit-loss`, `arkit-axes`, `sensor-rates`) take effect; the driver does what
 /// it is told.
 ///
-/// Without rates every stream delivers at each sample's time — anchor, motion, display, then the read — as the
+/// The face: a run whose first sample is tracked starts with the face already detected — ARKit's `didAdd` one ARKit
+/// frame before the first sample, with its pose, so every sample reaches an app as `didUpdate`; a face first
+/// detected later, or back after a removal (`arkit-loss` removed), arrives by `didAdd` at that sample, which an app
+/// implementing only `didUpdate` misses (its smoothers start one update later).
+///
+/// A stream without a rate delivers at each sample's time — anchor, motion, display, then the read — as the
 /// simulation always did. With rates a stream's time τ between two samples takes the anchor position linearly
 /// interpolated and the attitude slerped between them (the tracked flag, and the pose when either side is lost,
 /// from the sample at or before τ; the rotation rate from the later sample), and a sample's read shows the app
@@ -39,12 +44,16 @@ package enum DeliverySchedule {
                 }
             }
         }
-        let times = { (stream: KeyPath<SensorRates, SensorRates.Stream>) in
-            platform.rates.map { $0[keyPath: stream].times(from: first, to: last) } ?? samples.map(\.t)
+        let times = { (stream: KeyPath<SensorRates, SensorRates.Stream?>) in
+            platform.rates?[keyPath: stream]?.times(from: first, to: last) ?? samples.map(\.t)
         }
         var streams = [times(\.arkit)[...], times(\.motion)[...], times(\.display)[...]]
         var face = FaceDeliveries(platform: platform)
         var events: [Event] = []
+        // A run that starts tracked starts with a face ARKit already detected: its didAdd one ARKit frame before.
+        if platform.firstDelivery == .didAdd, let start = samples.first, start.tracked {
+            events = face.calls(at: start.t - 1 / (platform.rates?.arkit?.hz ?? 60), start.anchor, tracked: true)
+        }
         var previous: SensorSample?
         for step in run.steps {
             switch step {

@@ -1,5 +1,6 @@
 import Analysis
 import Plumbing
+import TestedApp
 
 /// The audit's hypotheses: what a check's number depends on beyond the app's code, each named, never asserted —
 /// with where it comes from, how sure it is (`HypothesisStatus`) and the experiment on a device that settles it.
@@ -16,11 +17,13 @@ package enum AuditAssumption: String, CaseIterable, Codable, Sendable, Comparabl
     /// Where each phone's front camera sits relative to its active area's centre.
     case cameraPosition = "camera-position"
     case sensorLatency = "sensor-latency"
-    /// CoreMotion's Euler order and the order of `multiply(byInverseOf:)`.
+    /// CoreMotion's Euler order and signs (pitch, roll).
     case coreMotionOrder = "core-motion"
+    /// The order of `CMAttitude.multiply(byInverseOf:)`'s product.
+    case attitudeProduct = "attitude-product"
     case handOffTiming = "hand-off"
-    /// The platform behaviours a device probe settles (`parallax device-check`, `DeviceCheck`); no check rests on
-    /// them yet: the simulation's switches for them come with the replay.
+    /// The platform behaviours a device probe settles (`parallax device-check`, `DeviceCheck`); the simulation runs
+    /// the app's code under any alternative (`SimulatedPlatform`, `--assume`), and `--sensitivity` measures each.
     case arkitFirstDelivery = "arkit-first-delivery"
     case arkitLoss = "arkit-loss"
     case sensorRates = "sensor-rates"
@@ -38,6 +41,8 @@ package enum HypothesisStatus: String, Codable, Sendable {
     case inferred
     /// A value or convention the audit picked because nothing states it.
     case assumed
+    /// Settled on a device: a probe (`audit --probe`) or a recording (`audit --recording`) decided it.
+    case measured
 }
 
 /// One entry of the hypotheses registry (audit.json `hypotheses`).
@@ -48,6 +53,69 @@ package struct Hypothesis: Codable, Sendable, Equatable {
     package var status: HypothesisStatus
     /// What to do on a device to settle it.
     package var experiment: String
+    /// The other behaviours it could be, as `--assume` (or `--arkit-frame`, `--rates`) names them; empty when the
+    /// alternative is a value the experiment measures.
+    package var alternatives: [String] = []
+    /// How far the numbers move under each alternative (`audit --sensitivity`, with the app's code); nil when not measured.
+    package var sensitivity: [AlternativeEffect]?
+    /// No alternative moves a check past its limit; nil when not measured.
+    package var harmless: Bool? { sensitivity.map { !$0.contains(where: \.crossesLimit) } }
+
+    enum CodingKeys: String, CodingKey { case id, statement, source, status, experiment, alternatives, sensitivity, harmless }
+
+    package init(id: AuditAssumption, statement: String, source: String, status: HypothesisStatus, experiment: String) {
+        self.id = id
+        self.statement = statement
+        self.source = source
+        self.status = status
+        self.experiment = experiment
+        alternatives = id.alternatives
+    }
+
+    package init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(AuditAssumption.self, forKey: .id), statement: try c.decode(String.self, forKey: .statement),
+                  source: try c.decode(String.self, forKey: .source), status: try c.decode(HypothesisStatus.self, forKey: .status),
+                  experiment: try c.decode(String.self, forKey: .experiment))
+        alternatives = try c.decode([String].self, forKey: .alternatives)
+        sensitivity = try c.decodeIfPresent([AlternativeEffect].self, forKey: .sensitivity)
+    }
+
+    package func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(statement, forKey: .statement)
+        try c.encode(source, forKey: .source)
+        try c.encode(status, forKey: .status)
+        try c.encode(experiment, forKey: .experiment)
+        try c.encode(alternatives, forKey: .alternatives)
+        try c.encodeIfPresent(sensitivity, forKey: .sensitivity)
+        try c.encodeIfPresent(harmless, forKey: .harmless)
+    }
+}
+
+extension Hypothesis {
+    /// "harmless", "flips a verdict", "sensitivity not measured (audit --sensitivity with the app's code)", or
+    /// "no alternative to run" for an entry whose alternative is a value a device measures.
+    var effectText: String {
+        guard let harmless else {
+            return alternatives.isEmpty ? "no alternative to run: a value a device measures" : "sensitivity not measured: the audit with the app's code and sensitivity on measures it"
+        }
+        return harmless ? "harmless: no alternative flips a verdict" : "an alternative flips a verdict"
+    }
+}
+
+extension AuditAssumption {
+    /// The alternatives the simulation can run (`PlatformSensitivity` evaluates each).
+    package var alternatives: [String] {
+        switch self {
+        case .arkitFrame: return ["arkit-frame=camera"]
+        case .sensorRates: return PlatformSensitivity.rateAlternatives.map { "sensor-rates=\($0)" }
+        default:
+            guard let entry = SimulatedPlatform.choices.first(where: { $0.id == rawValue }) else { return [] }
+            return entry.alternatives.dropFirst().map { "\(entry.id)=\($0)" }
+        }
+    }
 }
 
 extension AuditAssumption {
@@ -90,19 +158,24 @@ extension AuditAssumption {
                               status: .assumed,
                               experiment: "film the head and the screen at 240 fps while moving the head sharply; compare with ARFrame.timestamp against the display's presentation time")
         case .coreMotionOrder:
-            return Hypothesis(id: self, statement: "attitude.multiply(byInverseOf: reference) is reference⁻¹·attitude; pitch is about the device's x, roll about its y (R = Rz(yaw)·Rx(pitch)·Ry(roll))",
-                              source: "CMAttitude documents pitch, roll and yaw but not the composition order of multiply(byInverseOf:)",
+            return Hypothesis(id: self, statement: "pitch is about the device's x, roll about its y (R = Rz(yaw)·Rx(pitch)·Ry(roll))",
+                              source: "CMAttitude documents the axes of pitch, roll and yaw but not their composition order",
                               status: .inferred,
-                              experiment: "log attitude.quaternion, the reference's and the result of multiply(byInverseOf:) after a pitch then a roll; compare with reference⁻¹·attitude and attitude·reference⁻¹")
+                              experiment: "log attitude.quaternion with pitch, roll and yaw after a pitch then a roll; compare with the composition orders")
+        case .attitudeProduct:
+            return Hypothesis(id: self, statement: "attitude.multiply(byInverseOf: reference) is reference⁻¹·attitude (Hamilton)",
+                              source: "CMAttitude.multiply(byInverseOf:): \"multiplies the inverse of the specified CMAttitude object by the attitude represented by the receiving object\" — the quaternion order is not stated",
+                              status: .inferred,
+                              experiment: Self.probeExperiment)
         case .handOffTiming:
             return Hypothesis(id: self, statement: "the cube applies a projection one display frame after it is set; the splat view's 60 Hz timer drifts in phase against the display",
                               source: "read from the app's code structure (SceneKit renderer delegate, a Timer), not measured",
                               status: .inferred,
                               experiment: "log, per frame, the CADisplayLink timestamp and the head sample each projection was built from (Instruments' Metal System Trace)")
         case .arkitFirstDelivery:
-            return Hypothesis(id: self, statement: "the face anchor's first delegate call is session(_:didAdd:), then session(_:didUpdate:) once per frame (the probe's default); the simulation today calls didUpdate from the first sample, and the app implements no didAdd, so on a device its smoothers would start one update later",
-                              source: "ARSessionDelegate documents didAdd, didUpdate and didRemove for anchors ARKit adds, updates and removes; which one first delivers a face is not stated",
-                              status: .inferred,
+            return Hypothesis(id: self, statement: "the face anchor's first delegate call is session(_:didAdd:), then session(_:didUpdate:) once per frame; an app that implements only didUpdate (Splat Frame) starts its smoothers one update later, as the simulation does by default",
+                              source: "ARFaceAnchor: \"When ARKit detects a face, it adds an ARFaceAnchor object to the session's list of anchors\"; ARSessionDelegate's session(_:didAdd:) is called for added anchors",
+                              status: .documented,
                               experiment: Self.probeExperiment)
         case .arkitLoss:
             return Hypothesis(id: self, statement: "while the face is lost ARKit keeps calling session(_:didUpdate:) with isTracked false and the last pose (frozen), rather than didRemove and a new didAdd when the face returns",
@@ -158,7 +231,9 @@ extension AuditCase {
         case .sensorLatency:
             return "sensor latency: \(NumberText.format(LatencyModel.assumedSensorLatency * 1000)) ms assumed (Apple publishes no figure for ARKit face tracking)"
         case .coreMotionOrder:
-            return "gyro: attitude.multiply(byInverseOf: reference) modelled as reference⁻¹·attitude; pitch about the device's x, roll about its y (CoreMotion's Euler order, inferred)"
+            return "gyro: pitch about the device's x, roll about its y (CoreMotion's Euler order, inferred)"
+        case .attitudeProduct:
+            return "gyro: attitude.multiply(byInverseOf: reference) modelled as reference⁻¹·attitude (inferred)"
         case .handOffTiming:
             return "hand-off: the cube applies a projection one display frame later; the splat view's 60 Hz timer drifts in phase against a 60 Hz display (inferred from the app's code)"
         case .arkitFirstDelivery:

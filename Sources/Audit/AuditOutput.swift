@@ -15,7 +15,10 @@ extension AppAudit {
     /// (`RecordedTrace`), and the result says the frame was measured (`AuditResult.recording`).
     package static func run(tracePaths: [String], screens: [ScreenModel], mode: String, fixes: [String], arkitFrame: String = ARKitFrame.gravity.rawValue,
                            pipeline: AppPipeline = .shipped, appReplay: AppReplay? = nil, directory: String? = nil, recording: String? = nil,
-                           baseline: String = AuditBaseline.asShipped.option, patches: String? = nil) throws -> AuditResult {
+                           baseline: String = AuditBaseline.asShipped.option, patches: String? = nil, sensitivity: Bool = false) throws -> AuditResult {
+        if sensitivity, appReplay == nil {
+            throw FieldError("sensitivity", expected: "the app's source folder too (the platform's alternatives run the app's code)", found: "no app source")
+        }
         if let patches {
             guard appReplay != nil else {
                 throw FieldError("patches", expected: "the app's source folder too (the patches are made to the app's own code)", found: "'\(patches)'")
@@ -43,6 +46,7 @@ extension AppAudit {
         if let framesDirectory { try? FileManager.default.removeItem(atPath: framesDirectory) }
         var result = try run(options, framesDirectory: framesDirectory)
         result.recording = measured
+        if sensitivity { try result.measureSensitivity(options) }
         if let patches, let appReplay {
             result.patches = try PatchMaker.make(options, result: result, replay: appReplay)
             result.patches?.directory = patches

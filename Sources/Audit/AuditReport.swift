@@ -99,8 +99,9 @@ package enum AuditReport {
              .text(c.restsOn.map { "\($0.rawValue): \($0.hypothesis.experiment)" }.joined(separator: " · "))]
         }))
         content.append(HTML.el("h3", .text("Hypotheses")))
-        content.append(HTML.table(["id", "status", "statement", "source"], result.hypotheses.map { h in
-            [.text(h.id.rawValue), .text(h.status.rawValue), .text(h.statement), .text(h.source)]
+        content.append(HTML.table(["id", "status", "statement", "effect", "how to settle", "source"], result.hypotheses.map { h in
+            [.text(h.id.rawValue), .text(h.status.rawValue), .text(h.statement),
+             .text(([h.effectText] + (h.sensitivity ?? []).map(\.text)).joined(separator: " · ")), .text(h.experiment), .text(h.source)]
         }))
         content.append(HTML.el("h3", .text("Assumptions")))
         content.append(HTML.el("ul", children: result.assumptions.map { HTML.el("li", .text($0)) }))

@@ -75,8 +75,11 @@ extension AuditResult {
         }
         lines.append("Assumptions:")
         for line in assumptions { lines.append("  - \(line)") }
-        lines.append("Hypotheses (status; the experiment that settles it):")
-        for h in hypotheses { lines.append("  - \(h.id.rawValue) (\(h.status.rawValue)): \(h.experiment)") }
+        lines.append("Hypotheses, every entry of the registry (status; effect; the experiment that settles it):")
+        for h in hypotheses {
+            lines.append("  - \(h.id.rawValue) (\(h.status.rawValue); \(h.effectText)): \(h.experiment)")
+            for effect in h.sensitivity ?? [] { lines.append("      \(effect.text)") }
+        }
         let noted = checks.filter { !$0.notes.isEmpty }
         if !noted.isEmpty {
             lines.append("Notes:")

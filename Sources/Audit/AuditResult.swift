@@ -108,8 +108,7 @@ package struct AuditResult: Codable, Sendable {
             }
         }.sorted { $0.viewAngleP95AfterResetDeg != $1.viewAngleP95AfterResetDeg ? $0.viewAngleP95AfterResetDeg > $1.viewAngleP95AfterResetDeg : $0.check < $1.check }
         self.devices = devices
-        let used = Set(checks.flatMap(\.restsOn))
-        hypotheses = AuditAssumption.allCases.filter(used.contains).map(\.hypothesis)
+        hypotheses = AuditAssumption.allCases.map(\.hypothesis)
     }
 
     /// Where the shipped app's reach is read: its tab bar holds Camera (the cube) and Settings only.

@@ -28,7 +28,7 @@ package struct DeviceCheck: Sendable, Equatable {
             }
         }
 
-        /// The hypotheses-registry entry the decision settles (`core-motion` holds the product's order).
+        /// The hypotheses-registry entry the decision settles.
         package var hypothesis: AuditAssumption {
             switch self {
             case .arkitFirstDelivery: return .arkitFirstDelivery
@@ -36,7 +36,7 @@ package struct DeviceCheck: Sendable, Equatable {
             case .sensorRates: return .sensorRates
             case .renderThread: return .renderThread
             case .scenekitEuler: return .scenekitEuler
-            case .attitudeProduct: return .coreMotionOrder
+            case .attitudeProduct: return .attitudeProduct
             }
         }
     }

@@ -132,7 +132,8 @@ extension SimulatedPlatform {
 
 /// `sensor-rates`: the rate (Hz) and phase (s after the trace's first sample) of each stream the app receives —
 /// ARKit's face anchors, CoreMotion's device motion, the display's frames — as `--rates` writes them:
-/// `arkit=60,motion=52.6,display=60`, a phase after `@` (`motion=52.6@0.004`); a stream not named runs at 60 Hz.
+/// `motion=52.6`, `arkit=60,display=120`, a phase after `@` (`motion=52.6@0.004`); a stream not named delivers at the
+/// trace's sample times, as without rates.
 package struct SensorRates: Hashable, Sendable, Codable, TextParsable {
     package struct Stream: Hashable, Sendable, Codable {
         package var hz: Double
@@ -160,11 +161,11 @@ package struct SensorRates: Hashable, Sendable, Codable, TextParsable {
         private static func format(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e9 ? String(Int(x)) : String(x) }
     }
 
-    package var arkit: Stream
-    package var motion: Stream
-    package var display: Stream
+    package var arkit: Stream?
+    package var motion: Stream?
+    package var display: Stream?
 
-    package init(arkit: Stream = Stream(hz: 60), motion: Stream = Stream(hz: 60), display: Stream = Stream(hz: 60)) {
+    package init(arkit: Stream? = nil, motion: Stream? = nil, display: Stream? = nil) {
         self.arkit = arkit
         self.motion = motion
         self.display = display
@@ -172,25 +173,26 @@ package struct SensorRates: Hashable, Sendable, Codable, TextParsable {
 
     package init(parsing text: String) throws {
         self.init()
-        var seen: Set<String> = []
-        let expected = "arkit|motion|display=HZ[@PHASE_S], comma-separated, HZ in [1, 1000], PHASE_S in [0, 1/HZ)"
+        let expected = "arkit|motion|display=HZ[@PHASE_S], comma-separated, each stream once, HZ in [1, 1000], PHASE_S in [0, 1/HZ)"
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = item.trimmingCharacters(in: .whitespaces).split(separator: "=", omittingEmptySubsequences: false)
             let value = parts.count == 2 ? parts[1].split(separator: "@", omittingEmptySubsequences: false) : []
-            guard parts.count == 2, ["arkit", "motion", "display"].contains(parts[0]), !seen.contains(String(parts[0])),
-                  (1...2).contains(value.count), let hz = Double(value[0]), hz >= 1, hz <= 1000,
+            guard parts.count == 2, (1...2).contains(value.count), let hz = Double(value[0]), hz >= 1, hz <= 1000,
                   let phase = value.count == 2 ? Double(value[1]) : 0, phase >= 0, phase < 1 / hz else {
                 throw FieldError("rates", expected: expected, found: "'\(item)'")
             }
-            seen.insert(String(parts[0]))
             let stream = Stream(hz: hz, phase: phase)
             switch parts[0] {
-            case "arkit": arkit = stream
-            case "motion": motion = stream
-            default: display = stream
+            case "arkit" where arkit == nil: arkit = stream
+            case "motion" where motion == nil: motion = stream
+            case "display" where display == nil: display = stream
+            default: throw FieldError("rates", expected: expected, found: "'\(item)'")
             }
         }
     }
 
-    package var text: String { "arkit=\(arkit.text),motion=\(motion.text),display=\(display.text)" }
+    package var text: String {
+        [("arkit", arkit), ("motion", motion), ("display", display)].compactMap { name, stream in stream.map { "\(name)=\($0.text)" } }
+            .joined(separator: ",")
+    }
 }

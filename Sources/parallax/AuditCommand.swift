@@ -59,6 +59,9 @@ struct AuditCommand: ParsableCommand {
 
     @OptionGroup var platform: PlatformOptions
 
+    @Flag(name: .long, help: "With --app-source: run the audit again under each alternative of each platform entry (and the other ARKit frame) and list how far each check and the headline's latency, jitter and parallax error move.")
+    var sensitivity = false
+
     @Flag(name: .long, help: "Print the result JSON instead of the table.")
     var json = false
 
@@ -76,9 +79,9 @@ struct AuditCommand: ParsableCommand {
             // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
             result = try AppAudit.run(tracePaths: traces, screens: try AuditOptions.screens(parsing: screen), mode: mode, fixes: fix,
                                       arkitFrame: arkitFrame, appReplay: try appSource.map { try AppReplay(appSource: $0, platform: platform) }, directory: output,
-                                      recording: recording, baseline: baseline, patches: patches)
+                                      recording: recording, baseline: baseline, patches: patches, sensitivity: sensitivity)
         } catch let error as FieldError {
-            throw error.naming(flags: ["screens": "--screen", "screen": "--screen", "mode": "--mode", "fix": "--fix", "traces": "--traces", "arkit_frame": "--arkit-frame", "baseline": "--baseline", "patches": "--patches"])
+            throw error.naming(flags: ["screens": "--screen", "screen": "--screen", "mode": "--mode", "fix": "--fix", "traces": "--traces", "arkit_frame": "--arkit-frame", "baseline": "--baseline", "patches": "--patches", "sensitivity": "--sensitivity"])
         }
         print(json ? String(decoding: try result.jsonData(), as: UTF8.self) : result.text, terminator: "")
         // The table printed above shows which checks failed.

@@ -11,7 +11,7 @@ struct PlatformOptions: ParsableArguments {
     var assumptions: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(
-        "The sensor and display rates and phases, e.g. arkit=60,motion=52.6@0.004,display=60 (Hz, phase in s); default one of each per trace sample.",
+        "Stream rates and phases, e.g. motion=52.6 or arkit=60,display=120@0.004 (Hz, phase in s); a stream not named delivers at each trace sample.",
         valueName: "STREAM=HZ[@PHASE],…"))
     var rates: String?
 

@@ -43,7 +43,7 @@ import Vocabulary
 
     @Test func theFaceIsAddedWhenFirstSeenAndUpdatedFromThenOn() throws {
         // Apple: the session adds a face anchor when it detects a face. Before the first tracked sample there is
-        // no anchor to deliver.
+        // no anchor to deliver; a run that starts tracked was detected one ARKit frame before its first sample.
         let samples = [Self.sample(0, x: 9, tracked: false), Self.sample(1, x: 1), Self.sample(2, x: 2), Self.sample(3, x: 3, tracked: false), Self.sample(4, x: 4)]
         let run = ReplayRun(device: SampleApp.device, samples: samples)
         #expect(Self.calls(DeliverySchedule.events(run, on: .default)) == ["add 1 1", "update 2 2", "update 3 3 lost", "update 4 4"])
@@ -52,6 +52,8 @@ import Vocabulary
         #expect(Self.calls(DeliverySchedule.events(run, on: try Self.platform("arkit-loss=removed")))
                 == ["add 1 1", "update 2 2", "remove 3 2 lost", "add 4 4"])
         #expect(Self.calls(DeliverySchedule.events(run, on: try Self.platform("arkit-axes=mirrored"))) == ["add 1 -1", "update 2 -2", "update 3 -3 lost", "update 4 -4"])
+        let tracked = ReplayRun(device: SampleApp.device, samples: Array(samples[1...2]))
+        #expect(Self.calls(DeliverySchedule.events(tracked, on: .default)) == ["add \(NumberText.format(1 - 1.0 / 60)) 1", "update 1 1", "update 2 2"])
     }
 
     @Test func ratesDeliverEachStreamOnItsOwnGridInterpolatedBetweenSamples() throws {
@@ -79,7 +81,7 @@ import Vocabulary
         let platform = try Self.platform("arkit-loss=removed", "scenekit-euler=rz-ry-rx", rates: "motion=52.6@0.004")
         #expect(platform.faceLoss == .removed && platform.eulerComposition == .rollYawPitch)
         #expect(platform.rates == SensorRates(motion: .init(hz: 52.6, phase: 0.004)))
-        #expect(platform.assumptions == ["arkit-loss=removed", "scenekit-euler=rz-ry-rx", "sensor-rates=arkit=60,motion=52.6@0.004,display=60"])
+        #expect(platform.assumptions == ["arkit-loss=removed", "scenekit-euler=rz-ry-rx", "sensor-rates=motion=52.6@0.004"])
         #expect(SimulatedPlatform.default.assumptions.isEmpty)
         for bad in ["arkit-loss", "arkit-loss=gone", "euler=rx-ry-rz"] {
             #expect(throws: FieldError.self) { try Self.platform(bad) }
@@ -98,16 +100,21 @@ import Vocabulary
     }
 
     @Test func underDidAddFirstTheFirstSmoothedSampleIsOneUpdateLater() throws {
-        // The app implements only didUpdate: the first anchor (didAdd) passes it by. Its EMA then starts from the
-        // second sample (an EMA's first output is its input), and the first frame shows the tracker as built.
-        let samples = (0..<5).map { Self.sample(Double($0) / 60, x: 0.01 * Double($0 + 1)) }
+        // The face first detected at sample 3 arrives by didAdd, which the app (didUpdate only) misses: its EMA
+        // starts from sample 4 (an EMA's first output is its input), and frames 0–3 show the tracker as built. Under
+        // did-update the same sample is smoothed at once. A run tracked from its start gives both the same frames.
+        let samples = (0..<7).map { i in Self.sample(Double(i) / 60, x: 0.01 * Double(i + 1), tracked: i >= 3) }
         let added = try replay(samples, on: .default)
         let updated = try replay(samples, on: try Self.platform("arkit-first-delivery=did-update"))
-        expectClose(updated[0].head.x, 0.01, within: Self.tolerance, "did-update: frame 0 is the first sample")
-        expectClose(updated[1].head.x, 0.5 * 0.02 + 0.5 * 0.01, within: Self.tolerance, "did-update: frame 1")
-        #expect(added[0].head.x == 0 && added[0].head.z == 0.5, "did-add: frame 0 shows HeadPosition.zero")
-        expectClose(added[1].head.x, 0.02, within: Self.tolerance, "did-add: frame 1 is the second sample")
-        expectClose(added[2].head.x, 0.5 * 0.03 + 0.5 * 0.02, within: Self.tolerance, "did-add: frame 2")
+        for i in 0...3 { #expect(added[i].head.x == 0 && added[i].head.z == 0.5, "did-add: frame \(i) shows HeadPosition.zero") }
+        expectClose(added[4].head.x, 0.05, within: Self.tolerance, "did-add: frame 4 is sample 4")
+        expectClose(added[5].head.x, 0.5 * 0.06 + 0.5 * 0.05, within: Self.tolerance, "did-add: frame 5")
+        // did-update (the old simulation): every sample from the first reaches the app, lost ones too.
+        var ema = 0.01
+        for i in 1...6 { ema = 0.5 * 0.01 * Double(i + 1) + 0.5 * ema }
+        expectClose(updated[6].head.x, ema, within: Self.tolerance, "did-update: the EMA over every sample")
+        let fromStart = Array(samples[3...])
+        #expect(try replay(fromStart, on: .default) == replay(fromStart, on: try Self.platform("arkit-first-delivery=did-update")))
     }
 
     @Test func anEMAAdvancedAt52_6HzLagsOneMinusAlphaOverAlphaUpdatesOnARamp() throws {

@@ -18,7 +18,7 @@ enum GyroTiltCheck: AuditCheck {
     static let fixDescription = "no tilt offset"
     static let modelOnly: String? = nil
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.addsTiltOffset }
-    static let assumptions: Set<AuditAssumption> = [.attitude, .eye, .coreMotionOrder]
+    static let assumptions: Set<AuditAssumption> = [.attitude, .eye, .coreMotionOrder, .attitudeProduct]
 
     static let scriptedTilt = 5 * Double.pi / 180
 

@@ -97,7 +97,7 @@ struct ScenarioRunner {
                         } else {
                             notes.append("no ground truth: parallax error and visible jitter are not computed")
                         }
-                        let metrics = Self.metrics(analysis, accuracy: accuracy, swim: swim,
+                        let metrics = analysis.metrics(accuracy: accuracy, swim: swim,
                                                    effectGain: TraceAnalysis.effectGain(screen: screen, movementScale: scale,
                                                                                         distance: Statistics.median(trace.samples.map(\.position.z))))
                         results.append(ScenarioResult(id: "\(traceName) × \(label) × \(screenName) × s=\(scale)", trace: traceName, smoother: label,
@@ -137,7 +137,7 @@ struct ScenarioRunner {
                 notes.insert("measured on \(app.identity.label), α \(NumberText.format(settings.smoothingAlpha)), movement scale \(NumberText.format(scale)); "
                              + "ARKit frame: \(app.arkitFrame.rawValue); latency's filter part: its lag on a ramp", at: 0)
                 if report.parallax == nil { notes.append("no ground truth: parallax error and visible jitter are not computed") }
-                let metrics = Self.metrics(report, accuracy: report.parallax, swim: report.swim, effectGain: report.effectGainPxPerCm)
+                let metrics = report.metrics(accuracy: report.parallax, swim: report.swim, effectGain: report.effectGainPxPerCm)
                 let label = Budget.Scope.appName
                 results.append(ScenarioResult(id: "\(traceName) × \(label) × \(screenName) × s=\(scale)", trace: traceName, smoother: label,
                                               smootherSpec: label, screen: screenName, movementScale: scale, metrics: metrics, notes: notes,
@@ -147,37 +147,6 @@ struct ScenarioRunner {
             }
         }
         return results
-    }
-
-    /// A scenario's metrics from its analysis and, when the trace has truth, its on-glass accuracy and swim: the one
-    /// mapping for a smoother's scenarios and the app's, so that the headline's "the app" and `analyze` agree.
-    static func metrics(_ analysis: TraceAnalysisReport, accuracy: ParallaxAccuracyReport?, swim: SwimReport?, effectGain: Double?) -> [String: Double] {
-        var metrics: [String: Double] = [:]
-        if let lag = analysis.lag.total { metrics[metric: .lagMs] = lag.seconds * 1000 }
-        if let lag = analysis.lag.filter { metrics[metric: .filterLagMs] = lag.seconds * 1000 }
-        if let lag = analysis.lag.onset?.onsetSeconds { metrics[metric: .lagOnsetMs] = lag * 1000 }
-        if let lag = analysis.lag.onset?.steadySeconds { metrics[metric: .lagSteadyMs] = lag * 1000 }
-        if let jitter = analysis.jitter.stationary { metrics[metric: .stationaryJitterMm] = jitter.rmsMm.norm }
-        // Head-to-photon: the app's pipeline after this smoother (HeadToPhoton, as the audit computes it).
-        if let latency = analysis.latency.first(where: { $0.model.displayRate == HeadToPhoton.Path.app.displayRate }) {
-            metrics[metric: .latencyP95Ms] = latency.distribution.p95 * 1000
-        }
-        if let effectGain { metrics[metric: .effectGainPxPerCm] = effectGain }
-        if let accuracy {
-            metrics[metric: .parallaxErrorP95Px] = accuracy.tracking.pixels.p95
-            metrics[metric: .parallaxErrorRmsPx] = accuracy.tracking.pixels.rms
-            metrics[metric: .exaggerationP95Px] = accuracy.exaggeration.pixels.p95
-            metrics[metric: .parallaxErrorP95Arcmin] = accuracy.tracking.arcminutes.p95
-            if let visible = accuracy.visibleJitter {
-                metrics[metric: .visibleJitterPx] = visible.pixels.rms
-                metrics[metric: .visibleJitterMm] = visible.millimeters.rms
-            }
-        }
-        if let swim {
-            metrics[metric: .swimP95DegS] = swim.tracking.p95
-            metrics[metric: .swimRmsDegS] = swim.tracking.rms
-        }
-        return metrics
     }
 
     /// The plot series of a scenario, thinned to `maxPlotPoints` and rounded.
