@@ -44,10 +44,10 @@ package enum DeliverySchedule {
                 }
             }
         }
-        let times = { (stream: KeyPath<SensorRates, SensorRates.Stream?>) in
-            platform.rates?[keyPath: stream]?.times(from: first, to: last) ?? samples.map(\.t)
-        }
-        var streams = [times(\.arkit)[...], times(\.motion)[...], times(\.display)[...]]
+        // Each rated stream's grid; a stream without a rate delivers once per sample step (a sample fed again, as
+        // recenter-idempotent's presses do, is delivered again).
+        let rated: [SensorRates.Stream?] = [platform.rates?.arkit, platform.rates?.motion, platform.rates?.display]
+        var grids = rated.map { $0.map { $0.times(from: first, to: last)[...] } }
         var face = FaceDeliveries(platform: platform)
         var events: [Event] = []
         // A run that starts tracked starts with a face ARKit already detected: its didAdd one ARKit frame before.
@@ -60,8 +60,19 @@ package enum DeliverySchedule {
             case .pressReset: events.append(.pressReset)
             case .scene(let event): events.append(.scene(event))
             case .sample(let sample), .feed(let sample):
-                while let (stream, t) = next(in: streams, upTo: sample.t) {
-                    streams[stream].removeFirst()
+                var due: [(t: Double, stream: Int)] = []
+                for stream in 0..<3 {
+                    guard grids[stream] != nil else {
+                        due.append((sample.t, stream))
+                        continue
+                    }
+                    while let t = grids[stream]!.first, t <= sample.t + 1e-9 {
+                        due.append((t, stream))
+                        grids[stream]!.removeFirst()
+                    }
+                }
+                // In time order, ties anchor, motion, display (a stable sort of streams listed in that order).
+                for (t, stream) in due.enumerated().sorted(by: { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }).map(\.element) {
                     let value = interpolated(previous, sample, at: t)
                     switch stream {
                     case 0: events += face.calls(at: t, value.anchor, tracked: value.tracked)
@@ -74,16 +85,6 @@ package enum DeliverySchedule {
             }
         }
         return events
-    }
-
-    /// The stream whose next time comes first (ties in stream order) if it is at or before `end`.
-    private static func next(in streams: [ArraySlice<Double>], upTo end: Double) -> (Int, Double)? {
-        var best: (Int, Double)?
-        for (i, stream) in streams.enumerated() {
-            guard let t = stream.first, t <= end + 1e-9 else { continue }
-            if best == nil || t < best!.1 { best = (i, t) }
-        }
-        return best
     }
 
     /// The sensors at `t` in (before.t, after.t]: `after` itself at its time.

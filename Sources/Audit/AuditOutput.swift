@@ -15,9 +15,18 @@ extension AppAudit {
     /// (`RecordedTrace`), and the result says the frame was measured (`AuditResult.recording`).
     package static func run(tracePaths: [String], screens: [ScreenModel], mode: String, fixes: [String], arkitFrame: String = ARKitFrame.gravity.rawValue,
                            pipeline: AppPipeline = .shipped, appReplay: AppReplay? = nil, directory: String? = nil, recording: String? = nil,
-                           baseline: String = AuditBaseline.asShipped.option, patches: String? = nil, sensitivity: Bool = false) throws -> AuditResult {
+                           baseline: String = AuditBaseline.asShipped.option, patches: String? = nil, sensitivity: Bool = false,
+                           probe: String? = nil) throws -> AuditResult {
         if sensitivity, appReplay == nil {
             throw FieldError("sensitivity", expected: "the app's source folder too (the platform's alternatives run the app's code)", found: "no app source")
+        }
+        var appReplay = appReplay
+        let measuredPlatform = try probe.map { try MeasuredPlatform(probe: $0) }
+        if let measuredPlatform, measuredPlatform.platform != .default {
+            guard appReplay != nil else {
+                throw FieldError("probe", expected: "the app's source folder too (the probe departs from the defaults: \(measuredPlatform.platform.assumptions.joined(separator: ", ")); only the app's code runs on another platform)", found: "'\(measuredPlatform.file)'")
+            }
+            appReplay?.platform = measuredPlatform.platform
         }
         if let patches {
             guard appReplay != nil else {
@@ -46,6 +55,7 @@ extension AppAudit {
         if let framesDirectory { try? FileManager.default.removeItem(atPath: framesDirectory) }
         var result = try run(options, framesDirectory: framesDirectory)
         result.recording = measured
+        if let measuredPlatform { result.settle(by: measuredPlatform) }
         if sensitivity { try result.measureSensitivity(options) }
         if let patches, let appReplay {
             result.patches = try PatchMaker.make(options, result: result, replay: appReplay)

@@ -77,6 +77,8 @@ package struct AuditResult: Codable, Sendable {
     package var devices: [DeviceRank]
     /// The registry entries of every hypothesis a check rests on.
     package var hypotheses: [Hypothesis]
+    /// The device probe the platform was measured by (`audit --probe`), if any.
+    package var probe: MeasuredPlatform?
     /// With `--app-source`: the model against the app's own code on the audit's cube cases.
     package var appCode: AppCodeConformance?
     /// With `--recording`: the ARKit frame was measured by that recording, not assumed (issue 37).
@@ -86,7 +88,7 @@ package struct AuditResult: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case schema, traces, traceSources = "trace_sources", screens, scope, modes, arkitFrame = "arkit_frame", fixes, baseline
-        case resetPressedAt = "reset_pressed_at_s", checks, timelines, ranking, devices, hypotheses, appCode = "app_code", recording, patches
+        case resetPressedAt = "reset_pressed_at_s", checks, timelines, ranking, devices, hypotheses, appCode = "app_code", recording, patches, probe
     }
 
     init(traces: [TraceSource], screens: [String], scope: AuditScope, modes: [AppMode], arkitFrame: ARKitFrame, fixes: [AuditCheckID],

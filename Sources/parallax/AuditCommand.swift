@@ -59,6 +59,9 @@ struct AuditCommand: ParsableCommand {
 
     @OptionGroup var platform: PlatformOptions
 
+    @Option(name: .long, help: "A device probe (parallax device-check): the app's code runs on the platform it measured, and the entries it decided are marked measured (replaces --assume, --rates).")
+    var probe: String?
+
     @Flag(name: .long, help: "With --app-source: run the audit again under each alternative of each platform entry (and the other ARKit frame) and list how far each check and the headline's latency, jitter and parallax error move.")
     var sensitivity = false
 
@@ -74,14 +77,17 @@ struct AuditCommand: ParsableCommand {
 
     func run() throws {
         let result: AuditResult
+        if probe != nil, !platform.assumptions.isEmpty || platform.rates != nil {
+            throw ValidationError("--probe: the probe decides the platform; leave out --assume and --rates")
+        }
         let platform = try platform.platform(appSource: appSource)
         do {
             // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
             result = try AppAudit.run(tracePaths: traces, screens: try AuditOptions.screens(parsing: screen), mode: mode, fixes: fix,
                                       arkitFrame: arkitFrame, appReplay: try appSource.map { try AppReplay(appSource: $0, platform: platform) }, directory: output,
-                                      recording: recording, baseline: baseline, patches: patches, sensitivity: sensitivity)
+                                      recording: recording, baseline: baseline, patches: patches, sensitivity: sensitivity, probe: probe)
         } catch let error as FieldError {
-            throw error.naming(flags: ["screens": "--screen", "screen": "--screen", "mode": "--mode", "fix": "--fix", "traces": "--traces", "arkit_frame": "--arkit-frame", "baseline": "--baseline", "patches": "--patches", "sensitivity": "--sensitivity"])
+            throw error.naming(flags: ["screens": "--screen", "screen": "--screen", "mode": "--mode", "fix": "--fix", "traces": "--traces", "arkit_frame": "--arkit-frame", "baseline": "--baseline", "patches": "--patches", "sensitivity": "--sensitivity", "probe": "--probe"])
         }
         print(json ? String(decoding: try result.jsonData(), as: UTF8.self) : result.text, terminator: "")
         // The table printed above shows which checks failed.

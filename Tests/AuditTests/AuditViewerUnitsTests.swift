@@ -122,7 +122,10 @@ struct AuditViewerUnitsTests {
         let result = try AppAudit.run(try AuditDecisiveTests().options(fixes: [], traces: ["sway"], modes: [.cube]))
         let text = result.text
         #expect(text.contains("Assumptions:\n  - ARKit frame: gravity (hypothesis"))
-        #expect(text.contains("  - arkit-frame (inferred): one minute on a device"))
+        #expect(text.contains("  - arkit-frame (inferred; sensitivity not measured: the audit with the app's code and sensitivity on measures it): one minute on a device"))
+        // Every registry entry is listed, those without an alternative to run so marked.
+        for entry in AuditAssumption.allCases { #expect(text.contains("  - \(entry.rawValue) (")) }
+        #expect(text.contains("  - eye (assumed; no alternative to run: a value a device measures): "))
         #expect(text.contains("Notes:\n") && text.contains("mm higher") && text.contains("largest eye jump"))
         #expect(text.contains("traces: synthetic (parallax synth"))
         #expect(text.contains("What to fix first: every failing check by the view-angle error the viewer sees after one Reset (°), its own measure beside it:\n  1. "))
