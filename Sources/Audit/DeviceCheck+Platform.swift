@@ -54,7 +54,7 @@ package struct MeasuredPlatform: Codable, Sendable, Equatable {
 
 extension AuditResult {
     /// The entries the probe decided become `measured`, and the result names the probe.
-    mutating func settle(by measured: MeasuredPlatform) {
+    package mutating func settle(by measured: MeasuredPlatform) {
         probe = measured
         for i in hypotheses.indices where measured.measured.contains(hypotheses[i].id) { hypotheses[i].status = .measured }
     }

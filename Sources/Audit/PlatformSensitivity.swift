@@ -133,7 +133,7 @@ extension AuditOptions {
 
 extension AuditResult {
     /// Each registry entry's effects (`PlatformSensitivity.measure`), on its entry in `hypotheses`.
-    mutating func measureSensitivity(_ options: AuditOptions) throws {
+    package mutating func measureSensitivity(_ options: AuditOptions) throws {
         let effects = try PlatformSensitivity.measure(options, result: self)
         for i in hypotheses.indices where !hypotheses[i].alternatives.isEmpty {
             hypotheses[i].sensitivity = effects[hypotheses[i].id] ?? []

@@ -184,6 +184,18 @@ import Tuning
         #expect(try failure("app: {source: app, smoothing: 0.3}").contains("smoothing"))
         #expect(try failure("app: {source: app, arkit_frame: sideways}").contains("expected gravity or camera, found 'sideways'"))
         #expect(try failure("app: {source: nowhere}").hasPrefix("app.source: no such app source folder 'nowhere'"))
+        // The platform's parsers name their own field, under `app`, with the suite's file and line.
+        for (app, expected) in [("app: {source: app, assume: [arkit-loss=gone]}", "app.assume: expected arkit-loss=frozen|removed, found 'arkit-loss=gone'"),
+                                ("app: {source: app, rates: 'motion=0'}", "app.rates: expected arkit|motion|display=HZ")] {
+            let fixture = try Fixture(Self.suiteText.replacingOccurrences(of: "app: {source: app}", with: app))
+            defer { fixture.directory.cleanUp() }
+            do {
+                _ = try fixture.run()
+                Issue.record("\(app) ran")
+            } catch {
+                #expect("\(error)".hasPrefix("\(fixture.suite):7: \(expected)"), "\(error)")
+            }
+        }
         let missing = try failure("app: {source: app}") { try FileManager.default.removeItem(atPath: $0.app + "/Sources/MatrixMath.swift") }
         #expect(missing.hasPrefix("app.source: ") && missing.contains("missing MatrixMath.swift"), "\(missing)")
         let broken = try failure("app: {source: app}") { fixture in
@@ -194,6 +206,27 @@ import Tuning
         // A frame that stands for the suite's app needs one.
         let frame = SuiteLoaderTests().error("frames:\n  - {name: c, app: true, scene: {cube: app-cube, look: app}, head: [0, 0, 0.3]}\n")
         #expect(frame?.line == 2 && frame?.message.hasPrefix("frames[0].app: expected the suite's app: {source: DIR}") == true, "\(String(describing: frame))")
+    }
+
+    /// `app: {assume:, rates:}` runs the suite's app on that platform (the label says so), and `audit: {probe:}` runs
+    /// the audit's code on what the probe measured, its entries marked measured in audit.json.
+    @Test func theSuitesAppRunsOnTheAssumedPlatformAndTheAuditOnTheProbes() throws {
+        var synthesizer = DeviceProbeSynthesizer()
+        synthesizer.loss = .removed
+        let fixture = try Fixture(Self.suiteText
+            .replacingOccurrences(of: "app: {source: app}", with: "app: {source: app, assume: [render-thread=other], rates: 'display=120'}")
+            .replacingOccurrences(of: "audit: {screens: [iphone-15-pro], mode: shipped, traces: [still]}",
+                                  with: "audit: {screens: [iphone-15-pro], mode: shipped, traces: [still], probe: probe.json}"))
+        defer { fixture.directory.cleanUp() }
+        try synthesizer.json().write(toFile: fixture.directory.path("probe.json"), atomically: true, encoding: .utf8)
+        _ = try fixture.run()
+        let report = try String(contentsOfFile: fixture.directory.path("report/report.json"), encoding: .utf8)
+        #expect(report.contains("assuming render-thread=other, sensor-rates=display=120"))
+        let audit = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture.directory.path("report/audit.json")))) as! [String: Any]
+        let probe = try #require(audit["probe"] as? [String: Any])
+        #expect((probe["platform"] as? [String: Any])?["arkit-loss"] as? String == "removed")
+        let statuses = Dictionary(uniqueKeysWithValues: (audit["hypotheses"] as! [[String: Any]]).map { ($0["id"] as! String, $0["status"] as! String) })
+        #expect(statuses["arkit-loss"] == "measured" && statuses["eye"] == "assumed")
     }
 
     /// A frame with `app: true` draws the scene of the suite's app's code: the same pixels as `app_source` naming it.

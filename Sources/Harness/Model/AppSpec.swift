@@ -24,12 +24,9 @@ package struct AppSpec: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         source = try c.decode(String.self, forKey: .source)
         arkitFrame = try c.decodeEnumIfPresent(ARKitFrame.self, forKey: .arkitFrame) ?? .gravity
-        let rates = try c.decodeIfPresent(SensorRates.self, forKey: .rates)
-        let assumptions = try c.decodeIfPresent([String].self, forKey: .assume) ?? []
-        do {
-            platform = try SimulatedPlatform(assuming: assumptions, rates: rates)
-        } catch let error as FieldError {
-            throw error.decodingError(at: c.codingPath + [CodingKeys.assume])
-        }
+        // Each parser's error names its own field (`assume`, `rates`), placed under `app`.
+        let rates = try c.decodeIfPresent(.rates, parsedBy: SensorRates.init(parsing:))
+        platform = try c.decodeIfPresent(.assume, parsedBy: { (list: [String]) in try SimulatedPlatform(assuming: list) }) ?? SimulatedPlatform()
+        platform.rates = rates
     }
 }

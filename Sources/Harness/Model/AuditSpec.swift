@@ -6,7 +6,8 @@ import TestedApp
 import Tracking
 import Vocabulary
 
-/// The app audit run with the suite (`audit:`): `{screens: [iphone-15-pro], mode: shipped, arkit_frame: gravity, fix: [], gate: false}`.
+/// The app audit run with the suite (`audit:`): `{screens: [iphone-15-pro], mode: shipped, arkit_frame: gravity, fix: [], gate: false,
+/// probe: PROBE.json, sensitivity: false}`.
 /// Ungated (`gate: false`, the default) its failures are reported only; gated they fail the run — with a known-failures
 /// file, only the new ones and those worse than their recorded value.
 package struct AuditSpec: Decodable, Sendable {
@@ -29,10 +30,16 @@ package struct AuditSpec: Decodable, Sendable {
     package var knownFailures: String?
     /// The suite report's scrubber over a few seconds of one audited trace (`motion:`, `MotionSpec`).
     package var motion: MotionSpec
+    /// A device probe (`probe:`, relative to the suite file): the app's code runs on the platform it measured and the
+    /// entries it decided are marked measured (`parallax audit --probe`).
+    package var probe: String?
+    /// Whether the audit runs again under each platform alternative on the app's code (`sensitivity: true`,
+    /// `parallax audit --sensitivity`).
+    package var sensitivity: Bool
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case traces, screens, mode, fix, gate, arkitFrame = "arkit_frame", appSource = "app_source", recording, motion
-        case knownFailures = "known_failures"
+        case knownFailures = "known_failures", probe, sensitivity
     }
 
     package init(from decoder: Decoder) throws {
@@ -49,6 +56,8 @@ package struct AuditSpec: Decodable, Sendable {
         recording = try c.decodeIfPresent(String.self, forKey: .recording)
         knownFailures = try c.decodeIfPresent(String.self, forKey: .knownFailures)
         motion = try c.decodeIfPresent(MotionSpec.self, forKey: .motion) ?? MotionSpec()
+        probe = try c.decodeIfPresent(String.self, forKey: .probe)
+        sensitivity = try c.decodeIfPresent(Bool.self, forKey: .sensitivity) ?? false
         if recording != nil, c.contains(.arkitFrame) {
             throw FieldError("arkit_frame", expected: "no arkit_frame with recording (the recording decides the ARKit frame)", found: "'\(arkitFrame)'")
                 .decodingError(at: c.codingPath)

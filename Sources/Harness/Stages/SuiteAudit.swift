@@ -44,6 +44,14 @@ struct SuiteAudit {
         }
     }
 
+    /// The device probe the platform is measured by (`audit.probe`), nil without one.
+    static func probe(_ spec: AuditSpec, loader: SuiteLoader) throws -> MeasuredPlatform? {
+        guard let path = spec.probe else { return nil }
+        var measured = try MeasuredPlatform(probe: loader.resolve(path))
+        measured.file = path
+        return measured
+    }
+
     /// The audit's options and cases. The shipped side is the code of `audit.app_source`, else the suite's app's code
     /// (`appReplay`, `SuiteApp.replay`: built once for the run), else the model.
     static func prepare(_ spec: AuditSpec, traces: [(name: String, trace: HeadTrace)], loader: SuiteLoader,
@@ -60,6 +68,15 @@ struct SuiteAudit {
                                        screens: spec.screens,
                                        scope: try AuditOptions.scope(parsing: spec.mode), fixes: try AuditOptions.fixes(parsing: spec.fix), pipeline: pipeline)
             options.appReplay = try spec.appSource.map { try AppReplay(appSource: loader.resolve($0), platform: appReplay?.platform ?? .default) } ?? appReplay
+            if let measured = try probe(spec, loader: loader), measured.platform != .default {
+                guard options.appReplay != nil else {
+                    throw FieldError("probe", expected: "the app's code (app: or audit.app_source): the probe departs from the defaults (\(measured.platform.assumptions.joined(separator: ", ")))", found: "'\(measured.file)'")
+                }
+                options.appReplay?.platform = measured.platform
+            }
+            if spec.sensitivity, options.appReplay == nil {
+                throw FieldError("sensitivity", expected: "the app's code (app: or audit.app_source): the platform's alternatives run it", found: "true")
+            }
             return (options, try AppAudit.cases(options))
         }
     }
@@ -90,6 +107,8 @@ struct SuiteAudit {
         try? FileManager.default.removeItem(atPath: framesDirectory)
         var result = try located(loader) { try AppAudit.aggregate(options, cases: cases, evaluations: evaluations, framesDirectory: framesDirectory) }
         result.recording = try recorded(spec, loader: loader)?.measured
+        if let measured = try located(loader, { try probe(spec, loader: loader) }) { result.settle(by: measured) }
+        if spec.sensitivity { try located(loader) { try result.measureSensitivity(options) } }
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         try AtomicFile.write(try result.jsonData(), to: (outputDirectory as NSString).appendingPathComponent("audit.json"))
         let known = try knownFailures(spec, loader: loader)
