@@ -62,7 +62,7 @@ test: deps
 	$(MAKE) -j2 --output-sync=target deps-evo test-build
 	$(MAKE) fuzz-smoke
 	$(MAKE) test-standins
-	$(SWIFT) test --skip-build
+	PARALLAX_CACHE_DIR=$(CURDIR)/.build/test-driver-cache $(SWIFT) test --skip-build
 
 # The Apple stand-ins (AppInTheLoop/StandIns) are a package of their own, never modules of this one (on macOS their
 # names would be Apple's): their tests run in it.

@@ -14,7 +14,7 @@ struct InitCommand: ParsableCommand {
             .github/workflows/parallax.yml — ParallaxLab built at the commit this parallax runs from (read from git in \
             the checkout it was built in; cached), the suite run on each pull request with the base commit's report as \
             baseline, the report folder uploaded; parallax-known-failures.yml — each audit check the app fails now, with \
-            its value and a reason to fill in. The suite is measured first (as parallax run would): a budget the app \
+            its value and a reason to fill in; and /Reports/ added to .gitignore. The suite is measured first (as parallax run would): a budget the app \
             breaks now is written at its measured value, the design limit beside it. Exit status: 0 written, 2 bad input \
             (no CubeSceneController.swift below DIR, a file that exists — nothing is overwritten and nothing written).
 
@@ -50,7 +50,7 @@ struct InitCommand: ParsableCommand {
         if !outcome.loosenedBudgets.isEmpty {
             lines.append("budgets at the app's measured value (it breaks the design limit now): \(outcome.loosenedBudgets.joined(separator: ", "))")
         }
-        lines.append("next: parallax run   (then commit the three files)")
+        lines.append("next: parallax run   (then commit the files)")
         print(lines.joined(separator: "\n"))
     }
 }

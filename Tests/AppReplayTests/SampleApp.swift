@@ -5,17 +5,14 @@ import ParallaxTestSupport
 import TestedApp
 import Tracking
 
-/// The sample app of Tests/Fixtures/apps/SampleApp (its README states the numbers the closed forms use), the
-/// driver cache the tests share, and traces built sample by sample.
+/// The sample app of Tests/Fixtures/apps/SampleApp (its README states the numbers the closed forms use), replayed
+/// through the driver cache every test shares (`DriverCache`), and traces built sample by sample.
 enum SampleApp {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/apps/SampleApp").path
 
-    /// One cache for the test process: the sample app's driver is built once.
-    static let cache: TemporaryDirectory = try! TemporaryDirectory(prefix: "app-replay-cache")
-
     static func replay(_ folder: String = folder, timeout: Double = 120) throws -> AppReplay {
-        try AppReplay(appSource: folder, cacheRoot: cache.url, timeout: timeout)
+        try AppReplay(appSource: folder, cacheRoot: DriverCache.url, timeout: timeout)
     }
 
     /// A copy of the sample app in a temporary folder with `edit` applied to one file's text.

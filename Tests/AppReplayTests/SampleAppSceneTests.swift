@@ -21,7 +21,7 @@ import Tracking
     func scenes(_ poses: AppSceneFrames.Poses, events: String = "") throws -> [AppSceneGraph] {
         let parsed = events.isEmpty ? SceneEvents() : try SceneEvents(parsing: events)
         return try AppSceneFrames.scenes(appSource: SampleApp.folder, screen: Self.screen, poses: poses, events: parsed,
-                                         cacheRoot: SampleApp.cache.url).map(\.frame.graph)
+                                         cacheRoot: DriverCache.url).map(\.frame.graph)
     }
 
     func node(_ graph: AppSceneGraph, role: String) -> AppSceneGraph.Node? { graph.nodes.first { $0.role == role } }
@@ -118,7 +118,7 @@ import Tracking
             $0.replacingOccurrences(of: "material.lightingModel = .physicallyBased", with: "material.lightingModel = .blinn")
         }
         let frames = try AppSceneFrames.scenes(appSource: variant.url.path, screen: Self.screen, poses: .still(Vec3(0, 0, 0.4), until: 0),
-                                               events: SceneEvents(), cacheRoot: SampleApp.cache.url)
+                                               events: SceneEvents(), cacheRoot: DriverCache.url)
         #expect(throws: AppSceneGraphError(node: "rootNode.childNodes[0].childNodes[0] (face back)",
                                            problem: "lighting model blinn (the renderer draws physicallyBased and constant faces)")) {
             try AppSceneDrawing(graph: frames[0].frame.graph)

@@ -143,6 +143,8 @@ import Yams
         // The recenter defect fails its check now: a known failure with its value and a reason to fill in.
         let known = try app.read("parallax-known-failures.yml")
         #expect(known.contains("- check: recenter-idempotent") && known.contains("- check: latency") && known.contains("reason: \"\""), "\(known)")
+        // The report folder kept out of git, in a .gitignore made for it (the sample repository has none).
+        #expect(try app.read(".gitignore") == "# parallax run's report folder (parallax init)\n/Reports/\n")
         let withParallax = try app.commit("ParallaxLab: parallax init")
 
         // 1. The pull request that adds ParallaxLab: no suite on its base, so no baseline; the current failures accepted.

@@ -8,10 +8,8 @@ import Testing
 @Suite(.serialized) struct AppReplayCommandTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let sampleApp = repository.appendingPathComponent("Tests/Fixtures/apps/SampleApp").path
-    static let cache: TemporaryDirectory = try! TemporaryDirectory(prefix: "app-replay-cli-cache")
-
     func parallax(_ arguments: [String], executable: URL = ParallaxProcess.executable, in directory: URL? = nil,
-                  cache: URL = cache.url) throws -> ChildProcessResult {
+                  cache: URL = DriverCache.url) throws -> ChildProcessResult {
         var environment = ProcessInfo.processInfo.environment
         environment["PARALLAX_CACHE_DIR"] = cache.path
         return try ChildProcess.run(executable, arguments: arguments, environment: environment, in: directory ?? Self.repository, timeout: 300)

@@ -8,11 +8,10 @@ import Testing
 @Suite(.serialized) struct AppWithRecorderCommandTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let sampleApp = repository.appendingPathComponent("Tests/Fixtures/apps/SampleApp").path
-    static let cache: TemporaryDirectory = try! TemporaryDirectory(prefix: "app-recorder-cli-cache")
 
     func parallax(_ arguments: [String]) throws -> ChildProcessResult {
         var environment = ProcessInfo.processInfo.environment
-        environment["PARALLAX_CACHE_DIR"] = Self.cache.url.path
+        environment["PARALLAX_CACHE_DIR"] = DriverCache.url.path
         return try ChildProcess.run(ParallaxProcess.executable, arguments: arguments, environment: environment, in: Self.repository, timeout: 300)
     }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized) struct TuneAppSourceCommandTests {
     func parallax(_ arguments: [String], in directory: URL) throws -> ChildProcessResult {
         var environment = ProcessInfo.processInfo.environment
-        environment["PARALLAX_CACHE_DIR"] = AppReplayCommandTests.cache.url.path
+        environment["PARALLAX_CACHE_DIR"] = DriverCache.url.path
         return try ChildProcess.run(ParallaxProcess.executable, arguments: arguments, environment: environment, in: directory, timeout: 300)
     }
 

@@ -58,6 +58,7 @@ package enum AppRepositorySetup {
                 try FileManager.default.moveItem(atPath: (staging as NSString).appendingPathComponent(file), toPath: target)
                 moved.append(target)
             }
+            if let ignore = try ignoringReports(directory) { moved.append(ignore) }
         } catch {
             for path in moved { try? FileManager.default.removeItem(atPath: path) }
             for folder in createdFolders { try? FileManager.default.removeItem(atPath: folder) }
@@ -65,6 +66,19 @@ package enum AppRepositorySetup {
         }
         return Outcome(written: moved, knownFailures: measured.checks.filter { !$0.passed },
                        loosenedBudgets: zip(AppRepositorySuite.budgets, measured.budgets).compactMap { $1 == nil ? nil : $0.metric }, pin: pin)
+    }
+
+    /// The report folder `parallax run` writes (`Reports/`) kept out of git: `.gitignore` made, or a line added to the
+    /// one there, unless it already names the folder; the path when the file was changed, else nil. Written last and
+    /// whole (`AtomicFile`), so a failure leaves the old file.
+    static func ignoringReports(_ directory: String) throws -> String? {
+        let path = (directory as NSString).appendingPathComponent(".gitignore")
+        let old = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let lines = old.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !lines.contains(where: { ["Reports", "Reports/", "/Reports", "/Reports/"].contains($0) }) else { return nil }
+        let separator = old.isEmpty || old.hasSuffix("\n") ? "" : "\n"
+        try AtomicFile.write(Data((old + separator + "# parallax run's report folder (parallax init)\n/Reports/\n").utf8), to: path)
+        return path
     }
 
     /// Refuses a folder that is not an app's (no CubeSceneController.swift below it) and one holding a file `init` writes.
