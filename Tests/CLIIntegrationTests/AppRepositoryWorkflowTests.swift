@@ -46,7 +46,8 @@ import Yams
 
         /// Commits everything but the report folder; returns the commit.
         func commit(_ message: String) throws -> String {
-            try git(["add", "--all", "--", ".", ":(exclude)Reports"])
+            // Reports/ is kept out by the .gitignore parallax init writes (and does not exist before it).
+            try git(["add", "--all"])
             try git(["commit", "-q", "-m", message])
             return try git(["rev-parse", "HEAD"])
         }

@@ -73,7 +73,7 @@ package enum AppRepositorySetup {
     /// whole (`AtomicFile`), so a failure leaves the old file.
     static func ignoringReports(_ directory: String) throws -> String? {
         let path = (directory as NSString).appendingPathComponent(".gitignore")
-        let old = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let old = FileManager.default.fileExists(atPath: path) ? String(decoding: try FileContents.read(path), as: UTF8.self) : ""
         let lines = old.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         guard !lines.contains(where: { ["Reports", "Reports/", "/Reports", "/Reports/"].contains($0) }) else { return nil }
         let separator = old.isEmpty || old.hasSuffix("\n") ? "" : "\n"
