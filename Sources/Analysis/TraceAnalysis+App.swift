@@ -110,9 +110,10 @@ extension HeadToPhoton {
     }
 
     /// The app's delay on steady motion from its last frame of `rampRun`: how far its head trails the ramp, over
-    /// the speed, s.
+    /// the speed, s — along the ramp as the app reads it (|x|: on a platform that mirrors x, `arkit-axes`, the app
+    /// reads the same ramp backwards, and its delay is the same).
     package static func filterLag(ramp frames: [AppFrame], rate: Double) -> Double {
         guard let last = frames.last else { return 0 }
-        return (rampSpeed * (last.t - 5) - last.head.x) / rampSpeed
+        return (rampSpeed * (last.t - 5) - abs(last.head.x)) / rampSpeed
     }
 }

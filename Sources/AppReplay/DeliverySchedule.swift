@@ -44,8 +44,7 @@ package enum DeliverySchedule {
                 }
             }
         }
-        // Each rated stream's grid; a stream without a rate delivers once per sample step (a sample fed again, as
-        // recenter-idempotent's presses do, is delivered again).
+        // Each rated stream's grid; a stream without a rate delivers once per sample step.
         let rated: [SensorRates.Stream?] = [platform.rates?.arkit, platform.rates?.motion, platform.rates?.display]
         var grids = rated.map { $0.map { $0.times(from: first, to: last)[...] } }
         var face = FaceDeliveries(platform: platform)
@@ -61,8 +60,11 @@ package enum DeliverySchedule {
             case .scene(let event): events.append(.scene(event))
             case .sample(let sample), .feed(let sample):
                 var due: [(t: Double, stream: Int)] = []
+                // A sample fed again (no later than the one before: recenter-idempotent's presses) is delivered again
+                // on every stream, rated or not, as a frame of its own.
+                let again = previous.map { sample.t <= $0.t } ?? false
                 for stream in 0..<3 {
-                    guard grids[stream] != nil else {
+                    guard grids[stream] != nil, !again else {
                         due.append((sample.t, stream))
                         continue
                     }

@@ -77,6 +77,17 @@ import Vocabulary
         }
     }
 
+    @Test func aSampleFedAgainIsDeliveredAgainOnEveryStream() throws {
+        // recenter-idempotent presses the button twice at one sample, feeding it again after each press: each feed is
+        // a frame of its own, whatever the rates.
+        let s = Self.sample(0.1, x: 1)
+        let run = ReplayRun(device: SampleApp.device, steps: [.sample(Self.sample(0, x: 0)), .sample(s), .pressReset, .sample(s)])
+        let events = DeliverySchedule.events(run, on: try Self.platform("arkit-first-delivery=did-update", rates: "display=120"))
+        let afterPress = events.split(separator: .pressReset).last.map(Array.init) ?? []
+        #expect(afterPress == [.anchor(t: 0.1, position: Vec3(1, 0, 0.4), tracked: true, call: .update),
+                               .motion(t: 0.1, attitude: .identity, rotationRate: Vec3(0, 0, 0)), .display(t: 0.1), .read(t: 0.1)])
+    }
+
     @Test func assumptionsAndRatesParseAndBadOnesNameTheField() throws {
         let platform = try Self.platform("arkit-loss=removed", "scenekit-euler=rz-ry-rx", rates: "motion=52.6@0.004")
         #expect(platform.faceLoss == .removed && platform.eulerComposition == .rollYawPitch)
