@@ -10,9 +10,7 @@ import Testing
     static let sampleApp = repository.appendingPathComponent("Tests/Fixtures/apps/SampleApp").path
 
     func parallax(_ arguments: [String]) throws -> ChildProcessResult {
-        var environment = ProcessInfo.processInfo.environment
-        environment["PARALLAX_CACHE_DIR"] = DriverCache.url.path
-        return try ChildProcess.run(ParallaxProcess.executable, arguments: arguments, environment: environment, in: Self.repository, timeout: 300)
+        try ChildProcess.run(ParallaxProcess.executable, arguments: arguments, environment: DriverCache.environment, in: Self.repository, timeout: 300)
     }
 
     /// A copy of the sample app (its files under `Sources/`) with the recorder's two files under `Recorder/` and the

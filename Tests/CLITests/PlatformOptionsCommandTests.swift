@@ -6,9 +6,7 @@ import Testing
 /// exit 2, nothing written; the model (no `--app-source`) has no platform.
 @Suite(.serialized) struct PlatformOptionsCommandTests {
     func parallax(_ arguments: [String], in directory: URL) throws -> ChildProcessResult {
-        var environment = ProcessInfo.processInfo.environment
-        environment["PARALLAX_CACHE_DIR"] = DriverCache.url.path
-        return try ChildProcess.run(ParallaxProcess.executable, arguments: arguments, environment: environment, in: directory, timeout: 300)
+        try ChildProcess.run(ParallaxProcess.executable, arguments: arguments, environment: DriverCache.environment, in: directory, timeout: 300)
     }
 
     @Test func badPlatformOptionsAreOneLineAndExitTwo() throws {

@@ -6,9 +6,7 @@ import Testing
 /// of `AppReplayCommandTests`), and options that make no sense with it as one line and exit 2 with nothing written.
 @Suite(.serialized) struct TuneAppSourceCommandTests {
     func parallax(_ arguments: [String], in directory: URL) throws -> ChildProcessResult {
-        var environment = ProcessInfo.processInfo.environment
-        environment["PARALLAX_CACHE_DIR"] = DriverCache.url.path
-        return try ChildProcess.run(ParallaxProcess.executable, arguments: arguments, environment: environment, in: directory, timeout: 300)
+        try ChildProcess.run(ParallaxProcess.executable, arguments: arguments, environment: DriverCache.environment, in: directory, timeout: 300)
     }
 
     @Test func theSampleAppIsTunedThroughItsSlidersAndNamed() throws {

@@ -13,6 +13,11 @@ public enum DriverCache {
         return try! TemporaryDirectory(prefix: "driver-cache").url
     }()
 
+    /// This process's environment with `PARALLAX_CACHE_DIR` at the cache: for the `parallax` processes a test starts.
+    public static var environment: [String: String] {
+        ProcessInfo.processInfo.environment.merging(["PARALLAX_CACHE_DIR": url.path]) { _, new in new }
+    }
+
     /// The path of `name` inside the cache.
     public static func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
