@@ -158,7 +158,9 @@ package enum AppAudit {
                     evaluations.append(CaseEvaluation(check: check, caseIndex: caseIndex, arkitFrame: frame, samples: cases[caseIndex].timed(evaluation.samples),
                                                       afterReset: cases[caseIndex].timed(afterReset.samples), notes: evaluation.notes, limit: evaluation.limit,
                                                       measuredOnCode: evaluation.measuredOnCode && afterReset.measuredOnCode,
-                                                      resetViewAngles: afterReset.viewAngles))
+                                                      resetViewAngles: afterReset.viewAngles,
+                                                      viewAngles: evaluation.viewAngleTimes.isEmpty ? [] : evaluation.viewAngles,
+                                                      viewAngleTimes: evaluation.viewAngleTimes, resetViewAngleTimes: afterReset.viewAngleTimes))
                 }
             }
         }
@@ -218,6 +220,8 @@ package enum AppAudit {
             guard let first = relevant.first else { continue }
             var samples: [TracedSample] = [], afterReset: [TracedSample] = [], notes: [String] = [], limits: [Double] = [], assumptions: [String] = []
             var resetViewAngles: [Double] = []
+            // Per trace, the view-angle errors per instant (latency's plot), as shipped and after the Reset.
+            var timedAngles: [(trace: String, shipped: [(time: Double, value: Double)], reset: [(time: Double, value: Double)])] = []
             // A check whose values do not depend on the case runs once, its places unlabelled.
             let labelled = registration.dependsOnCase && (options.screens.count > 1 || modes.count > 1)
             let countsInVerdict = check.isReachable || options.scope.gatesUnreachable
@@ -240,6 +244,10 @@ package enum AppAudit {
                     return TracedSample(trace: audit.traceName, sample: labelled)
                 }
                 resetViewAngles += evaluation.resetViewAngles
+                if !evaluation.viewAngleTimes.isEmpty {
+                    timedAngles.append((audit.traceName, Array(zip(evaluation.viewAngleTimes, evaluation.viewAngles)).map { ($0, $1) },
+                                        Array(zip(evaluation.resetViewAngleTimes, evaluation.resetViewAngles)).map { ($0, $1) }))
+                }
                 for note in evaluation.notes where !notes.contains(note) { notes.append(note) }
                 for kind in registration.assumptions.sorted() {
                     let line = audit.assumption(kind, pipeline: configured)
@@ -256,6 +264,9 @@ package enum AppAudit {
                                      baseline: options.baseline)
             if result.afterReset.viewAngleErrorDeg == nil, !resetViewAngles.isEmpty {
                 result.afterReset.viewAngleErrorDeg = Spread.of(resetViewAngles)
+            }
+            if result.series.isEmpty, countsInVerdict {
+                result.series = timedAngles.compactMap { TraceSeries.ofViewAngles(trace: $0.trace, shipped: $0.shipped, afterReset: $0.reset) }
             }
             if let framesDirectory {
                 let pipelines = AuditFrames.pipelines(check, configured: configured, baseline: result.baseline)

@@ -51,9 +51,7 @@ enum AuditPictures {
             return [HTML.el("p", ["class": "muted"], .text("Not reachable in the shipped app: its values over time are in audit.json (series), not drawn here."))]
         }
         guard !c.series.isEmpty else {
-            return [HTML.el("p", ["class": "muted"], .text(c.id == .latency
-                ? "No plot over time: latency's values are a modelled distribution (frame phases × timing jitter), not one value per instant; the pictures above show the true window's eye against where it was \(AuditResult.number(c.worst, c.unit)) earlier, at the instant it moved most."
-                : "No plot over time: this check's values are not taken at instants of a trace."))]
+            return [HTML.el("p", ["class": "muted"], .text("No plot over time: this check's values are not taken at instants of a trace."))]
         }
         var rows: [(quantity: String, unit: String, line: (TraceSeries) -> SeriesLine?, reset: (TraceSeries) -> SeriesLine?, limit: Bool)] = []
         if c.series.allSatisfy({ $0.eyeErrorMm != nil }) {
@@ -62,7 +60,12 @@ enum AuditPictures {
         // The value row of a geometric check shows the app as shipped against the limit (its p95 after Reset is in the
         // table; the eye error row shows what Reset does).
         let geometric = rows.count == 1
-        rows.append((c.unit == "px" ? "probe shift" : c.id.rawValue, c.unit, { $0.value }, { geometric ? nil : $0.valueAfterReset }, c.gated))
+        if let unit = c.series.first?.valueUnit {
+            // Latency: the view-angle error its delay causes per instant; its own limit (ms) is in the table.
+            rows.append(("view-angle error from the delay", unit, { $0.value }, { $0.valueAfterReset }, false))
+        } else {
+            rows.append((c.unit == "px" ? "probe shift" : c.id.rawValue, c.unit, { $0.value }, { geometric ? nil : $0.valueAfterReset }, c.gated))
+        }
         var nodes: [Node] = []
         for row in rows {
             var panels: [Node] = []

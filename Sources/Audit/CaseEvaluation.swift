@@ -22,12 +22,17 @@ package struct CaseEvaluation: Sendable {
     package var measuredOnCode = false
     /// After the Reset, the view-angle errors of a check whose own unit is not an image shift (`CheckEvaluation.viewAngles`).
     package var resetViewAngles: [Double] = []
+    /// Per instant, as shipped and after the Reset, when the check has them (`CheckEvaluation.viewAngleTimes`): the
+    /// view-angle errors and their times, what latency's plot draws.
+    package var viewAngles: [Double] = []
+    package var viewAngleTimes: [Double] = []
+    package var resetViewAngleTimes: [Double] = []
 }
 
 extension CaseEvaluation: Codable {
     enum CodingKeys: String, CodingKey {
         case check, caseIndex, arkitFrame, values, times, records, places, framed, eyes, viewer, notes, limit, resetValues, resetTimes, resetViewer
-        case resetRecords, resetPlaces, resetFramed, resetEyes, measuredOnCode, resetViewAngles
+        case resetRecords, resetPlaces, resetFramed, resetEyes, measuredOnCode, resetViewAngles, viewAngles, viewAngleTimes, resetViewAngleTimes
     }
 
     /// Per sample of a geometric check: eye error x, y, z, view angle, on-panel fraction, px on the panel (−1: none).
@@ -70,6 +75,9 @@ extension CaseEvaluation: Codable {
         limit = try c.decodeIfPresent(Double.self, forKey: .limit)
         measuredOnCode = try c.decode(Bool.self, forKey: .measuredOnCode)
         resetViewAngles = try c.decode([Double].self, forKey: .resetViewAngles)
+        viewAngles = try c.decode([Double].self, forKey: .viewAngles)
+        viewAngleTimes = try c.decode([Double].self, forKey: .viewAngleTimes)
+        resetViewAngleTimes = try c.decode([Double].self, forKey: .resetViewAngleTimes)
         let values = try c.decode([Double].self, forKey: .values)
         samples = values.map { CheckSample(value: $0, place: "") }
         afterReset = try c.decode([Double].self, forKey: .resetValues).map { CheckSample(value: $0, place: "") }
@@ -125,6 +133,9 @@ extension CaseEvaluation: Codable {
         try c.encodeIfPresent(limit, forKey: .limit)
         try c.encode(measuredOnCode, forKey: .measuredOnCode)
         try c.encode(resetViewAngles, forKey: .resetViewAngles)
+        try c.encode(viewAngles, forKey: .viewAngles)
+        try c.encode(viewAngleTimes, forKey: .viewAngleTimes)
+        try c.encode(resetViewAngleTimes, forKey: .resetViewAngleTimes)
         let values = samples.map(\.value)
         try c.encode(values, forKey: .values)
         try c.encode(samples.map(\.time), forKey: .times)

@@ -44,6 +44,8 @@ package struct CheckEvaluation: Sendable {
     /// For a check whose own unit is not an image shift (latency, tracking-loss): the view-angle error (°) it causes
     /// at each instant it measures, so the ranking compares every check in one unit.
     package var viewAngles: [Double] = []
+    /// The trace's time of each of `viewAngles` when they are per instant (latency: what its plot draws); else empty.
+    package var viewAngleTimes: [Double] = []
 
     package init(samples: [CheckSample], notes: [String] = [], limit: Double? = nil, measuredOnCode: Bool = false) {
         self.samples = samples

@@ -49,10 +49,20 @@ package struct TraceSeries: Codable, Sendable {
     package var eyeErrorMmAfterReset: SeriesLine?
     package var worstTS: Double?
     package var worst: Double
+    /// The unit of `value` when it is not the check's own: "°" for latency's, the view-angle error its delay causes
+    /// at each instant (its own values are a distribution, not one per instant); nil otherwise.
+    package var valueUnit: String?
 
     enum CodingKeys: String, CodingKey {
         case trace, value, valueAfterReset = "value_after_reset", eyeErrorMm = "eye_error_mm", eyeErrorMmAfterReset = "eye_error_mm_after_reset"
-        case worstTS = "worst_t_s", worst
+        case worstTS = "worst_t_s", worst, valueUnit = "value_unit"
+    }
+
+    /// The series of a check measured in view angle per instant (°, `valueUnit`), nil without instants.
+    static func ofViewAngles(trace: String, shipped: [(time: Double, value: Double)], afterReset: [(time: Double, value: Double)]) -> TraceSeries? {
+        guard let value = SeriesLine.binned(shipped), let worst = shipped.indices.max(by: { shipped[$0].value < shipped[$1].value }) else { return nil }
+        return TraceSeries(trace: trace, value: value, valueAfterReset: SeriesLine.binned(afterReset), eyeErrorMm: nil, eyeErrorMmAfterReset: nil,
+                           worstTS: shipped[worst].time, worst: shipped[worst].value, valueUnit: "°")
     }
 
     /// The series of a trace's samples (those with an instant), nil when none has one.

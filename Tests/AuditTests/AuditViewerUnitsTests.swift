@@ -167,7 +167,16 @@ struct AuditViewerUnitsTests {
         let shifted = eyes[i] - Vec3(1.5 * speed * 0.1, 0, 0)
         let expected = try #require(ProbePoints.compare(ProbePoints.points(screen: audit.screen, mode: .cube), app: (window, shifted), reference: (window, eyes[i]),
                                                         viewer: viewers[i])).viewer.viewAngle
-        #expect(abs(angles[i] - expected) < 1e-9 && expected > 0)
+        let angle = try #require(angles.first { $0.time == audit.times[i] })
+        #expect(abs(angle.angle - expected) < 1e-9 && expected > 0)
+        // The plot draws these per instant (°), the check's own values being a distribution in ms.
+        let result = try AppAudit.run(AuditOptions(traces: [("ramp", trace)], screens: [audit.screen], scope: .cube, fixes: [], pipeline: .shipped))
+        let latency = try #require(result.checks.first { $0.id == .latency })
+        let series = try #require(latency.series.first)
+        #expect(series.valueUnit == "°" && series.trace == "ramp" && !series.value.y.isEmpty)
+        // At the model's latencies (not the constant 0.1 s above): the check's own per-instant angles, worst ringed.
+        let evaluated = LatencyCheck.evaluate(audit, configured: .shipped)
+        #expect(series.worst == evaluated.viewAngles.max()! && evaluated.viewAngleTimes.count == evaluated.viewAngles.count)
     }
 
     /// audit.json schema 3: every key snake_case (no schema-2 camelCase key is written), the new members present.

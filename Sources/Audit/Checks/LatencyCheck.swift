@@ -31,20 +31,22 @@ enum LatencyCheck: AuditCheck {
         let samples = HeadToPhoton.samples(model, times: times).map { CheckSample(value: $0 * 1000, place: place) }
         var evaluation = CheckEvaluation(samples: samples, notes: ["\(place): p50 \(format(d.p50 * 1000)) ms, p95 \(format(d.p95 * 1000)) ms (\(code == nil ? "EMA lag" : "the app's code's lag on a ramp") \(format(model.filterLag * 1000)) ms)"],
                                measuredOnCode: code != nil)
-        evaluation.viewAngles = viewAngles(audit, configured: configured, latencies: HeadToPhoton.samples(model, times: times))
+        let angles = viewAngles(audit, configured: configured, latencies: HeadToPhoton.samples(model, times: times))
+        evaluation.viewAngles = angles.map(\.angle)
+        evaluation.viewAngleTimes = angles.map(\.time)
         return evaluation
     }
 
-    /// The view-angle error the delay causes (°): at each measured instant, the true window drawn for the eye one
-    /// latency ago against the one drawn for the eye now, at the viewer's true eye.
-    static func viewAngles(_ audit: AuditCase, configured: AppPipeline, latencies: [Double]) -> [Double] {
+    /// The view-angle error the delay causes (°) and its instant: at each measured instant, the true window drawn for
+    /// the eye one latency ago against the one drawn for the eye now, at the viewer's true eye.
+    static func viewAngles(_ audit: AuditCase, configured: AppPipeline, latencies: [Double]) -> [(time: Double, angle: Double)] {
         let times = audit.times, eyes = audit.trueEyes(configured), viewers = audit.trueEyes(configured, exaggerated: false)
         let window = audit.image(configured.fixingAll().with(behaviourOf: .exaggeration, from: configured))
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
         return zip(times.indices, latencies).compactMap { i, latency in
             guard audit.measures(i) else { return nil }
             let late = AuditCase.interpolate(eyes, times: times, at: times[i] - latency)
-            return ProbePoints.compare(points, app: (window, late), reference: (window, eyes[i]), viewer: viewers[i])?.viewer.viewAngle
+            return ProbePoints.compare(points, app: (window, late), reference: (window, eyes[i]), viewer: viewers[i]).map { (times[i], $0.viewer.viewAngle) }
         }
     }
 }
