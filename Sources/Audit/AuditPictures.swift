@@ -62,7 +62,7 @@ enum AuditPictures {
         let geometric = rows.count == 1
         if let unit = c.series.first?.valueUnit {
             // Latency: the view-angle error its delay causes per instant; its own limit (ms) is in the table.
-            rows.append(("view-angle error from the delay", unit, { $0.value }, { $0.valueAfterReset }, false))
+            rows.append(("view-angle error", unit, { $0.value }, { $0.valueAfterReset }, false))
         } else {
             rows.append((c.unit == "px" ? "probe shift" : c.id.rawValue, c.unit, { $0.value }, { geometric ? nil : $0.valueAfterReset }, c.gated))
         }
