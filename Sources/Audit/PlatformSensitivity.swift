@@ -77,7 +77,9 @@ package enum PlatformSensitivity {
         let headline = try headlineMetrics(options)
         var effects: [AuditAssumption: [AlternativeEffect]] = [:]
         for entry in AuditAssumption.allCases {
-            for alternative in entry.alternatives {
+            // The ARKit frame's alternative is the hypothesis the audit does not run under.
+            let alternatives = entry == .arkitFrame ? ["arkit-frame=\(options.pipeline.arkitFrame.other.rawValue)"] : entry.alternatives
+            for alternative in alternatives {
                 let changed = try options.assuming(alternative)
                 let other = try AppAudit.run(changed)
                 var moves = result.checks.filter(\.countsInVerdict).compactMap { check -> AlternativeEffect.Move? in
