@@ -26,13 +26,13 @@ let simdDependency: [Target.Dependency] = []
 // `make sample-recording`). The copy `parallax app replay` writes into its driver package has none of these, so
 // the targets exist only with the recorder.
 let recorderSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
-let recorderDependencies: [Target.Dependency] = ["ARKit", "CoreMotion", "UIKit", "SwiftUI"] + simdDependency
+let recorderDependencies: [Target.Dependency] = ["ARKit", "CoreMotion", "SceneKit", "UIKit", "SwiftUI"] + simdDependency
 let recorderTargets: [Target] = FileManager.default.fileExists(atPath: Context.packageDirectory + "/Sources/Recorder/ParallaxRecorder.swift") ? [
     .target(name: "SwiftUI"),
     .target(name: "Recorder", dependencies: recorderDependencies, swiftSettings: recorderSettings),
     .target(name: "RecorderMainActor", dependencies: recorderDependencies,
             swiftSettings: recorderSettings + [.defaultIsolation(MainActor.self)]),
-    .target(name: "RecorderSample", dependencies: ["Recorder", "ARKit", "CoreMotion", "UIKit"] + simdDependency),
+    .target(name: "RecorderSample", dependencies: ["Recorder", "ARKit", "CoreMotion", "SceneKit", "UIKit"] + simdDependency),
     .executableTarget(name: "record-sample", dependencies: ["RecorderSample"]),
     .testTarget(name: "RecorderTests", dependencies: ["Recorder", "RecorderSample", "ARKit", "CoreMotion", "UIKit"] + simdDependency),
     .testTarget(name: "RecorderMainActorTests", dependencies: ["RecorderMainActor", "ARKit", "CoreMotion", "UIKit"] + simdDependency,
