@@ -1,7 +1,8 @@
 // ParallaxRecorder — one file an iOS app adds to record what ARKit and CoreMotion report during face tracking, for
 // `parallax arkit-frame` (which frame ARKit reports the face in) and `parallax import` / `audit --recording` (real
-// head data). From ParallaxLab: AppInTheLoop/Recorder/ParallaxRecorder.swift (and ParallaxRecorderControl.swift, the
-// SwiftUI start/stop button). iOS 13+; ARKit, CoreMotion and UIKit only, Apple's own signatures. Written for Swift 6
+// head data), and a device probe for `parallax device-check` (what ARKit, CoreMotion and SceneKit do where Apple does
+// not say). From ParallaxLab: AppInTheLoop/Recorder/ParallaxRecorder.swift (and ParallaxRecorderControl.swift, the
+// SwiftUI start/stop button). iOS 13+; ARKit, CoreMotion, SceneKit and UIKit only, Apple's own signatures. Written for Swift 6
 // language mode with either default actor isolation, `MainActor` (SWIFT_DEFAULT_ACTOR_ISOLATION, as Xcode 26's new
 // projects set it) or `nonisolated`: ParallaxLab compiles and tests it with each against its Apple stand-ins
 // (AppInTheLoop/StandIns, `make test-standins`), and in Swift 5 mode with `MainActor` when it replays an app holding it.
@@ -27,11 +28,30 @@
 //            recorder.record(anchors, in: session)      // the camera and the time: session.currentFrame
 //            #endif
 //        }
+//      For the probe, also forward the face anchor's addition and removal (add the methods if the delegate lacks
+//      them) and, with frames only, the anchor updates are read off the frames (a frame carrying the face is an update):
+//        func session(_ session: ARSession, didAdd anchors: [ARAnchor]) {
+//            #if DEBUG
+//            recorder.record(added: anchors, in: session)
+//            #endif
+//        }
+//        func session(_ session: ARSession, didRemove anchors: [ARAnchor]) {
+//            #if DEBUG
+//            recorder.record(removed: anchors, in: session)
+//            #endif
+//        }
 //   4. If the app runs device-motion updates with a handler on the manager it gave, hand each sample over in that
 //      handler (Apple documents CMMotionManager.deviceMotion only for updates started without one):
 //        #if DEBUG
 //        recorder.record(motion)
 //        #endif
+//      And in the SceneKit renderer delegate's per-frame callback, on whatever thread SceneKit calls it:
+//        func renderer(_ renderer: any SCNSceneRenderer, updateAtTime time: TimeInterval) {
+//            #if DEBUG
+//            recorder.recordRender(atTime: time)
+//            #endif
+//        }
+//      (without a render call no probe is written: its render fields would say nothing).
 //   5. A start/stop button in a SwiftUI view: `#if DEBUG` `ParallaxRecorderControl(recorder: recorder)` `#endif`
 //      (or call `recorder.start()` and `recorder.stop()` yourself; rows are flushed every second, so a killed app
 //      loses at most one second).
@@ -55,6 +75,18 @@
 // frame is a row (a frame without a face anchor repeats the last face transform with tracked 0; from `didUpdate
 // anchors`, an update without a face anchor, or for a frame already written, writes nothing). Positions are written
 // to the micrometre, times to the microsecond, quaternions to 7 decimals (Float's precision).
+//
+// The device probe (docs/arkit-frame.md, "The device probe"; schema 1, JSON), written at `stop()` in one piece (a
+// temporary file moved into place) beside the CSV as parallax-probe-<the same seconds>.json (or, with `fileURL:`,
+// <that name without its extension>.probe.json, or `probeURL:`): device_model (uname's machine), system_version,
+// delegate_calls (every face-anchor call while recording, in time order: the forwarded didAdd/didUpdate/didRemove,
+// or with frames only a didUpdate per frame carrying the face; `t` the session's current ARFrame.timestamp),
+// arkit_timestamps, motion_timestamps and render_timestamps (the 10 s from the first ARFrame; motion is every sample
+// the app hands over, or with the recorder's own updates the distinct samples seen at frames), motion_requested_interval
+// (the manager's deviceMotionUpdateInterval), render_thread ("other" if any render call was off the main thread),
+// euler_samples (24 SCNNode.simdEulerAngles set, simdTransform read back, column-major) and attitude_samples (an
+// attitude kept every 0.25 s, at most 240; copies of the i-th and the (i + n/2)-th, a.multiply(byInverseOf: b),
+// read back, w first). The protocol adds a step: cover the camera with a hand for 2 s (a face loss), then uncover it.
 
 import ARKit
 import CoreMotion
