@@ -39,6 +39,7 @@ let recorderTargets: [Target] = FileManager.default.fileExists(atPath: Context.p
                 swiftSettings: [.define("MAIN_ACTOR_RECORDER")]),
 ] : []
 
+#if os(Linux)
 let package = Package(
     name: "AppleStandIns",
     products: [
@@ -60,3 +61,19 @@ let package = Package(
     // Apple's frameworks are Objective-C classes without Sendable annotations; the app builds in Swift 5 mode.
     swiftLanguageModes: [.v5]
 )
+#else
+// On Apple's platforms the stand-ins are not built (a target named ARKit, CoreMotion, UIKit or SceneKit would shadow
+// Apple's framework): the same test sources compile against Apple's frameworks instead, a conformance run of the
+// stand-ins' documented conventions (AppInTheLoop/README.md, "Conformance on a Mac"; not run in ParallaxLab's CI).
+// SceneKit's and simd's tests; ARKit's and UIKit's need the simulation throughout, and so do CoreMotion's (Apple's
+// CMAttitude has no public initializer), which compile to nothing there. The simulation-only parts are `#if os(Linux)`.
+let package = Package(
+    name: "AppleStandIns",
+    platforms: [.macOS(.v12), .iOS(.v15)],
+    targets: [
+        .testTarget(name: "SceneKitStandInTests"),
+        .testTarget(name: "StandInsTests", exclude: ["ARKitTests.swift", "UIKitTests.swift"]),
+    ],
+    swiftLanguageModes: [.v5]
+)
+#endif
