@@ -119,11 +119,13 @@ clean:
 example-recording: build
 	Traces/recordings/make_phone_recording.sh .build/debug/parallax
 
-# The sample recording in ParallaxRecorder's own format (synthetic: the recorder on a session the Apple stand-ins
-# simulate, AppInTheLoop/StandIns/Sources/RecorderSample); `make test-standins` checks the file is what it writes.
+# The sample recording in ParallaxRecorder's own format and its sample device probe (synthetic: the recorder on a
+# session the Apple stand-ins simulate, AppInTheLoop/StandIns/Sources/RecorderSample); `make test-standins` checks the
+# files are what it writes.
 .PHONY: sample-recording
 sample-recording:
 	$(SWIFT) run --package-path AppInTheLoop/StandIns record-sample Traces/recordings/recorder-sample.csv
+	$(SWIFT) run --package-path AppInTheLoop/StandIns record-sample --probe Traces/recordings/probe-sample.json
 
 # Fuzzing (Fuzz/README.md): one libFuzzer executable, ParallaxFuzz, with every input surface (its first argument
 # names the surface), built with the address sanitizer into .build-fuzz/ (PARALLAX_FUZZ=1 adds it to the package).

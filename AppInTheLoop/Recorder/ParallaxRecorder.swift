@@ -1,7 +1,8 @@
 // ParallaxRecorder — one file an iOS app adds to record what ARKit and CoreMotion report during face tracking, for
 // `parallax arkit-frame` (which frame ARKit reports the face in) and `parallax import` / `audit --recording` (real
-// head data). From ParallaxLab: AppInTheLoop/Recorder/ParallaxRecorder.swift (and ParallaxRecorderControl.swift, the
-// SwiftUI start/stop button). iOS 13+; ARKit, CoreMotion and UIKit only, Apple's own signatures. Written for Swift 6
+// head data), and a device probe for `parallax device-check` (what ARKit, CoreMotion and SceneKit do where Apple does
+// not say). From ParallaxLab: AppInTheLoop/Recorder/ParallaxRecorder.swift (and ParallaxRecorderControl.swift, the
+// SwiftUI start/stop button). iOS 13+; ARKit, CoreMotion, SceneKit and UIKit only, Apple's own signatures. Written for Swift 6
 // language mode with either default actor isolation, `MainActor` (SWIFT_DEFAULT_ACTOR_ISOLATION, as Xcode 26's new
 // projects set it) or `nonisolated`: ParallaxLab compiles and tests it with each against its Apple stand-ins
 // (AppInTheLoop/StandIns, `make test-standins`), and in Swift 5 mode with `MainActor` when it replays an app holding it.
@@ -27,11 +28,30 @@
 //            recorder.record(anchors, in: session)      // the camera and the time: session.currentFrame
 //            #endif
 //        }
+//      For the probe, also forward the face anchor's addition and removal (add the methods if the delegate lacks
+//      them) and, with frames only, the anchor updates are read off the frames (a frame carrying the face is an update):
+//        func session(_ session: ARSession, didAdd anchors: [ARAnchor]) {
+//            #if DEBUG
+//            recorder.record(added: anchors, in: session)
+//            #endif
+//        }
+//        func session(_ session: ARSession, didRemove anchors: [ARAnchor]) {
+//            #if DEBUG
+//            recorder.record(removed: anchors, in: session)
+//            #endif
+//        }
 //   4. If the app runs device-motion updates with a handler on the manager it gave, hand each sample over in that
 //      handler (Apple documents CMMotionManager.deviceMotion only for updates started without one):
 //        #if DEBUG
 //        recorder.record(motion)
 //        #endif
+//      And in the SceneKit renderer delegate's per-frame callback, on whatever thread SceneKit calls it:
+//        func renderer(_ renderer: any SCNSceneRenderer, updateAtTime time: TimeInterval) {
+//            #if DEBUG
+//            recorder.recordRender(atTime: time)
+//            #endif
+//        }
+//      (without a render call no probe is written: its render fields would say nothing).
 //   5. A start/stop button in a SwiftUI view: `#if DEBUG` `ParallaxRecorderControl(recorder: recorder)` `#endif`
 //      (or call `recorder.start()` and `recorder.stop()` yourself; rows are flushed every second, so a killed app
 //      loses at most one second).
@@ -55,9 +75,22 @@
 // frame is a row (a frame without a face anchor repeats the last face transform with tracked 0; from `didUpdate
 // anchors`, an update without a face anchor, or for a frame already written, writes nothing). Positions are written
 // to the micrometre, times to the microsecond, quaternions to 7 decimals (Float's precision).
+//
+// The device probe (docs/arkit-frame.md, "The device probe"; schema 1, JSON), written at `stop()` in one piece (a
+// temporary file moved into place) beside the CSV as parallax-probe-<the same seconds>.json (or, with `fileURL:`,
+// <that name without its extension>.probe.json, or `probeURL:`): device_model (uname's machine), system_version,
+// delegate_calls (every face-anchor call while recording, in time order: the forwarded didAdd/didUpdate/didRemove,
+// or with frames only a didUpdate per frame carrying the face; `t` the session's current ARFrame.timestamp),
+// arkit_timestamps, motion_timestamps and render_timestamps (the 10 s from the first ARFrame; motion is every sample
+// the app hands over, or with the recorder's own updates the distinct samples seen at frames), motion_requested_interval
+// (the manager's deviceMotionUpdateInterval), render_thread ("other" if any render call was off the main thread),
+// euler_samples (24 SCNNode.simdEulerAngles set, simdTransform read back, column-major) and attitude_samples (an
+// attitude kept every 0.25 s, at most 240; copies of the i-th and the (i + n/2)-th, a.multiply(byInverseOf: b),
+// read back, w first). The protocol adds a step: cover the camera with a hand for 2 s (a face loss), then uncover it.
 
 import ARKit
 import CoreMotion
+import SceneKit
 import UIKit
 
 /// Records face tracking to a CSV. Not tied to an actor: ARKit calls its delegate on the queue the session names and
@@ -82,11 +115,18 @@ nonisolated final class ParallaxRecorder: @unchecked Sendable {
     private var wroteColumns = false
     private var pending = ""
     private var pendingRows = 0
+    private let chosenProbeURL: URL?
+    private var probeTarget: URL?
+    private var probeURLWritten: URL?
+    private var probe = ProbeLog()
 
     /// `fileURL` nil: each `start()` writes a new file in the app's Documents folder. `motionManager`: the app's
     /// (Apple advises one per app), else the recorder makes its own.
-    init(fileURL: URL? = nil, motionManager: CMMotionManager? = nil) {
+    /// `probeURL` nil: the probe goes beside the CSV, `parallax-probe-<seconds since 1970>.json` in Documents (or
+    /// `<fileURL without its extension>.probe.json`).
+    init(fileURL: URL? = nil, probeURL: URL? = nil, motionManager: CMMotionManager? = nil) {
         chosenURL = fileURL
+        chosenProbeURL = probeURL
         motion = motionManager ?? CMMotionManager()
     }
 
@@ -104,6 +144,13 @@ nonisolated final class ParallaxRecorder: @unchecked Sendable {
         return url
     }
 
+    /// The device probe the last `stop()` wrote; nil until one is written (none is without a render call).
+    var probeURL: URL? {
+        lock.lock()
+        defer { lock.unlock() }
+        return probeURLWritten
+    }
+
     /// Creates the file with the first header lines and, unless the manager's device-motion updates already run,
     /// starts them without a handler in `.xArbitraryZVertical` at 100 Hz (the recorder reads `deviceMotion` at each
     /// frame). On the main actor: it reads `UIDevice.current`. Starting while recording does nothing.
@@ -115,8 +162,11 @@ nonisolated final class ParallaxRecorder: @unchecked Sendable {
         var info = utsname()
         _ = uname(&info)
         let model = withUnsafeBytes(of: info.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let target = chosenURL ?? FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
-            .appendingPathComponent("parallax-recording-\(Int(Date().timeIntervalSince1970)).csv")
+        let seconds = Int(Date().timeIntervalSince1970)
+        let documents = { FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0] }
+        let target = chosenURL ?? documents().appendingPathComponent("parallax-recording-\(seconds).csv")
+        let probeTarget = chosenProbeURL ?? chosenURL.map { $0.deletingPathExtension().appendingPathExtension("probe.json") }
+            ?? documents().appendingPathComponent("parallax-probe-\(seconds).json")
         let header = [Self.formatLine, "# device_model: \(model)", "# system_version: \(systemVersion)"]
         guard FileManager.default.createFile(atPath: target.path, contents: Data((header.joined(separator: "\n") + "\n").utf8)) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
@@ -124,6 +174,8 @@ nonisolated final class ParallaxRecorder: @unchecked Sendable {
         let handle = try FileHandle(forWritingTo: target)
         handle.seekToEndOfFile()
         (file, url, wroteColumns, lastFace, lastTime, handedMotion, pending, pendingRows) = (handle, target, false, nil, nil, nil, "", 0)
+        (self.probeTarget, probeURLWritten) = (probeTarget, nil)
+        probe = ProbeLog(model: model, systemVersion: systemVersion, eulerSamples: Self.eulerSamples())
         if motion.isDeviceMotionActive {
             startedMotionUpdates = false
             attitudeFrame = Self.name(of: motion.attitudeReferenceFrame)
@@ -133,6 +185,7 @@ nonisolated final class ParallaxRecorder: @unchecked Sendable {
             startedMotionUpdates = true
             attitudeFrame = Self.name(of: .xArbitraryZVertical)
         }
+        probe.requestedInterval = motion.deviceMotionUpdateInterval
     }
 
     /// Writes what is pending, closes the file and stops the device-motion updates `start()` started.
@@ -143,6 +196,9 @@ nonisolated final class ParallaxRecorder: @unchecked Sendable {
         flush()
         handle.closeFile()
         file = nil
+        if let probeTarget, probe.renderCalls > 0, (try? Data(probe.json().utf8).write(to: probeTarget, options: .atomic)) != nil {
+            probeURLWritten = probeTarget
+        }
         if startedMotionUpdates { motion.stopDeviceMotionUpdates() }
         startedMotionUpdates = false
     }
@@ -150,6 +206,7 @@ nonisolated final class ParallaxRecorder: @unchecked Sendable {
     /// One row for `frame`: call it from `session(_:didUpdate frame:)`.
     func record(_ frame: ARFrame, in session: ARSession) {
         let face = frame.anchors.compactMap { $0 as? ARFaceAnchor }.first
+        if let face { log(.didUpdate, tracked: face.isTracked, at: frame.timestamp, fromFrame: true) }
         write(time: frame.timestamp, camera: frame.camera.transform, face: face, session: session, repeatsLostFace: true)
     }
 
@@ -157,8 +214,22 @@ nonisolated final class ParallaxRecorder: @unchecked Sendable {
     /// are the session's `currentFrame`'s; an update without a face anchor, or for a frame already written, writes
     /// nothing.
     func record(_ anchors: [ARAnchor], in session: ARSession) {
-        guard let face = anchors.compactMap({ $0 as? ARFaceAnchor }).first, let frame = session.currentFrame else { return }
+        guard let face = anchors.compactMap({ $0 as? ARFaceAnchor }).first else { return }
+        log(.didUpdate, tracked: face.isTracked, at: Self.time(of: session), fromFrame: false)
+        guard let frame = session.currentFrame else { return }
         write(time: frame.timestamp, camera: frame.camera.transform, face: face, session: session, repeatsLostFace: false)
+    }
+
+    /// The face among `anchors` added: call it from `session(_:didAdd:)` (for the probe only; no row).
+    func record(added anchors: [ARAnchor], in session: ARSession) {
+        guard let face = anchors.compactMap({ $0 as? ARFaceAnchor }).first else { return }
+        log(.didAdd, tracked: face.isTracked, at: Self.time(of: session), fromFrame: false)
+    }
+
+    /// The face among `anchors` removed: call it from `session(_:didRemove:)` (for the probe only; no row).
+    func record(removed anchors: [ARAnchor], in session: ARSession) {
+        guard let face = anchors.compactMap({ $0 as? ARFaceAnchor }).first else { return }
+        log(.didRemove, tracked: face.isTracked, at: Self.time(of: session), fromFrame: false)
     }
 
     /// A device-motion sample from the app's own handler on the manager it gave (step 4 of the header).
@@ -166,12 +237,39 @@ nonisolated final class ParallaxRecorder: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         handedMotion = (deviceMotion.timestamp, deviceMotion.attitude.quaternion)
+        if file != nil { probe.note(motion: deviceMotion.timestamp, attitude: deviceMotion.attitude) }
+    }
+
+    /// One render of the app's view: call it from `renderer(_:updateAtTime:)` with its `time` (for the probe only),
+    /// on the thread SceneKit calls it on.
+    func recordRender(atTime time: TimeInterval) {
+        let onMain = Thread.isMainThread
+        lock.lock()
+        defer { lock.unlock() }
+        guard file != nil else { return }
+        probe.note(render: time, onMain: onMain)
+    }
+
+    private func log(_ call: ProbeLog.Call, tracked: Bool, at time: TimeInterval, fromFrame: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard file != nil else { return }
+        probe.log(call, tracked: tracked, at: time, fromFrame: fromFrame)
+    }
+
+    /// A delegate call's time: the session's current frame's (ARFrame.timestamp), else the system uptime (the clock
+    /// ARFrame and CMLogItem timestamps count on).
+    private static func time(of session: ARSession) -> TimeInterval {
+        session.currentFrame?.timestamp ?? ProcessInfo.processInfo.systemUptime
     }
 
     private func write(time: TimeInterval, camera: simd_float4x4, face: ARFaceAnchor?, session: ARSession, repeatsLostFace: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        guard file != nil, let attitude = newestMotion() else { return }
+        guard file != nil else { return }
+        probe.note(frame: time)
+        if let pulled = motion.deviceMotion { probe.note(motion: pulled.timestamp, attitude: pulled.attitude) }
+        guard let attitude = newestMotion() else { return }
         if let last = lastTime, time <= last { return }
         if let face {
             lastFace = (face.transform, face.isTracked)
@@ -258,5 +356,128 @@ nonisolated final class ParallaxRecorder: @unchecked Sendable {
     static func fixed(_ value: Double, _ digits: Int) -> String {
         let text = String(format: "%.\(digits)f", value)
         return text.hasPrefix("-") && text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) ? String(text.dropFirst()) : text
+    }
+
+    /// The Euler samples of the probe: an SCNNode's `simdEulerAngles` set, its `simdTransform` read back; 24 triples,
+    /// each angle between 0.1 and 1.3 rad in size, about all three axes at once.
+    static func eulerSamples() -> [(euler: SIMD3<Float>, matrix: simd_float4x4)] {
+        (0..<24).map { k in
+            let f = Float(k)
+            let euler = SIMD3<Float>(0.1 + 0.05 * f, (k % 2 == 0 ? 1 : -1) * (0.2 + 0.045 * f), -(1.3 - 0.04 * f))
+            let node = SCNNode()
+            node.simdEulerAngles = euler
+            return (euler, node.simdTransform)
+        }
+    }
+}
+
+extension ParallaxRecorder {
+    /// What the device probe (docs/arkit-frame.md, "The device probe") keeps while recording, and its JSON.
+    nonisolated struct ProbeLog {
+        enum Call: String { case didAdd, didUpdate, didRemove }
+
+        /// The stretch of each stream kept, s, from the first ARFrame.
+        static let window: TimeInterval = 10
+        /// Attitudes kept for the product pairs: one per `attitudeSpacing` s of motion time, at most `maxAttitudes`.
+        static let attitudeSpacing: TimeInterval = 0.25
+        static let maxAttitudes = 240
+
+        var model = ""
+        var systemVersion = ""
+        var eulerSamples: [(euler: SIMD3<Float>, matrix: simd_float4x4)] = []
+        var requestedInterval: TimeInterval = 0
+        /// Calls the app forwarded from its delegate, and the updates read off frames that carry the face.
+        var forwarded: [(t: TimeInterval, call: Call, tracked: Bool)] = []
+        var fromFrames: [(t: TimeInterval, call: Call, tracked: Bool)] = []
+        var windowStart: TimeInterval?
+        var arkit: [TimeInterval] = []
+        var motion: [TimeInterval] = []
+        var render: [TimeInterval] = []
+        var renderCalls = 0
+        var renderOffMain = false
+        var attitudes: [(t: TimeInterval, attitude: CMAttitude)] = []
+
+        mutating func log(_ call: Call, tracked: Bool, at t: TimeInterval, fromFrame: Bool) {
+            if fromFrame { fromFrames.append((t, call, tracked)) } else { forwarded.append((t, call, tracked)) }
+        }
+
+        mutating func note(frame t: TimeInterval) {
+            if windowStart == nil { windowStart = t }
+            append(t, to: &arkit)
+        }
+
+        mutating func note(motion t: TimeInterval, attitude: CMAttitude) {
+            append(t, to: &motion)
+            if attitudes.count < Self.maxAttitudes, attitudes.last.map({ t - $0.t >= Self.attitudeSpacing }) ?? true {
+                attitudes.append((t, attitude.copy() as! CMAttitude))
+            }
+        }
+
+        mutating func note(render t: TimeInterval, onMain: Bool) {
+            renderCalls += 1
+            if !onMain { renderOffMain = true }
+            append(t, to: &render)
+        }
+
+        /// `t` onto `stream` when it lies in the window and after the stream's last time.
+        private func append(_ t: TimeInterval, to stream: inout [TimeInterval]) {
+            guard let start = windowStart, t >= start, t < start + Self.window, stream.last.map({ t > $0 }) ?? true else { return }
+            stream.append(t)
+        }
+
+        /// The delegate calls in time order: the forwarded ones; updates read off frames only when the app forwards
+        /// no `didUpdate` (at one time a forwarded call first).
+        var calls: [(t: TimeInterval, call: Call, tracked: Bool)] {
+            let updates = forwarded.contains { $0.call == .didUpdate } ? [] : fromFrames
+            let ranked = forwarded.enumerated().map { (rank: 0, index: $0.offset, call: $0.element) }
+                + updates.enumerated().map { (rank: 1, index: $0.offset, call: $0.element) }
+            return ranked.sorted { ($0.call.t, $0.rank, $0.index) < ($1.call.t, $1.rank, $1.index) }.map(\.call)
+        }
+
+        /// The pairs of the product: attitude i with attitude i + n/2 (half the recording apart).
+        var attitudePairs: [(a: CMAttitude, b: CMAttitude, product: CMAttitude)] {
+            let half = attitudes.count / 2
+            return (0..<half).map { i in
+                let (a, b) = (attitudes[i].attitude, attitudes[i + half].attitude)
+                let product = a.copy() as! CMAttitude
+                product.multiply(byInverseOf: b)
+                return (a, b, product)
+            }
+        }
+
+        /// Schema 1, one field per line, numbers in fixed formats (the same log gives the same bytes).
+        func json() -> String {
+            func number(_ value: Double, _ format: String) -> String { String(format: format, value) }
+            func list(_ values: [String]) -> String { "[" + values.joined(separator: ", ") + "]" }
+            func times(_ t: [TimeInterval]) -> String { list(t.map { number($0, "%.6f") }) }
+            func quaternion(_ q: CMQuaternion) -> String { list([q.w, q.x, q.y, q.z].map { number($0, "%.9f") }) }
+            func quoted(_ text: String) -> String {
+                "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            }
+            let calls = calls.map { "{\"t\": \(number($0.t, "%.6f")), \"call\": \"\($0.call.rawValue)\", \"tracked\": \($0.tracked)}" }
+            let euler = eulerSamples.map { sample -> String in
+                let m = sample.matrix
+                let columns = [m.columns.0, m.columns.1, m.columns.2, m.columns.3].flatMap { [$0.x, $0.y, $0.z, $0.w] }
+                return "{\"euler\": \(list([sample.euler.x, sample.euler.y, sample.euler.z].map { number(Double($0), "%.9g") })), "
+                    + "\"matrix\": \(list(columns.map { number(Double($0), "%.9g") }))}"
+            }
+            let pairs = attitudePairs.map {
+                "{\"a\": \(quaternion($0.a.quaternion)), \"b\": \(quaternion($0.b.quaternion)), \"product\": \(quaternion($0.product.quaternion))}"
+            }
+            let fields = [
+                "\"probe\": 1",
+                "\"device_model\": \(quoted(model))",
+                "\"system_version\": \(quoted(systemVersion))",
+                "\"delegate_calls\": [\n  " + calls.joined(separator: ",\n  ") + "]",
+                "\"arkit_timestamps\": \(times(arkit))",
+                "\"motion_timestamps\": \(times(motion))",
+                "\"render_timestamps\": \(times(render))",
+                "\"motion_requested_interval\": \(number(requestedInterval, "%.9g"))",
+                "\"render_thread\": \"\(renderOffMain ? "other" : "main")\"",
+                "\"euler_samples\": [\n  " + euler.joined(separator: ",\n  ") + "]",
+                "\"attitude_samples\": [\n  " + pairs.joined(separator: ",\n  ") + "]",
+            ]
+            return "{" + fields.joined(separator: ",\n ") + "}\n"
+        }
     }
 }

@@ -26,19 +26,20 @@ let simdDependency: [Target.Dependency] = []
 // `make sample-recording`). The copy `parallax app replay` writes into its driver package has none of these, so
 // the targets exist only with the recorder.
 let recorderSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
-let recorderDependencies: [Target.Dependency] = ["ARKit", "CoreMotion", "UIKit", "SwiftUI"] + simdDependency
+let recorderDependencies: [Target.Dependency] = ["ARKit", "CoreMotion", "SceneKit", "UIKit", "SwiftUI"] + simdDependency
 let recorderTargets: [Target] = FileManager.default.fileExists(atPath: Context.packageDirectory + "/Sources/Recorder/ParallaxRecorder.swift") ? [
     .target(name: "SwiftUI"),
     .target(name: "Recorder", dependencies: recorderDependencies, swiftSettings: recorderSettings),
     .target(name: "RecorderMainActor", dependencies: recorderDependencies,
             swiftSettings: recorderSettings + [.defaultIsolation(MainActor.self)]),
-    .target(name: "RecorderSample", dependencies: ["Recorder", "ARKit", "CoreMotion", "UIKit"] + simdDependency),
+    .target(name: "RecorderSample", dependencies: ["Recorder", "ARKit", "CoreMotion", "SceneKit", "UIKit"] + simdDependency),
     .executableTarget(name: "record-sample", dependencies: ["RecorderSample"]),
     .testTarget(name: "RecorderTests", dependencies: ["Recorder", "RecorderSample", "ARKit", "CoreMotion", "UIKit"] + simdDependency),
     .testTarget(name: "RecorderMainActorTests", dependencies: ["RecorderMainActor", "ARKit", "CoreMotion", "UIKit"] + simdDependency,
                 swiftSettings: [.define("MAIN_ACTOR_RECORDER")]),
 ] : []
 
+#if os(Linux)
 let package = Package(
     name: "AppleStandIns",
     products: [
@@ -60,3 +61,19 @@ let package = Package(
     // Apple's frameworks are Objective-C classes without Sendable annotations; the app builds in Swift 5 mode.
     swiftLanguageModes: [.v5]
 )
+#else
+// On Apple's platforms the stand-ins are not built (a target named ARKit, CoreMotion, UIKit or SceneKit would shadow
+// Apple's framework): the same test sources compile against Apple's frameworks instead, a conformance run of the
+// stand-ins' documented conventions (AppInTheLoop/README.md, "Conformance on a Mac"; not run in ParallaxLab's CI).
+// SceneKit's and simd's tests; ARKit's and UIKit's need the simulation throughout, and so do CoreMotion's (Apple's
+// CMAttitude has no public initializer), which compile to nothing there. The simulation-only parts are `#if os(Linux)`.
+let package = Package(
+    name: "AppleStandIns",
+    platforms: [.macOS(.v12), .iOS(.v15)],
+    targets: [
+        .testTarget(name: "SceneKitStandInTests"),
+        .testTarget(name: "StandInsTests", exclude: ["ARKitTests.swift", "UIKitTests.swift"]),
+    ],
+    swiftLanguageModes: [.v5]
+)
+#endif

@@ -218,4 +218,114 @@ final class ParallaxRecorderTests: XCTestCase {
         XCTAssertEqual(ParallaxRecorder.fixed(-0.0000001, 6), "0.000000")
         XCTAssertEqual(ParallaxRecorder.fixed(-0.25, 3), "-0.250")
     }
+
+    // MARK: the device probe
+
+    /// A frame-receiving app that forwards didAdd and didRemove (the header's step 3b).
+    final class ProbeDelegate: NSObject, ARSessionDelegate {
+        let recorder: ParallaxRecorder
+        init(recorder: ParallaxRecorder) { self.recorder = recorder }
+        func session(_ session: ARSession, didUpdate frame: ARFrame) { recorder.record(frame, in: session) }
+        func session(_ session: ARSession, didAdd anchors: [ARAnchor]) { recorder.record(added: anchors, in: session) }
+        func session(_ session: ARSession, didRemove anchors: [ARAnchor]) { recorder.record(removed: anchors, in: session) }
+    }
+
+    func probeJSON(_ url: URL) throws -> [String: Any] {
+        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+
+    /// Frames carry the face, the app forwards its addition and removal: the calls in time order (at one time the
+    /// forwarded call first), each stream's times within 10 s of the first frame, the renderer's thread, the Euler
+    /// matrices Rx·Ry·Rz written out here, and each product b⁻¹⊗a.
+    func testTheProbeHoldsEveryFieldAsDocumented() throws {
+        let url = temporaryURL("probe"), probeURL = temporaryURL("probe").appendingPathExtension("json")
+        defer { try? FileManager.default.removeItem(at: url); try? FileManager.default.removeItem(at: probeURL) }
+        let manager = CMMotionManager()
+        let recorder = ParallaxRecorder(fileURL: url, probeURL: probeURL, motionManager: manager)
+        let delegate = ProbeDelegate(recorder: recorder)
+        let session = session(delegate: delegate)
+        defer { withExtendedLifetime(session) {} }
+        manager.deviceMotionUpdateInterval = 0.02
+        manager.startDeviceMotionUpdates(using: .xArbitraryZVertical, to: .main) { motion, _ in
+            if let motion { recorder.record(motion) }
+        }
+        try start(recorder)
+        let tracked = face(Self.identity, SIMD3(0, 0, -0.35), tracked: true)
+        // The attitudes a = 90° about z, (w, x, y, z) = (√½, 0, 0, √½), then b = 90° about x, (√½, √½, 0, 0):
+        // b⁻¹⊗a = (√½, −√½, 0, 0)⊗(√½, 0, 0, √½) = (½, −½, ½, ½) (Hamilton, written out).
+        let h = Double(0.5).squareRoot()
+        onMain {
+            ARSession.deliver(frame: ARFrame(timestamp: 10.0, camera: Self.camera, anchors: [tracked]))
+            ARSession.deliver([tracked], as: .add)
+            recorder.recordRender(atTime: 10.004)
+        }
+        motion(CMQuaternion(x: 0, y: 0, z: h, w: h), at: 10.0)
+        motion(CMQuaternion(x: h, y: 0, z: 0, w: h), at: 10.5)
+        onMain {
+            ARSession.deliver(frame: ARFrame(timestamp: 10.5, camera: Self.camera, anchors: []))
+            ARSession.deliver([tracked], as: .remove)
+            recorder.recordRender(atTime: 10.504)
+        }
+        // Past the window (10 s from the first frame): a call, but no timestamps.
+        motion(CMQuaternion(x: 0, y: 0, z: 0, w: 1), at: 20.0)
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 20.0, camera: Self.camera, anchors: [tracked])) }
+        let offMain = expectation(description: "rendered off the main thread")
+        DispatchQueue.global().async {
+            recorder.recordRender(atTime: 20.004)
+            offMain.fulfill()
+        }
+        wait(for: [offMain], timeout: 5)
+        XCTAssertNil(recorder.probeURL, "written at stop")
+        recorder.stop()
+        XCTAssertEqual(recorder.probeURL, probeURL)
+
+        let probe = try probeJSON(probeURL)
+        XCTAssertEqual(Set(probe.keys), ["probe", "device_model", "system_version", "delegate_calls", "arkit_timestamps", "motion_timestamps",
+                                         "render_timestamps", "motion_requested_interval", "render_thread", "euler_samples", "attitude_samples"])
+        XCTAssertEqual(probe["probe"] as? Int, 1)
+        XCTAssertEqual(probe["device_model"] as? String, "iPhone16,1")
+        XCTAssertEqual(probe["system_version"] as? String, "17.4")
+        let calls = try XCTUnwrap(probe["delegate_calls"] as? [[String: Any]])
+        XCTAssertEqual(calls.map { $0["call"] as? String }, ["didAdd", "didUpdate", "didRemove", "didUpdate"])
+        XCTAssertEqual(calls.map { $0["t"] as? Double }, [10.0, 10.0, 10.5, 20.0])
+        XCTAssertEqual(probe["arkit_timestamps"] as? [Double], [10.0, 10.5])
+        XCTAssertEqual(probe["motion_timestamps"] as? [Double], [10.0, 10.5])
+        XCTAssertEqual(probe["render_timestamps"] as? [Double], [10.004, 10.504])
+        XCTAssertEqual(probe["motion_requested_interval"] as? Double, 0.02)
+        XCTAssertEqual(probe["render_thread"] as? String, "other", "one render off the main thread")
+
+        let euler = try XCTUnwrap(probe["euler_samples"] as? [[String: [Double]]])
+        XCTAssertEqual(euler.count, 24)
+        for sample in euler {
+            let (e, m) = (try XCTUnwrap(sample["euler"]), try XCTUnwrap(sample["matrix"]))
+            XCTAssertTrue(e.allSatisfy { abs($0) >= 0.1 })
+            let (cx, sx, cy, sy, cz, sz) = (cos(e[0]), sin(e[0]), cos(e[1]), sin(e[1]), cos(e[2]), sin(e[2]))
+            // Rx·Ry·Rz, column-major: column 0 = (cy cz, cx sz + sx sy cz, sx sz − cx sy cz), …
+            let expected = [cy * cz, cx * sz + sx * sy * cz, sx * sz - cx * sy * cz, 0,
+                            -cy * sz, cx * cz - sx * sy * sz, sx * cz + cx * sy * sz, 0,
+                            sy, -sx * cy, cx * cy, 0, 0, 0, 0, 1]
+            for (got, want) in zip(m, expected) { XCTAssertEqual(got, want, accuracy: 1e-6) }
+        }
+        let pairs = try XCTUnwrap(probe["attitude_samples"] as? [[String: [Double]]])
+        XCTAssertEqual(pairs.count, 1, "three attitudes kept (10, 10.5 and 20 s), paired half the list apart: one pair")
+        for (got, want) in zip(try XCTUnwrap(pairs.first?["a"]), [h, 0, 0, h]) { XCTAssertEqual(got, want, accuracy: 1e-9) }
+        for (got, want) in zip(try XCTUnwrap(pairs.first?["b"]), [h, h, 0, 0]) { XCTAssertEqual(got, want, accuracy: 1e-9) }
+        for (got, want) in zip(try XCTUnwrap(pairs.first?["product"]), [0.5, -0.5, 0.5, 0.5]) { XCTAssertEqual(got, want, accuracy: 1e-9) }
+    }
+
+    /// Without a render call there is no probe (its render fields would say nothing); the CSV is written as before.
+    func testNoRenderCallNoProbe() throws {
+        let url = temporaryURL("norender"), probeURL = url.deletingPathExtension().appendingPathExtension("probe.json")
+        defer { try? FileManager.default.removeItem(at: url); try? FileManager.default.removeItem(at: probeURL) }
+        let recorder = ParallaxRecorder(fileURL: url)
+        let delegate = ProbeDelegate(recorder: recorder)
+        let session = session(delegate: delegate)
+        defer { withExtendedLifetime(session) {} }
+        try start(recorder)
+        onMain { ARSession.deliver(frame: ARFrame(timestamp: 10.0, camera: Self.camera, anchors: [])) }
+        recorder.stop()
+        XCTAssertNil(recorder.probeURL)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: probeURL.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: url.path))
+    }
 }

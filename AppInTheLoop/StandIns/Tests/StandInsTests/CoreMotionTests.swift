@@ -1,3 +1,7 @@
+// Linux only: every test builds a CMAttitude from a quaternion or delivers samples, which only the stand-in can
+// (`@_spi(Simulation)`; Apple's CMAttitude has no public initializer and a Mac no device motion). On a device the
+// probe's attitude_samples settle multiply(byInverseOf:) (docs/arkit-frame.md, "The device probe").
+#if os(Linux)
 @_spi(Simulation) import CoreMotion
 import Foundation
 import Testing
@@ -104,3 +108,4 @@ import Testing
         }
     }
 }
+#endif
