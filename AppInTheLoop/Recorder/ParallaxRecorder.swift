@@ -86,7 +86,7 @@
 // (the manager's deviceMotionUpdateInterval), render_thread ("other" if any render call was off the main thread),
 // euler_samples (24 SCNNode.simdEulerAngles set, simdTransform read back, column-major) and attitude_samples (an
 // attitude kept every 0.25 s, at most 240; copies of the i-th and the (i + n/2)-th, a.multiply(byInverseOf: b),
-// read back, w first). The protocol adds a step: cover the camera with a hand for 2 s (a face loss), then uncover it.
+// read back, w first). The protocol's step 5 (`parallax arkit-frame --protocol`): cover the camera with a hand for 2 s (a face loss), then uncover it.
 
 import ARKit
 import CoreMotion

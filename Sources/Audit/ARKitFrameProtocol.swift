@@ -17,7 +17,10 @@ package enum ARKitFrameProtocol {
     4. Head only (20 s): hold the phone still (lean your elbows on a table); move your head by about 10 cm,
        in this order, returning to rest after each: up, down, left, right (left and right as you see the
        screen), about 2 s each way.
-    5. Stop recording; copy the CSV from the app's Documents folder (Files app, or Xcode's Devices window).
+    5. Cover the camera with a hand for 2 s, then uncover it (the face loss a device probe decides
+       arkit-loss from; parallax device-check).
+    6. Stop recording; copy the CSV, and the probe, from the app's Documents folder (Files app, or Xcode's
+       Devices window).
 
     Then: parallax arkit-frame recording.csv
     It finds the two segments from the attitude (the phone turning faster than 10°/s, over ±0.25 s),
