@@ -17,8 +17,8 @@
 //     (setRoomShape(isRectangleMode:)), `zoom S` (setZoomScale), `reset-view` (resetView() alone),
 //     `wobble|inertia|bounce|line-wobble|line-inertia|line-bounce on|off` (the controller's switches, as
 //     MainTabView's onChange handlers set them);
-//   - `A` ARKit: the session calls its delegate on the main queue (Apple: delegateQueue nil) — didAdd, didUpdate or
-//     didRemove as the schedule says; the app's session(_:didUpdate:) starts a Task on the main actor
+//   - `A` ARKit: the session takes the frame (currentFrame, its camera.transform; didUpdate frame) and calls its
+//     delegate on the main queue (Apple: delegateQueue nil) — didAdd, didUpdate or didRemove as the schedule says; the app's session(_:didUpdate:) starts a Task on the main actor
 //     (HeadTrackingService.swift:64), which runs before the next record (`afterQueued`), as it would before the
 //     next delivery;
 //   - `M` CoreMotion: the manager runs the app's handler on the queue it was given (.main, DeviceMotionService.swift:33);
@@ -56,6 +56,17 @@ func rigidInverse(_ m: simd_float4x4) -> simd_float4x4 {
         SIMD4(r[i].x, r[i].y, r[i].z, -(r[i].x * t.x + r[i].y * t.y + r[i].z * t.z))
     }
     return simd_float4x4(rows: [row(0), row(1), row(2), SIMD4(0, 0, 0, 1)])
+}
+
+/// The rotation matrix of the unit quaternion (w, x, y, z), no translation.
+func rotation(w: Double, x: Double, y: Double, z: Double) -> simd_float4x4 {
+    func row(_ a: Double, _ b: Double, _ c: Double) -> SIMD4<Float> { SIMD4(Float(a), Float(b), Float(c), 0) }
+    return simd_float4x4(rows: [
+        row(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)),
+        row(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)),
+        row(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)),
+        SIMD4(0, 0, 0, 1),
+    ])
 }
 
 /// Output: one record now (a crash then still shows the frames before it).
@@ -164,10 +175,10 @@ struct AppUnderTest {
 guard CommandLine.arguments.count == 2, let script = FileManager.default.contents(atPath: CommandLine.arguments[1]) else {
     fail("usage: driver SCRIPT")
 }
-/// The script (`parallax-app-replay 4`, ReplayScript in parallax's AppReplay module): binary records, little-endian.
+/// The script (`parallax-app-replay 5`, ReplayScript in parallax's AppReplay module): binary records, little-endian.
 let bytes = [UInt8](script)
-let header = Array("parallax-app-replay 4\n".utf8)
-guard bytes.starts(with: header) else { fail("the script does not start with 'parallax-app-replay 4'") }
+let header = Array("parallax-app-replay 5\n".utf8)
+guard bytes.starts(with: header) else { fail("the script does not start with 'parallax-app-replay 5'") }
 var next = header.count
 
 func take(_ count: Int) -> ArraySlice<UInt8> {
@@ -230,12 +241,17 @@ func step() {
             renderOffMain = switches[switches.startIndex + 2] != 0
         case UInt8(ascii: "A"):
             guard app != nil else { fail("an anchor before the first run") }
-            let n = (0..<4).map { _ in takeDouble() }
+            let n = (0..<8).map { _ in takeDouble() }
             let flags = take(2)
             let call: SimulatedAnchorCall = [.add, .update, .remove][Int(min(2, flags[flags.startIndex + 1]))]
             var transform = matrix_identity_float4x4
             transform.columns.3 = SIMD4<Float>(Float(n[1]), Float(n[2]), Float(n[3]), 1)
-            ARSession.deliver([ARFaceAnchor(transform: transform, geometry: emptyFace, isTracked: flags[flags.startIndex] != 0)], as: call)
+            let anchor = ARFaceAnchor(transform: transform, geometry: emptyFace, isTracked: flags[flags.startIndex] != 0)
+            // The frame first (session.currentFrame then holds the anchor's camera), then the anchor's call: the
+            // order of the two delegate calls is assumed (Apple documents neither).
+            ARSession.deliver(frame: ARFrame(timestamp: n[0], camera: ARCamera(transform: rotation(w: n[4], x: n[5], y: n[6], z: n[7])),
+                                           anchors: call == .remove ? [] : [anchor]))
+            ARSession.deliver([anchor], as: call)
             afterQueued { step() }
             return
         case UInt8(ascii: "M"):

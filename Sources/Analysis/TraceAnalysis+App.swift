@@ -56,9 +56,9 @@ extension TraceAnalysis {
         let stream = try SensorStream(traceName: traceName, trace: input, arkitFrame: arkitFrame)
         let device = screen ?? ScreenModel.appDefault
         let rate = HeadToPhoton.rate(times: input.samples.map(\.t))
-        let frames = try app.run([AppRun(screen: device, samples: stream.samples, settings: held),
-                                  HeadToPhoton.rampRun(screen: device, settings: held, rate: rate)])
-        let rampLag = HeadToPhoton.filterLag(ramp: frames[1], rate: rate)
+        let frames = try app.run([AppRun(screen: device, samples: stream.samples, settings: held)]
+                                 + HeadToPhoton.rampRuns(screen: device, settings: held, rate: rate))
+        let rampLag = HeadToPhoton.filterLag(ramps: Array(frames[1...2]), rate: rate)
         let filtered = frames[0].map(\.head)
         var report = analyze(input, filtered: filtered, smoother: app.identity.label, options: options,
                              screenGiven: screen != nil, steadyFilterLag: rampLag)
@@ -96,24 +96,27 @@ package struct AppTraceAnalysis: Sendable {
 }
 
 extension HeadToPhoton {
-    /// The ramp the app's filter lag is measured on: `rampSpeed` along x for 10 s at `rate`, 0.35 m away, the
-    /// phone upright and still — the model's ramp (`filterLag(of:rate:)`) shifted to pass x = 0 halfway, so the
-    /// app's Float arithmetic rounds at 0.5 m, not 1 m (the lag does not depend on the shift).
-    package static func rampRun(screen: ScreenModel, settings: AppSettings?, rate: Double) -> AppRun {
+    /// The ramps the app's filter lag is measured on: `rampSpeed` along x (and, the second, along −x) for 10 s at
+    /// `rate`, 0.35 m away, the phone upright and still — the model's ramp (`filterLag(of:rate:)`) shifted to pass
+    /// x = 0 halfway, so the app's Float arithmetic rounds at 0.5 m, not 1 m (the lag does not depend on the shift).
+    /// Two directions, so that a constant the app adds (the front camera's position) cancels (`filterLag(ramps:rate:)`).
+    package static func rampRuns(screen: ScreenModel, settings: AppSettings?, rate: Double) -> [AppRun] {
         let count = Int((10 * rate).rounded())
-        let samples = (0..<count).map { k in
-            let t = Double(k) / rate
-            return SensorSample(t: t, anchor: Vec3(rampSpeed * (t - 5), 0, 0.35), tracked: true, attitude: .identity,
-                                rotationRate: Vec3(0, 0, 0))
+        return [1.0, -1.0].map { direction in
+            let samples = (0..<count).map { k in
+                let t = Double(k) / rate
+                return SensorSample(t: t, anchor: Vec3(direction * rampSpeed * (t - 5), 0, 0.35), tracked: true, attitude: .identity,
+                                    rotationRate: Vec3(0, 0, 0))
+            }
+            return AppRun(screen: screen, samples: samples, settings: settings, firstReturned: count - 1)
         }
-        return AppRun(screen: screen, samples: samples, settings: settings, firstReturned: count - 1)
     }
 
-    /// The app's delay on steady motion from its last frame of `rampRun`: how far its head trails the ramp, over
-    /// the speed, s — along the ramp as the app reads it (|x|: on a platform that mirrors x, `arkit-axes`, the app
-    /// reads the same ramp backwards, and its delay is the same).
-    package static func filterLag(ramp frames: [AppFrame], rate: Double) -> Double {
-        guard let last = frames.last else { return 0 }
-        return (rampSpeed * (last.t - 5) - abs(last.head.x)) / rampSpeed
+    /// The app's delay on steady motion from the last frames of `rampRuns`: how far its head trails the ramp, over
+    /// the speed, s. Half the difference of the two directions' heads is the ramp as the app read it, whatever
+    /// constant it adds; its size, so that a platform mirroring x (`arkit-axes`) reads the same delay.
+    package static func filterLag(ramps: [[AppFrame]], rate: Double) -> Double {
+        guard ramps.count == 2, let forward = ramps[0].last, let backward = ramps[1].last else { return 0 }
+        return (rampSpeed * (forward.t - 5) - abs(forward.head.x - backward.head.x) / 2) / rampSpeed
     }
 }

@@ -78,12 +78,12 @@ package struct ReplayResult: Sendable {
 /// The driver's protocol (AppInTheLoop/Driver/main.swift reads and writes it): binary records, little-endian, so
 /// that neither side spends its time formatting and parsing numbers.
 ///
-/// In: the header line `parallax-app-replay 4\n`, then records — `R` a run (machine: UInt8 length + UTF-8, native
+/// In: the header line `parallax-app-replay 5\n`, then records — `R` a run (machine: UInt8 length + UTF-8, native
 /// width and height: Int32, scene graphs wanted: UInt8 0/1); `Y` the platform's switches (UInt8 each: Euler
 /// composition 0 Rx·Ry·Rz / 1 Rz·Ry·Rx, attitude product 0 reference⁻¹·attitude / 1 attitude·reference⁻¹, render
 /// thread 0 main / 1 other); `C` a setting (UInt8 key: 1 smoothingAlpha, 2 movementScale; Float64 value); then the
-/// run's `DeliverySchedule` — `A` a face-anchor call (Float64 t, x, y, z; UInt8 tracked 0/1; UInt8 call 0 didAdd /
-/// 1 didUpdate / 2 didRemove), `M` a device-motion sample (Float64 t, attitude w x y z, rotation rate x y z), `D` a
+/// run's `DeliverySchedule` — `A` a face-anchor call (Float64 t, x, y, z, the frame's camera orientation w x y z;
+/// UInt8 tracked 0/1; UInt8 call 0 didAdd / 1 didUpdate / 2 didRemove), `M` a device-motion sample (Float64 t, attitude w x y z, rotation rate x y z), `D` a
 /// display frame (Float64 t), `O` a read of the app returned as a frame (Float64 t), `P` a press of the reset
 /// button, `V` a scene event (name and value, each UInt8 length + UTF-8, the value empty when there is none); `E`
 /// the end.
@@ -92,7 +92,7 @@ package struct ReplayResult: Sendable {
 /// projection 16 and view 16 row by row); after it, when the run asks, `G` the scene graph (UInt32 length, then the
 /// stand-in's SCNSceneRecord as JSON); `E` at the end.
 enum ReplayScript {
-    static let header = "parallax-app-replay 4\n"
+    static let header = "parallax-app-replay 5\n"
     static let frameFloats = 40
     static let frameSize = 1 + 8 + 4 * frameFloats
     static let settingsSize = 1 + 4 * 2
@@ -122,9 +122,9 @@ enum ReplayScript {
             }
             for event in DeliverySchedule.events(run, on: platform) {
                 switch event {
-                case .anchor(let t, let p, let tracked, let call):
+                case .anchor(let t, let p, let tracked, let call, let camera):
                     out.append(UInt8(ascii: "A"))
-                    put(t, p.x, p.y, p.z)
+                    put(t, p.x, p.y, p.z, camera.w, camera.x, camera.y, camera.z)
                     out += [tracked ? 1 : 0, call.rawValue]
                 case .motion(let t, let q, let r):
                     out.append(UInt8(ascii: "M"))

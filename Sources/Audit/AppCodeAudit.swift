@@ -12,13 +12,19 @@ package struct AppCodeEvidence: Sendable {
     package var framesAfterReset: [AppFrame]
     /// The eye per sample, before the hand-off delay (the model's `HeadPipeline.update`).
     package var eyes: [Vec3] { frames.map(\.eye) }
-    /// world-alignment: the same code fed the anchor relative to the camera (the camera hypothesis's report), which
-    /// is what reading it relative to the camera gives; the straight run itself under the camera hypothesis.
+    /// world-alignment: the same code fed the anchor relative to the camera, with a camera that never turned (its
+    /// transform the sensor's axes alone): what reading it relative to the camera gives, for the app as shipped and for
+    /// one that already reads it so (the world-alignment patch).
     package var cameraReading: [AppFrame]
     package var cameraReadingAfterReset: [AppFrame]
     /// gyro-tilt: the same anchors with the phone's attitude held at the first sample's (no tilt to add).
     package var heldAttitude: [AppFrame]
     package var heldAttitudeAfterReset: [AppFrame]
+    /// camera-offset: the front camera's position the code adds to the anchor (x, y; `cameraOffsetProbe`), and the same
+    /// code fed each anchor moved by what it leaves out, the camera's position less that: the code with the offset right.
+    package var cameraOffsetAdded: Vec3
+    package var cameraOffsetCorrected: [AppFrame]
+    package var cameraOffsetCorrectedAfterReset: [AppFrame]
     /// tracking-loss: a fresh app started at each sample where the face returns, fed the samples from there on (the
     /// same code whose smoothers start anew on the return), by that sample's index.
     package var restarts: [Int: [AppFrame]]
@@ -28,7 +34,7 @@ package struct AppCodeEvidence: Sendable {
     package var recentersAfterReset: [RecenterPress]
     /// The model against these values (`AppCodeConformance`).
     package var conformance: AppCodeConformance.Case
-    /// The app's delay on steady motion at the case's rate: its replay of the ramp (`HeadToPhoton.rampRun`), s — the
+    /// The app's delay on steady motion at the case's rate: its replay of the ramps (`HeadToPhoton.rampRuns`), s — the
     /// latency's filter part, whatever filter the code has.
     package var filterLag: Double
     /// The settings the app held (its movement scale turns a head difference into an eye difference).
@@ -38,6 +44,7 @@ package struct AppCodeEvidence: Sendable {
     package func straight(afterReset: Bool) -> [AppFrame] { afterReset ? framesAfterReset : frames }
     package func cameraReading(afterReset: Bool) -> [AppFrame] { afterReset ? cameraReadingAfterReset : cameraReading }
     package func heldAttitude(afterReset: Bool) -> [AppFrame] { afterReset ? heldAttitudeAfterReset : heldAttitude }
+    package func cameraOffsetCorrected(afterReset: Bool) -> [AppFrame] { afterReset ? cameraOffsetCorrectedAfterReset : cameraOffsetCorrected }
 }
 
 /// The eyes around two presses of the reset button at sample `index`: that sample's frame, then the same sample
@@ -82,6 +89,13 @@ package enum AppCodeAudit {
         return steps
     }
 
+    /// The offset the code adds to the face anchor, found where it lands, the tracker's head: an app fed the anchor
+    /// (0, 0, 0.35) m, held still a second with the phone upright, holds (0, 0) unless it adds an offset, then that
+    /// (its smoothers settled: 0.75⁶⁰ ≈ 3·10⁻⁸ of the start left at α = 0.25). x and y; z is the distance.
+    static let cameraOffsetProbe: [SensorSample] = (0..<60).map { i in
+        SensorSample(t: Double(i) / 60, anchor: Vec3(0, 0, 0.35), tracked: true, attitude: .identity, rotationRate: Vec3(0, 0, 0))
+    }
+
     /// The samples where the face returns after a loss (tracked, the one before not).
     package static func returnIndices(_ samples: [SensorSample]) -> [Int] {
         samples.indices.dropFirst().filter { samples[$0].tracked && !samples[$0 - 1].tracked }
@@ -92,39 +106,54 @@ package enum AppCodeAudit {
         var inputs: SensorStream
         var presses: [Int], afterReset: [Int], returns: [Int]
         var rate: Double
+        var cameraOffsetAdded: Vec3
         var runs: [ReplayRun]
 
-        init(_ audit: AuditCase, frame: ARKitFrame) throws {
+        init(_ audit: AuditCase, frame: ARKitFrame, cameraOffsetAdded: Vec3) throws {
             let device = try SimulatedDevice(screen: audit.screen)
             let reset = audit.pressingReset().resetIndex
             inputs = try SensorStream(traceName: audit.traceName, trace: audit.trace, arkitFrame: frame)
             let samples = inputs.samples
-            let camera = frame == .camera ? samples : try SensorStream(traceName: audit.traceName, trace: audit.trace, arkitFrame: .camera).samples
+            // The camera reading: the anchor relative to the camera in a world that is the camera's (its transform
+            // the sensor's axes alone), what an app that reads it relative to the camera computes under either hypothesis.
+            let camera = try SensorStream(traceName: audit.traceName, trace: audit.trace, arkitFrame: .camera).samples.map { sample in
+                var read = sample
+                read.camera = GravityFrameReport.sensorToScreen
+                return read
+            }
             let held = samples.map { sample in
                 var still = sample
                 still.attitude = samples[0].attitude
                 still.rotationRate = Vec3(0, 0, 0)
                 return still
             }
+            // The anchor moved by the camera's position the code leaves out, in the frame the code reads it in.
+            let missing = audit.screen.cameraOffset - cameraOffsetAdded
+            let offsetRight = samples.map { sample in
+                var moved = sample
+                moved.anchor = moved.anchor + Vec3(missing.x, missing.y, 0)
+                return moved
+            }
+            self.cameraOffsetAdded = cameraOffsetAdded
             let presses = pressIndices(samples.map(\.t))
             self.presses = presses
             afterReset = reset.map { r in presses.filter { $0 >= r } } ?? []
             returns = returnIndices(samples)
             rate = HeadToPhoton.rate(times: audit.times)
-            let ramp = HeadToPhoton.rampRun(screen: audit.screen, settings: nil, rate: rate)
+            let ramps = HeadToPhoton.rampRuns(screen: audit.screen, settings: nil, rate: rate)
             let straight = { (samples: [SensorSample], reset: Int?) in ReplayRun(device: device, steps: steps(samples, reset: reset)) }
             runs = [straight(samples, nil), straight(samples, reset), straight(camera, nil), straight(camera, reset),
-                    straight(held, nil), straight(held, reset)]
+                    straight(held, nil), straight(held, reset), straight(offsetRight, nil), straight(offsetRight, reset)]
             runs += presses.map { ReplayRun(device: device, steps: steps(samples, reset: nil, pair: $0)) }
             let afterReset = self.afterReset, returns = self.returns
             runs += afterReset.map { ReplayRun(device: device, steps: steps(samples, reset: reset, pair: $0)) }
             runs += returns.map { ReplayRun(device: device, steps: steps(Array(samples[$0...]), reset: nil)) }
-            runs.append(ReplayRun(device: device, samples: ramp.samples, firstReturned: ramp.firstReturned))
+            runs += ramps.map { ReplayRun(device: device, samples: $0.samples, firstReturned: $0.firstReturned) }
         }
 
         func evidence(_ results: ArraySlice<ReplayResult>, screen: ScreenModel, frame: ARKitFrame) throws -> AppCodeEvidence {
             let r = Array(results)
-            var next = 6
+            var next = 8
             func take(_ count: Int) -> [ReplayResult] {
                 defer { next += count }
                 return Array(r[next..<(next + count)])
@@ -134,22 +163,33 @@ package enum AppCodeAudit {
             }
             let recenters = pressed(presses, take(presses.count)), recentersAfterReset = pressed(afterReset, take(afterReset.count))
             let restarts = Dictionary(uniqueKeysWithValues: zip(returns, take(returns.count).map(\.frames)))
-            let ramp = take(1)[0]
+            let ramps = take(2).map(\.frames)
             return AppCodeEvidence(
                 frames: r[0].frames, framesAfterReset: r[1].frames, cameraReading: r[2].frames, cameraReadingAfterReset: r[3].frames,
-                heldAttitude: r[4].frames, heldAttitudeAfterReset: r[5].frames, restarts: restarts,
+                heldAttitude: r[4].frames, heldAttitudeAfterReset: r[5].frames,
+                cameraOffsetAdded: cameraOffsetAdded, cameraOffsetCorrected: r[6].frames, cameraOffsetCorrectedAfterReset: r[7].frames, restarts: restarts,
                 recenters: recenters, recentersAfterReset: recentersAfterReset,
                 conformance: try AppCodeConformance.compare(r[0].frames, with: inputs, screen: screen, arkitFrame: frame, presses: []),
-                filterLag: HeadToPhoton.filterLag(ramp: ramp.frames, rate: rate), settings: r[0].settings)
+                filterLag: HeadToPhoton.filterLag(ramps: ramps, rate: rate), settings: r[0].settings)
         }
     }
 
     /// Replays the app's code on every cube case under each hypothesis and attaches what it computed.
     package static func attach(_ replay: AppReplay, to cases: inout [AuditCase], hypotheses: [ARKitFrame]) throws {
+        // First the offset the code adds, per simulated device (the app may look its model up).
+        var devices: [SimulatedDevice] = []
+        for audit in cases where audit.mode == .cube {
+            let device = try SimulatedDevice(screen: audit.screen)
+            if !devices.contains(device) { devices.append(device) }
+        }
+        let probes = try replay.run(devices.map { ReplayRun(device: $0, samples: cameraOffsetProbe) })
+        let added = Dictionary(uniqueKeysWithValues: zip(devices, probes).map { device, probe in
+            (device, probe.frames.last.map { Vec3($0.head.x, $0.head.y, 0) } ?? Vec3(0, 0, 0))
+        })
         var planned: [(caseIndex: Int, frame: ARKitFrame, runs: CaseRuns, first: Int)] = [], runs: [ReplayRun] = []
         for (k, audit) in cases.enumerated() where audit.mode == .cube {
             for frame in hypotheses {
-                let caseRuns = try CaseRuns(audit, frame: frame)
+                let caseRuns = try CaseRuns(audit, frame: frame, cameraOffsetAdded: added[try SimulatedDevice(screen: audit.screen)] ?? Vec3(0, 0, 0))
                 planned.append((k, frame, caseRuns, runs.count))
                 runs += caseRuns.runs
             }

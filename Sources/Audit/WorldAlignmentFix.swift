@@ -10,7 +10,7 @@ import TestedApp
 /// sensor.z). Whether the front camera mirrors x is documented nowhere (`arkit-axes`: a device check).
 package enum WorldAlignmentFix {
     /// The camera's orientation relative to the screen: sensor axes → screen axes, −90° about z.
-    package static let sensorToScreen = Quaternion(axis: Vec3(0, 0, 1), angle: -Double.pi / 2)
+    package static let sensorToScreen = GravityFrameReport.sensorToScreen
 
     /// The fix's rotation: a vector in the sensor's landscape axes, in the portrait screen's.
     package static func screenAxes(sensor v: Vec3) -> Vec3 { Vec3(v.y, -v.x, v.z) }
@@ -28,7 +28,7 @@ package enum WorldAlignmentFix {
     /// assumed); the phone turns about its front camera (no translation).
     package static func report(_ m: Vec3, attitude q: Quaternion, start: Quaternion, frame: ARKitFrame) -> Report {
         let world = GravityFrameReport.heading(start).conjugate * q
-        return Report(anchor: frame == .gravity ? world.rotate(m) : m, camera: world * sensorToScreen)
+        return Report(anchor: frame == .gravity ? world.rotate(m) : m, camera: GravityFrameReport.camera(attitude: q, start: start))
     }
 
     /// The fix: `simd_mul(simd_inverse(camera.transform), faceAnchor.transform).columns.3`, rotated into the screen.

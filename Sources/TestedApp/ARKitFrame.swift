@@ -52,6 +52,18 @@ package enum GravityFrameReport {
         return Quaternion(axis: Vec3(0, 1, 0), angle: atan2(-top.x, -top.z))
     }
 
+    /// The camera's orientation relative to the screen: the sensor's landscape axes (`ARCamera.transform`'s: x along
+    /// the device's long axis from the front camera toward the bottom edge, y toward the portrait screen's right, z out
+    /// of the screen) → the portrait screen's, −90° about z.
+    package static let sensorToScreen = Quaternion(axis: Vec3(0, 0, 1), angle: -Double.pi / 2)
+
+    /// `frame.camera.transform`'s rotation at attitude `q` (screen → gravity frame), the session having started at
+    /// `start`: H₀⁻¹·q·(sensor → screen). Taken in the gravity-aligned world under both hypotheses (under the camera
+    /// hypothesis assumed: `WorldAlignmentFix`); the phone turns about its front camera (no translation).
+    package static func camera(attitude q: Quaternion, start: Quaternion) -> Quaternion {
+        heading(start).conjugate * q * sensorToScreen
+    }
+
     /// The positions the app reads, one per sample, with z as the app takes it (|z|).
     package static func reported(_ measured: [Vec3], attitude: [Quaternion]) -> [Vec3] {
         guard let start = attitude.first else { return measured }

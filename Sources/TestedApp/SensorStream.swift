@@ -15,13 +15,17 @@ package struct SensorSample: Sendable, Equatable {
     package var attitude: Quaternion
     /// The rotation rate, rad/s about the device's axes (`CMDeviceMotion.rotationRate`).
     package var rotationRate: Vec3
+    /// The camera's orientation ARKit reports with the anchor (`frame.camera.transform`, sensor axes → ARKit's world;
+    /// no translation: the phone turns about its front camera): `GravityFrameReport.camera`.
+    package var camera: Quaternion
 
-    package init(t: Double, anchor: Vec3, tracked: Bool, attitude: Quaternion, rotationRate: Vec3) {
+    package init(t: Double, anchor: Vec3, tracked: Bool, attitude: Quaternion, rotationRate: Vec3, camera: Quaternion = GravityFrameReport.sensorToScreen) {
         self.t = t
         self.anchor = anchor
         self.tracked = tracked
         self.attitude = attitude
         self.rotationRate = rotationRate
+        self.camera = camera
     }
 }
 
@@ -30,7 +34,8 @@ package struct SensorSample: Sendable, Equatable {
 /// flag, and CoreMotion's device motion from the trace's attitude. The attitude's world frame is the trace's (y up)
 /// where CoreMotion's `.xArbitraryZVertical` has z up: a fixed rotation, which the app's relative attitude
 /// (reference⁻¹·attitude) cancels. The rotation rate is the attitude's change between samples (axis·angle / Δt, in
-/// the device's axes; zero at the first sample). A trace without attitude columns is a phone held still and upright
+/// the device's axes; zero at the first sample). The camera transform ARKit reports beside the anchor is in the
+/// gravity-aligned world under both hypotheses (`GravityFrameReport.camera`). A trace without attitude columns is a phone held still and upright
 /// (the identity attitude in the trace's frame), and `note` says so.
 package struct SensorStream: Sendable {
     package var traceName: String
@@ -67,7 +72,7 @@ package struct SensorStream: Sendable {
         samples = trace.samples.indices.map { i in
             let rate = i == 0 ? Vec3(0, 0, 0) : Self.rotationRate(from: attitude[i - 1], to: attitude[i], dt: trace.samples[i].t - trace.samples[i - 1].t)
             return SensorSample(t: trace.samples[i].t, anchor: reported[i], tracked: trace.samples[i].tracked,
-                                attitude: attitude[i], rotationRate: rate)
+                                attitude: attitude[i], rotationRate: rate, camera: GravityFrameReport.camera(attitude: attitude[i], start: attitude[0]))
         }
     }
 

@@ -129,4 +129,30 @@ import Vocabulary
         let fixed = try gyro(flat.url.path)
         #expect(fixed.shippedFrom == .appCode && fixed.worst == 0)
     }
+
+    /// camera-offset on the code: the sample reads the anchor as the screen centre's, so the same code fed each anchor
+    /// moved by the front camera's position is its reference, and the eye it misses is the movement scale times that
+    /// position; a branch that adds the camera's position itself (found by the still-head probe) is its own reference.
+    @Test func cameraOffsetIsMeasuredAgainstTheCodeWithTheOffsetItAdds() throws {
+        let screen = try ScreenModel(parsing: AppDefaults.screen)
+        func cameraOffset(_ folder: String) throws -> CheckResult {
+            var options = AuditOptions(traces: [("sway", Self.trace)], screens: [screen], scope: .cube,
+                                       pipeline: { var p = AppPipeline.shipped; p.arkitFrame = .camera; return p }(), comparesHypotheses: false)
+            options.appReplay = try SampleApp.replay(folder)
+            return try #require(try AppAudit.run(options).checks.first { $0.id == .cameraOffset })
+        }
+        let shipped = try cameraOffset(SampleApp.folder)
+        let c = screen.cameraOffset, scale = 2.0  // the sample's movement scale
+        #expect(shipped.shippedFrom == .appCode && !shipped.passed)
+        #expect(shipped.notes.contains { $0.hasSuffix("the app's code adds (0.0, 0.0) mm") })
+        let offset = try #require(shipped.constantOffset)
+        #expect(abs(offset.magnitudeMm - scale * hypot(c.x, c.y) * 1000) < 0.05 && offset.spreadMm < 0.05, "\(offset)")
+        let adding = try SampleApp.variant("HeadTrackingService.swift") {
+            $0.replacingOccurrences(of: "let raw = SIMD3<Float>(column.x, column.y, abs(column.z))",
+                                    with: "let raw = SIMD3<Float>(column.x + \(Float(c.x)), column.y + \(Float(c.y)), abs(column.z))")
+        }
+        defer { adding.cleanUp() }
+        let fixed = try cameraOffset(adding.url.path)
+        #expect(fixed.shippedFrom == .appCode && fixed.passed && fixed.worst < 0.01, "\(fixed.worst)")
+    }
 }

@@ -1,7 +1,8 @@
 import Vocabulary
 
-/// camera-offset: the image shift of using the front camera's position as the screen centre's (`IsolatedShift`),
-/// per sample.
+/// camera-offset: the image shift of using the front camera's position as the screen centre's, per sample: on the
+/// app's code, its run against the same code fed each anchor moved by the camera's position less the offset the code
+/// adds (`AppCodeAudit.cameraOffsetProbe`); else the model's (`IsolatedShift`).
 enum CameraOffsetCheck: AuditCheck {
     static let id = AuditCheckID.cameraOffset
     static let unit = MetricUnit.pixels
@@ -10,7 +11,7 @@ enum CameraOffsetCheck: AuditCheck {
     static let reachable = true
     static let mechanism = "ARKit positions are relative to the front camera but used as relative to the screen centre"
     static let fixDescription = "camera offset added to the head position"
-    static let modelOnly: String? = "its reference adds the front camera's position, which the app's code does not hold (a per-model estimate: camera-position)"
+    static let modelOnly: String? = nil
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.ignoresCameraOffset }
     static let fixCode: String? = """
         // HeadTrackingService, in the Task that reads t: the front camera's position from the active area's centre (m), per model
@@ -23,7 +24,14 @@ enum CameraOffsetCheck: AuditCheck {
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let c = audit.screen.cameraOffset
-        return CheckEvaluation(samples: IsolatedShift.evaluate(id, audit, configured: configured),
-                               notes: ["\(audit.screen.name): camera at (\(format(c.x * 1000)), \(format(c.y * 1000))) mm from the screen centre (\(audit.screen.cameraOffsetQuality.rawValue))"])
+        let camera = "\(audit.screen.name): camera at (\(format(c.x * 1000)), \(format(c.y * 1000))) mm from the screen centre (\(audit.screen.cameraOffsetQuality.rawValue))"
+        if let code = audit.codeEvidence(for: configured) {
+            // On the code: the same code fed each anchor moved by the camera's position less what the code adds.
+            let after = audit.resetTime != nil, d = code.cameraOffsetAdded
+            return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: code.straight(afterReset: after),
+                                                              corrected: code.cameraOffsetCorrected(afterReset: after)),
+                                   notes: [camera + "; the app's code adds (\(format(d.x * 1000)), \(format(d.y * 1000))) mm"], measuredOnCode: true)
+        }
+        return CheckEvaluation(samples: IsolatedShift.evaluate(id, audit, configured: configured), notes: [camera])
     }
 }

@@ -8,10 +8,12 @@ enum AppFixes {
     /// The fix for `check` on the audited `screens` (screen-size edits their rows of the app's table).
     static func fix(for check: AuditCheckID, screens: [ScreenModel]) -> SourceFix? {
         switch check {
+        case .worldAlignment: return worldAlignment
         case .recenterIdempotent: return recenter
         case .trackingLoss: return trackingLoss
         case .gyroTilt: return gyroTilt
         case .screenSize: return screenSize(screens)
+        case .cameraOffset: return cameraOffset(screens)
         default: return nil
         }
     }
@@ -28,6 +30,43 @@ enum AppFixes {
                                + "  // \(record.model)'s active area (ParallaxLab audit: screen-size)")
             }
         })
+    }
+
+    /// The front camera's position from the active area's centre added to the anchor, per model
+    /// (`HeadTrackingService.swift:20, :65–66`): a table beside the app's screen table (`ScreenCalibration.swift:5–7`)
+    /// with a row per audited model, ParallaxLab's estimates (camera-position) — measured per model, they replace these.
+    /// A model not in the table adds nothing.
+    static func cameraOffset(_ screens: [ScreenModel]) -> SourceFix {
+        var rows: [String] = [], seen: Set<String> = []
+        for screen in screens {
+            guard let record = screen.record, let id = record.identifiers.first, seen.insert(id).inserted else { continue }
+            let c = screen.cameraOffset
+            rows.append("case \"\(id)\": return SIMD2<Float>(\(Float(c.x)), \(Float(c.y)))  // \(record.model), \(screen.cameraOffsetQuality.rawValue)")
+        }
+        return SourceFix(check: .cameraOffset, edits: [
+            SourceEdit(in: "ScreenCalibration.swift", after: "let heightMeters: Float", adding: [
+                "",
+                "/// The front camera's position from the active area's centre, metres, portrait (x right, y up): ARKit",
+                "/// reports the face relative to the camera (ParallaxLab audit: camera-offset; estimates, measure per model).",
+                "nonisolated static func cameraOffsetForCurrentDevice() -> SIMD2<Float> {",
+                "    var info = utsname()",
+                "    uname(&info)",
+                "    let machine = withUnsafeBytes(of: info.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }",
+                "    switch machine {",
+            ] + rows.map { "    " + $0 } + [
+                "    default: return .zero",
+                "    }",
+                "}",
+            ]),
+            SourceEdit(in: "HeadTrackingService.swift", after: "private var originOffset: SIMD3<Float> = .zero", adding: [
+                "/// Where the front camera sits from the screen's centre (ParallaxLab audit: camera-offset)",
+                "private let cameraOffset = ScreenCalibration.cameraOffsetForCurrentDevice()",
+            ]),
+            SourceEdit(in: "HeadTrackingService.swift", replacing: ["let rawX = t.x", "let rawY = t.y"], with: [
+                "let rawX = t.x + self.cameraOffset.x  // relative to the screen's centre, not the camera",
+                "let rawY = t.y + self.cameraOffset.y",
+            ]),
+        ])
     }
 
     /// `resetOrigin()` stores the raw position, x and y (`HeadTrackingService.swift:20, :47, :65–67`).
@@ -51,10 +90,9 @@ enum AppFixes {
             "/// Whether the face was tracked at the last update (ParallaxLab audit: tracking-loss)",
             "private var wasTracked = true",
         ]),
-        SourceEdit(in: "HeadTrackingService.swift", after: "let t = faceAnchor.transform.columns.3", adding: [
+        SourceEdit(in: "HeadTrackingService.swift", replacing: ["Task { @MainActor in"], with: [
             "let tracked = faceAnchor.isTracked",
-        ]),
-        SourceEdit(in: "HeadTrackingService.swift", after: "Task { @MainActor in", adding: [
+            "Task { @MainActor in",
             "    // A lost face's frozen pose is not fed on; the smoothers restart when it returns.",
             "    if tracked && !self.wasTracked {",
             "        self.smootherX.reset()",
@@ -63,6 +101,19 @@ enum AppFixes {
             "    }",
             "    self.wasTracked = tracked",
             "    guard tracked else { return }",
+        ]),
+    ])
+
+    /// The anchor read relative to the camera and turned from the sensor's landscape axes into the portrait screen's
+    /// (`HeadTrackingService.swift:59`; `WorldAlignmentFix`): right under the gravity hypothesis (arkit-frame), the
+    /// axes' signs assumed (arkit-axes). The delegate's `session` parameter is the session whose frame it reads.
+    static let worldAlignment = SourceFix(check: .worldAlignment, edits: [
+        SourceEdit(in: "HeadTrackingService.swift", replacing: ["let t = faceAnchor.transform.columns.3"], with: [
+            "// The anchor relative to the camera, not to the world fixed at session start (ParallaxLab audit: world-alignment).",
+            "guard let camera = session.currentFrame?.camera.transform else { return }",
+            "let local = simd_mul(simd_inverse(camera), faceAnchor.transform).columns.3",
+            "// Camera space has the sensor's landscape axes: −90° about z into the portrait screen's.",
+            "let t = SIMD4<Float>(local.y, -local.x, local.z, 1)",
         ]),
     ])
 

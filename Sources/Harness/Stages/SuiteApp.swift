@@ -67,7 +67,7 @@ struct SuiteApp {
 
     static func filterLag(of app: any AppUnderTest, settings: AppSettings) throws -> Double {
         let rate = HeadToPhoton.Path.app.displayRate
-        return HeadToPhoton.filterLag(ramp: try app.run([HeadToPhoton.rampRun(screen: .appDefault, settings: settings, rate: rate)])[0], rate: rate)
+        return HeadToPhoton.filterLag(ramps: try app.run(HeadToPhoton.rampRuns(screen: .appDefault, settings: settings, rate: rate)), rate: rate)
     }
 
     /// What part.json carries and the merge checks: the parts must have run the same app.

@@ -151,7 +151,7 @@ extension Tuner {
     }
 
     /// Each slider's two ends set through the app's property, the other setting as built, on a ramp
-    /// (`HeadToPhoton.rampRun`, every frame returned): identical frames at both ends mean the setting changes
+    /// (the forward one of `HeadToPhoton.rampRuns`, every frame returned): identical frames at both ends mean the setting changes
     /// nothing on this app, which is then held as built rather than swept.
     static func probe(_ app: any AppUnderTest, screen: ScreenModel, built: AppSettings, rate: Double) throws -> [TunedApp.AppSettingProbe] {
         let alphaEnds = [AppSettingsGrid.alpha.values.first!, AppSettingsGrid.alpha.values.last!]
@@ -159,7 +159,7 @@ extension Tuner {
         let settings = alphaEnds.map { AppSettings(smoothingAlpha: $0, movementScale: built.movementScale) }
             + scaleEnds.map { AppSettings(smoothingAlpha: built.smoothingAlpha, movementScale: $0) }
         let frames = try app.run(settings.map { settings in
-            var run = HeadToPhoton.rampRun(screen: screen, settings: settings, rate: rate)
+            var run = HeadToPhoton.rampRuns(screen: screen, settings: settings, rate: rate)[0]
             run.firstReturned = 0
             return run
         })

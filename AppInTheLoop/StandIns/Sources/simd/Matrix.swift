@@ -55,3 +55,37 @@ public struct simd_float4x4: Equatable, Sendable {
 /// The identity matrix (Apple: `let matrix_identity_float4x4: simd_float4x4`).
 public let matrix_identity_float4x4 = simd_float4x4(
     simd_float4(1, 0, 0, 0), simd_float4(0, 1, 0, 0), simd_float4(0, 0, 1, 0), simd_float4(0, 0, 0, 1))
+
+/// The matrix product x·y (Apple: `func simd_mul(_ __x: simd_float4x4, _ __y: simd_float4x4) -> simd_float4x4`,
+/// https://developer.apple.com/documentation/simd/simd_mul). Used by ParallaxLab's world-alignment patch
+/// (`camera.transform⁻¹ · faceAnchor.transform`), not by the app as shipped.
+public func simd_mul(_ x: simd_float4x4, _ y: simd_float4x4) -> simd_float4x4 {
+    let a = [x.columns.0, x.columns.1, x.columns.2, x.columns.3], b = [y.columns.0, y.columns.1, y.columns.2, y.columns.3]
+    func column(_ j: Int) -> simd_float4 { a[0] * b[j][0] + a[1] * b[j][1] + a[2] * b[j][2] + a[3] * b[j][3] }
+    return simd_float4x4(column(0), column(1), column(2), column(3))
+}
+
+/// The inverse of `x` (Apple: `func simd_inverse(_ __x: simd_float4x4) -> simd_float4x4`, "Returns the inverse of the
+/// specified matrix", https://developer.apple.com/documentation/simd/simd_inverse-3h6ry): Gauss–Jordan elimination with
+/// partial pivoting in Double, rounded to Float. What Apple returns for a singular matrix is not documented: here
+/// every element is NaN (assumed). Used by ParallaxLab's world-alignment patch, not by the app as shipped.
+public func simd_inverse(_ x: simd_float4x4) -> simd_float4x4 {
+    let c = [x.columns.0, x.columns.1, x.columns.2, x.columns.3]
+    // Rows of [x | I].
+    var m = (0..<4).map { i in (0..<4).map { j in Double(c[j][i]) } + (0..<4).map { j in i == j ? 1.0 : 0.0 } }
+    for k in 0..<4 {
+        let pivot = (k..<4).max { abs(m[$0][k]) < abs(m[$1][k]) }!
+        guard m[pivot][k] != 0 else {
+            let nan = simd_float4(repeating: .nan)
+            return simd_float4x4(nan, nan, nan, nan)
+        }
+        m.swapAt(k, pivot)
+        let scale = m[k][k]
+        m[k] = m[k].map { $0 / scale }
+        for i in 0..<4 where i != k {
+            let factor = m[i][k]
+            if factor != 0 { m[i] = zip(m[i], m[k]).map { $0 - factor * $1 } }
+        }
+    }
+    return simd_float4x4(rows: (0..<4).map { i in simd_float4(Float(m[i][4]), Float(m[i][5]), Float(m[i][6]), Float(m[i][7])) })
+}

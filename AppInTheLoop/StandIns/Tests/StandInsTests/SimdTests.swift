@@ -30,4 +30,19 @@ import Testing
         #expect(normalize(SIMD3<Float>(3, 0, 4)) == SIMD3<Float>(0.6, 0, 0.8))
         #expect(abs(tanf(Float.pi / 4) - 1) < 1e-6)
     }
+
+    @Test func theProductIsTheMatrixProductRowsTimesColumns() {
+        let a = simd_float4x4(rows: [SIMD4(1, 2, 0, 0), SIMD4(3, 4, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1)])
+        let b = simd_float4x4(rows: [SIMD4(5, 6, 0, 0), SIMD4(7, 8, 0, 0), SIMD4(0, 0, 2, 0), SIMD4(0, 0, 0, 1)])
+        #expect(simd_mul(a, b) == simd_float4x4(rows: [SIMD4(19, 22, 0, 0), SIMD4(43, 50, 0, 0), SIMD4(0, 0, 2, 0), SIMD4(0, 0, 0, 1)]))
+    }
+
+    @Test func theInverseOfHandInvertedMatrices() {
+        // A scale and a translation: inverse by hand; a row swap needs a pivot; a singular matrix is NaN (assumed).
+        let scaled = simd_float4x4(rows: [SIMD4(2, 0, 0, 1), SIMD4(0, 1, 0, 2), SIMD4(0, 0, 4, 0), SIMD4(0, 0, 0, 1)])
+        #expect(simd_inverse(scaled) == simd_float4x4(rows: [SIMD4(0.5, 0, 0, -0.5), SIMD4(0, 1, 0, -2), SIMD4(0, 0, 0.25, 0), SIMD4(0, 0, 0, 1)]))
+        let swapped = simd_float4x4(rows: [SIMD4(0, 1, 0, 0), SIMD4(1, 0, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1)])
+        #expect(simd_inverse(swapped) == swapped)
+        #expect(simd_inverse(simd_float4x4()).columns.0.x.isNaN)
+    }
 }
