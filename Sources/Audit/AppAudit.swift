@@ -1,5 +1,6 @@
 import AppReplay
 import Foundation
+import Imaging
 import Projection
 import Scientific
 import TestedApp
@@ -269,6 +270,11 @@ package enum AppAudit {
                 result.series = timedAngles.compactMap { TraceSeries.ofViewAngles(trace: $0.trace, shipped: $0.shipped, afterReset: $0.reset) }
             }
             if let framesDirectory {
+                // The app's frame is the app's own scene where the check's app side is the code's run (a cube case).
+                func appScene(_ pose: FramePose, afterReset: Bool) throws -> RGBAImage? {
+                    guard let replay = options.appReplay, let index = pose.codeSample, cases[pose.caseIndex].mode == .cube else { return nil }
+                    return try AuditFrames.appScene(cases[pose.caseIndex], sample: index, afterReset: afterReset, arkitFrame: configured.arkitFrame, replay: replay)
+                }
                 let pipelines = AuditFrames.pipelines(check, configured: configured, baseline: result.baseline)
                 var frames = CheckFrames()
                 if check == .latency, let instant = AuditFrames.latencyPose(cases[first], configured: configured, latency: result.worst / 1000) {
@@ -276,11 +282,13 @@ package enum AppAudit {
                                                          value: result.worst, pipelines: pipelines, to: framesDirectory)
                 } else if let pose = result.worstFrame {
                     frames.worst = try AuditFrames.write("\(check.rawValue)-worst", case: cases[pose.caseIndex], pose: pose, place: result.worstAt,
-                                                         value: result.worst, pipelines: pipelines, to: framesDirectory)
+                                                         value: result.worst, pipelines: pipelines,
+                                                         appScene: try appScene(pose, afterReset: cases[pose.caseIndex].resetTime != nil), to: framesDirectory)
                 }
                 if let reset = result.afterResetWorstFrame {
                     frames.afterReset = try AuditFrames.write("\(check.rawValue)-after-reset", case: cases[reset.pose.caseIndex], pose: reset.pose,
-                                                              place: reset.place, value: reset.value, pipelines: pipelines, to: framesDirectory)
+                                                              place: reset.place, value: reset.value, pipelines: pipelines,
+                                                              appScene: try appScene(reset.pose, afterReset: true), to: framesDirectory)
                 }
                 if frames.worst != nil || frames.afterReset != nil { result.frames = frames }
             }

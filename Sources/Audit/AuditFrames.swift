@@ -1,8 +1,11 @@
+import AppReplay
 import Foundation
 import Geometry
 import Imaging
 import Projection
 import Rendering
+import Scenes
+import TestedApp
 
 /// The pictures of one instant of a check, files under the report's `audit/` folder: the app's frame beside the true
 /// window's (`pair`), and the overlay (`overlay`, `AuditOverlay`), with the numbers they show.
@@ -22,9 +25,18 @@ package struct InstantFrames: Codable, Sendable {
     package var eyeErrorMm: Double
     /// The probe points' largest displacement between the two frames on the glass plane (panel px, unclipped).
     package var largestShiftPx: Double?
+    /// What the app's frame shows: the app's own scene (its code replayed to the instant, `--app-source`) or the
+    /// model's app-look room from the eye the check computed.
+    package var appFrame: AppFrameSource
+
+    package enum AppFrameSource: String, Codable, Sendable {
+        case appCode = "the app's own scene"
+        case model = "the model's app-look room"
+    }
 
     enum CodingKeys: String, CodingKey {
         case at, value, pair, overlay, frameWidth = "frame_width", frameHeight = "frame_height", appEyeMm = "app_eye_mm", trueEyeMm = "true_eye_mm", eyeErrorMm = "eye_error_mm", largestShiftPx = "largest_shift_px"
+        case appFrame = "app_frame"
     }
 }
 
@@ -88,11 +100,12 @@ package enum AuditFrames {
         return (FramePose(appEye: late[i], referenceEye: eyes[i]), audit.place(i))
     }
 
-    /// Writes `<name>.png` (app | true window) and `<name>-overlay.png` into `directory`.
+    /// Writes `<name>.png` (app | true window) and `<name>-overlay.png` into `directory`. The app's frame is
+    /// `appScene` when given (the app's own scene), else the model's room from the app's eye.
     static func write(_ name: String, case audit: AuditCase, pose: FramePose, place: String, value: Double,
-                      pipelines: (app: AppPipeline, reference: AppPipeline), to directory: String) throws -> InstantFrames {
+                      pipelines: (app: AppPipeline, reference: AppPipeline), appScene: RGBAImage? = nil, to directory: String) throws -> InstantFrames {
         let size = try pictureSize(of: audit.screen)
-        let appFrame = render(try camera(pipelines.app, eye: pose.appEye, audit), size: size)
+        let appFrame = try appScene ?? render(try camera(pipelines.app, eye: pose.appEye, audit), size: size)
         let trueFrame = render(try camera(pipelines.reference, eye: pose.referenceEye, audit), size: size)
         var pair = RGBAImage(width: 2 * size.width + gap, height: size.height, fill: RGBA(255, 255, 255))
         for y in 0..<size.height {
@@ -119,7 +132,54 @@ package enum AuditFrames {
         return InstantFrames(at: place, value: value, pair: "\(name).png", overlay: "\(name)-overlay.png", frameWidth: size.width, frameHeight: size.height, appEyeMm: mm(pose.appEye),
                              trueEyeMm: mm(pose.referenceEye), eyeErrorMm: ((pose.appEye - pose.referenceEye).length * 10_000).rounded() / 10,
                              largestShiftPx: ProbePoints.largestShift(ProbePoints.points(screen: audit.screen, mode: audit.mode),
-                                                                      appImage, eye: pose.appEye, trueImage, eye: pose.referenceEye))
+                                                                      appImage, eye: pose.appEye, trueImage, eye: pose.referenceEye),
+                             appFrame: appScene == nil ? .model : .appCode)
+    }
+
+    /// The app's own scene at sample `index` of `audit`, as the picture's app frame: its code replayed on the
+    /// case's samples under `arkitFrame` up to that sample (the reset pressed where the case presses it when
+    /// `afterReset`), the scene graph it then holds drawn by the app look (`AppSceneFrames.render`).
+    static func appScene(_ audit: AuditCase, sample index: Int, afterReset: Bool, arkitFrame: ARKitFrame, replay: AppReplay) throws -> RGBAImage {
+        let samples = try SensorStream(traceName: audit.traceName, trace: audit.trace, arkitFrame: arkitFrame).samples
+        guard samples.indices.contains(index) else {
+            throw AppReplayError.malformedOutput(record: "picture at sample \(index) of \(samples.count)")
+        }
+        let reset = afterReset ? audit.pressingReset().resetIndex : nil
+        var run = ReplayRun(device: try SimulatedDevice(screen: audit.screen), steps: AppCodeAudit.steps(Array(samples[...index]), reset: reset))
+        // Only the instant's frame is read back (its scene graph); the samples before it are fed.
+        let last = run.steps.lastIndex { if case .sample = $0 { return true } else { return false } }
+        run.steps = run.steps.enumerated().map { k, step in
+            guard k != last, case .sample(let sample) = step else { return step }
+            return .feed(sample)
+        }
+        guard let frame = try replay.replayScene([run]).first?.last else {
+            throw AppReplayError.malformedOutput(record: "no scene frame for the picture at sample \(index)")
+        }
+        let size = try pictureSize(of: audit.screen)
+        var drawing = try AppSceneDrawing(graph: frame.graph)
+        for f in drawing.world.faces.indices { drawing.world.faces[f].image = orientationImage(of: drawing.world.faces[f]) }
+        let parameters = AppLookParameters()
+        return AppLookRenderer.render(world: drawing.world, images: CubeRoom.Face.allCases.map { DefaultFaceTextures.texture(for: $0) },
+                                      clipFromWorld: drawing.clipFromWorld, eye: drawing.eye, width: size.width, height: size.height,
+                                      background: scene.background, f0: parameters.f0, roughness: parameters.roughness)
+    }
+
+    /// Which orientation texture a face of the app's room wears in the pictures (as the model's room does, in place of
+    /// the user's photo): the wall across from the viewer is the back; the others by the side of the room they are on.
+    static func orientationImage(of face: AppLookWorld.Face) -> Int? {
+        guard face.corners.count == 4 else { return nil }
+        let c = face.corners, centre = (c[0] + c[1] + c[2] + c[3]) / 4
+        let u = c[1] - c[0], v = c[3] - c[0]
+        let n = SIMD3(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x)
+        let room: CubeRoom.Face
+        if abs(n.z) >= abs(n.x) && abs(n.z) >= abs(n.y) {
+            room = .back
+        } else if abs(n.x) >= abs(n.y) {
+            room = centre.x < 0 ? .left : .right
+        } else {
+            room = centre.y < 0 ? .bottom : .top
+        }
+        return CubeRoom.Face.allCases.firstIndex(of: room)
     }
 
     /// The room the pictures show: the app's cube room as its SceneKit view draws it (the app look: lit faces, edge

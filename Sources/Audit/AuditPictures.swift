@@ -32,14 +32,14 @@ enum AuditPictures {
         let value = AuditResult.number(f.value, c.unit)
         let shift = f.largestShiftPx.map { ", probe points shifted up to \(format($0, digits: 1)) px" } ?? ""
         let numbers = "\(c.id.rawValue) = \(value), eye error \(format(f.eyeErrorMm, digits: 1)) mm\(shift)"
-        let pairAlt = "\(c.id.rawValue) \(label), \(f.at): the app's frame (left) beside the true window's (right); \(numbers)"
+        let pairAlt = "\(c.id.rawValue) \(label), \(f.at): the app's frame (left, \(f.appFrame.rawValue)) beside the true window's (right); \(numbers)"
         let overlayAlt = "\(c.id.rawValue) \(label), \(f.at): the true window's frame with arrows from each probe point to where the app draws it; \(numbers)"
         func img(_ file: String, alt: String, width: Int) -> Node {
             HTML.el("img", ["src": "\(folder)/\(file)", "alt": alt, "loading": "lazy", "width": "\(width)", "height": "\(f.frameHeight)"])
         }
         return [
             HTML.el("figure", ["class": "picture-pair"], img(f.pair, alt: pairAlt, width: 2 * f.frameWidth + AuditFrames.gap),
-                    HTML.el("figcaption", .text("\(label.prefix(1).uppercased() + label.dropFirst()): \(f.at), \(value). App | true window; app eye \(eye(f.appEyeMm)), true eye \(eye(f.trueEyeMm)), eye error \(format(f.eyeErrorMm, digits: 1)) mm."))),
+                    HTML.el("figcaption", .text("\(label.prefix(1).uppercased() + label.dropFirst()): \(f.at), \(value). App (\(f.appFrame.rawValue)) | true window; app eye \(eye(f.appEyeMm)), true eye \(eye(f.trueEyeMm)), eye error \(format(f.eyeErrorMm, digits: 1)) mm."))),
             HTML.el("figure", ["class": "picture-overlay"], img(f.overlay, alt: overlayAlt, width: f.frameWidth),
                     HTML.el("figcaption", .text("Difference\(shift.isEmpty ? "" : ": largest shift \(format(f.largestShiftPx!, digits: 1)) px").")))
         ]

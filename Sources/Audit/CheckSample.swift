@@ -29,6 +29,9 @@ struct FramePose: Sendable {
     var caseIndex = 0
     var appEye: Vec3
     var referenceEye: Vec3
+    /// When the app's side is the app's own code: the sample whose frame it is, in the case's straight run
+    /// (`CodeShift`) — the pictures then draw the app's own scene there.
+    var codeSample: Int?
 }
 
 /// What one check found on one case: its values and a short note (units, counts, secondary numbers).

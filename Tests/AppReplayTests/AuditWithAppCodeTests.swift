@@ -2,6 +2,7 @@ import AppReplay
 import Audit
 import Foundation
 import Geometry
+import Imaging
 import ParallaxTestSupport
 import Projection
 import TestedApp
@@ -154,5 +155,23 @@ import Vocabulary
         defer { adding.cleanUp() }
         let fixed = try cameraOffset(adding.url.path)
         #expect(fixed.shippedFrom == .appCode && fixed.passed && fixed.worst < 0.01, "\(fixed.worst)")
+    }
+
+    /// With the app's code, a code-measured check's pictures show the app's own scene (its code replayed to the
+    /// instant, its scene graph drawn); a model-only check's, and every picture without the code, stay the model's room.
+    @Test func picturesOfACheckOnTheCodeDrawTheAppsOwnScene() throws {
+        let frames = try TemporaryDirectory(prefix: "code-pictures")
+        defer { frames.cleanUp() }
+        var options = AuditOptions(traces: [("sway", Self.trace)], screens: [try ScreenModel(parsing: AppDefaults.screen)], scope: .cube)
+        options.appReplay = try SampleApp.replay()
+        let result = try AppAudit.run(options, framesDirectory: frames.path("audit"))
+        let world = try #require(result.checks.first { $0.id == .worldAlignment }?.frames?.worst)
+        let handOff = try #require(result.checks.first { $0.id == .handOff }?.frames?.worst)
+        #expect(world.appFrame == .appCode && handOff.appFrame == .model)
+        let model = try #require(try AppAudit.run(AuditOptions(traces: [("sway", Self.trace)], screens: [try ScreenModel(parsing: AppDefaults.screen)], scope: .cube),
+                                                  framesDirectory: frames.path("model")).checks.first { $0.id == .worldAlignment }?.frames?.worst)
+        #expect(model.appFrame == .model)
+        let pair = try PNGCodec.read(contentsOf: frames.path("audit/\(world.pair)"))
+        #expect(pair.width == 2 * world.frameWidth + 4 && pair.height == world.frameHeight)
     }
 }

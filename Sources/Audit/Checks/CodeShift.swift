@@ -16,7 +16,7 @@ enum CodeShift {
             guard audit.measures(i) else { return nil }
             return ProbePoints.compare(points, app: (panel.drawn(by: app[i]), app[i].eye), reference: (panel.drawn(by: corrected[i]), corrected[i].eye),
                                        visibleIn: (window, truth[i]), viewer: viewers[i]).map { found in
-                CheckSample(value: found.shift, place: audit.place(i), frame: FramePose(appEye: app[i].eye, referenceEye: corrected[i].eye), viewer: found.viewer)
+                CheckSample(value: found.shift, place: audit.place(i), frame: FramePose(appEye: app[i].eye, referenceEye: corrected[i].eye, codeSample: i), viewer: found.viewer)
             }
         }
     }
