@@ -201,6 +201,15 @@ func takeString() -> String {
 }
 
 let emptyFace = ARFaceGeometry(vertices: [], triangleIndices: [])
+/// The face's eyes for the run (its `R` record): translations in the anchor's frame.
+var faceEyes = (left: matrix_identity_float4x4, right: matrix_identity_float4x4)
+
+/// The matrix that translates by (x, y, z).
+func translation(_ x: Float, _ y: Float, _ z: Float) -> simd_float4x4 {
+    var m = matrix_identity_float4x4
+    m.columns.3 = SIMD4(x, y, z, 1)
+    return m
+}
 var app: AppUnderTest?
 var sceneGraphs = false
 var renderOffMain = false
@@ -219,6 +228,8 @@ func step() {
             let machine = takeString()
             let width = takeInt32(), height = takeInt32()
             sceneGraphs = take(1).first! != 0
+            let eyes = (0..<6).map { _ in Float(takeDouble()) }
+            faceEyes = (translation(eyes[0], eyes[1], eyes[2]), translation(eyes[3], eyes[4], eyes[5]))
             let made = AppUnderTest(machine: machine, nativeWidth: Double(width), nativeHeight: Double(height))
             app = made
             write("R", nil, made.settings)
@@ -241,12 +252,13 @@ func step() {
             renderOffMain = switches[switches.startIndex + 2] != 0
         case UInt8(ascii: "A"):
             guard app != nil else { fail("an anchor before the first run") }
-            let n = (0..<8).map { _ in takeDouble() }
+            let n = (0..<12).map { _ in takeDouble() }
             let flags = take(2)
             let call: SimulatedAnchorCall = [.add, .update, .remove][Int(min(2, flags[flags.startIndex + 1]))]
-            var transform = matrix_identity_float4x4
+            var transform = rotation(w: n[8], x: n[9], y: n[10], z: n[11])
             transform.columns.3 = SIMD4<Float>(Float(n[1]), Float(n[2]), Float(n[3]), 1)
-            let anchor = ARFaceAnchor(transform: transform, geometry: emptyFace, isTracked: flags[flags.startIndex] != 0)
+            let anchor = ARFaceAnchor(transform: transform, geometry: emptyFace, isTracked: flags[flags.startIndex] != 0,
+                                      leftEyeTransform: faceEyes.left, rightEyeTransform: faceEyes.right)
             // The frame first (session.currentFrame then holds the anchor's camera), then the anchor's call: the
             // order of the two delegate calls is assumed (Apple documents neither).
             ARSession.deliver(frame: ARFrame(timestamp: n[0], camera: ARCamera(transform: rotation(w: n[4], x: n[5], y: n[6], z: n[7])),

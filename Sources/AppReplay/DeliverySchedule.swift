@@ -15,7 +15,7 @@ import TestedApp
 /// A stream without a rate delivers at each sample's time — anchor, motion, display, then the read — as the
 /// simulation always did. With rates a stream's time τ between two samples takes the anchor position linearly
 /// interpolated and the attitude slerped between them (the tracked flag, and the pose when either side is lost,
-/// from the sample at or before τ; the rotation rate from the later sample; the camera slerped as the attitude), and a sample's read shows the app
+/// from the sample at or before τ; the rotation rate from the later sample; the camera and the anchor's orientation slerped as the attitude), and a sample's read shows the app
 /// after every event up to the sample's time. Ties go anchor, motion, display.
 package enum DeliverySchedule {
     /// Which `ARSessionDelegate` method an anchor delivery calls.
@@ -25,7 +25,7 @@ package enum DeliverySchedule {
 
     package enum Event: Equatable, Sendable {
         /// The face anchor's call, with the frame ARKit holds then (`session.currentFrame`, its camera's orientation).
-        case anchor(t: Double, position: Vec3, tracked: Bool, call: AnchorCall, camera: Quaternion)
+        case anchor(t: Double, position: Vec3, tracked: Bool, call: AnchorCall, camera: Quaternion, orientation: Quaternion)
         case motion(t: Double, attitude: Quaternion, rotationRate: Vec3)
         case display(t: Double)
         /// The app's state read and returned as a frame (a `.sample` step's).
@@ -52,7 +52,7 @@ package enum DeliverySchedule {
         var events: [Event] = []
         // A run that starts tracked starts with a face ARKit already detected: its didAdd one ARKit frame before.
         if platform.firstDelivery == .didAdd, let start = samples.first, start.tracked {
-            events = face.calls(at: start.t - 1 / (platform.rates?.arkit?.hz ?? 60), start.anchor, tracked: true, camera: start.camera)
+            events = face.calls(at: start.t - 1 / (platform.rates?.arkit?.hz ?? 60), start)
         }
         var previous: SensorSample?
         for step in run.steps {
@@ -78,7 +78,7 @@ package enum DeliverySchedule {
                 for (t, stream) in due.enumerated().sorted(by: { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }).map(\.element) {
                     let value = interpolated(previous, sample, at: t)
                     switch stream {
-                    case 0: events += face.calls(at: t, value.anchor, tracked: value.tracked, camera: value.camera)
+                    case 0: events += face.calls(at: t, value)
                     case 1: events.append(.motion(t: t, attitude: value.attitude, rotationRate: value.rotationRate))
                     default: events.append(.display(t: t))
                     }
@@ -97,7 +97,8 @@ package enum DeliverySchedule {
         let bothTracked = before.tracked && after.tracked
         return SensorSample(t: t, anchor: bothTracked ? before.anchor + w * (after.anchor - before.anchor) : before.anchor,
                             tracked: before.tracked, attitude: before.attitude.slerp(to: after.attitude, w),
-                            rotationRate: after.rotationRate, camera: before.camera.slerp(to: after.camera, w))
+                            rotationRate: after.rotationRate, camera: before.camera.slerp(to: after.camera, w),
+                            anchorOrientation: bothTracked ? before.anchorOrientation.slerp(to: after.anchorOrientation, w) : before.anchorOrientation)
     }
 
     /// The face anchor's calls under `arkit-first-delivery`, `arkit-loss` and `arkit-axes`.
@@ -108,9 +109,12 @@ package enum DeliverySchedule {
         var detected = false
         var last = Vec3(0, 0, 0)
 
-        mutating func calls(at t: Double, _ position: Vec3, tracked: Bool, camera: Quaternion) -> [Event] {
+        mutating func calls(at t: Double, _ sample: SensorSample) -> [Event] {
+            let position = sample.anchor, tracked = sample.tracked
             let p = platform.anchorAxes == .mirrored ? Vec3(-position.x, position.y, position.z) : position
-            func call(_ call: AnchorCall, _ p: Vec3, _ tracked: Bool) -> [Event] { [.anchor(t: t, position: p, tracked: tracked, call: call, camera: camera)] }
+            func call(_ call: AnchorCall, _ p: Vec3, _ tracked: Bool) -> [Event] {
+                [.anchor(t: t, position: p, tracked: tracked, call: call, camera: sample.camera, orientation: sample.anchorOrientation)]
+            }
             defer { last = p }
             if tracked {
                 defer { present = true; detected = true }

@@ -21,6 +21,8 @@ package struct ReplayRun: Sendable {
     /// Whether each returned frame also carries the scene graph the SceneKit stand-in recorded.
     package var sceneGraphs: Bool
     package var steps: [Step]
+    /// The face's eyes the simulated ARKit reports with each anchor.
+    package var eyes: FaceEyes = .standard
 
     package init(device: SimulatedDevice, settings: AppSettings? = nil, sceneGraphs: Bool = false, steps: [Step]) {
         self.device = device
@@ -79,10 +81,10 @@ package struct ReplayResult: Sendable {
 /// that neither side spends its time formatting and parsing numbers.
 ///
 /// In: the header line `parallax-app-replay 5\n`, then records — `R` a run (machine: UInt8 length + UTF-8, native
-/// width and height: Int32, scene graphs wanted: UInt8 0/1); `Y` the platform's switches (UInt8 each: Euler
+/// width and height: Int32, scene graphs wanted: UInt8 0/1, the face's left and right eye: Float64 x y z each); `Y` the platform's switches (UInt8 each: Euler
 /// composition 0 Rx·Ry·Rz / 1 Rz·Ry·Rx, attitude product 0 reference⁻¹·attitude / 1 attitude·reference⁻¹, render
 /// thread 0 main / 1 other); `C` a setting (UInt8 key: 1 smoothingAlpha, 2 movementScale; Float64 value); then the
-/// run's `DeliverySchedule` — `A` a face-anchor call (Float64 t, x, y, z, the frame's camera orientation w x y z;
+/// run's `DeliverySchedule` — `A` a face-anchor call (Float64 t, x, y, z, the frame's camera orientation w x y z, the anchor's orientation w x y z;
 /// UInt8 tracked 0/1; UInt8 call 0 didAdd / 1 didUpdate / 2 didRemove), `M` a device-motion sample (Float64 t, attitude w x y z, rotation rate x y z), `D` a
 /// display frame (Float64 t), `O` a read of the app returned as a frame (Float64 t), `P` a press of the reset
 /// button, `V` a scene event (name and value, each UInt8 length + UTF-8, the value empty when there is none); `E`
@@ -112,6 +114,7 @@ enum ReplayScript {
             put(Int32(clamping: run.device.nativeWidth).littleEndian)
             put(Int32(clamping: run.device.nativeHeight).littleEndian)
             out.append(run.sceneGraphs ? 1 : 0)
+            put(run.eyes.left.x, run.eyes.left.y, run.eyes.left.z, run.eyes.right.x, run.eyes.right.y, run.eyes.right.z)
             out += [UInt8(ascii: "Y"), platform.eulerComposition == .pitchYawRoll ? 0 : 1,
                     platform.attitudeProduct == .inverseFirst ? 0 : 1, platform.renderThread == .main ? 0 : 1]
             if let settings = run.settings {
@@ -122,9 +125,9 @@ enum ReplayScript {
             }
             for event in DeliverySchedule.events(run, on: platform) {
                 switch event {
-                case .anchor(let t, let p, let tracked, let call, let camera):
+                case .anchor(let t, let p, let tracked, let call, let camera, let q):
                     out.append(UInt8(ascii: "A"))
-                    put(t, p.x, p.y, p.z, camera.w, camera.x, camera.y, camera.z)
+                    put(t, p.x, p.y, p.z, camera.w, camera.x, camera.y, camera.z, q.w, q.x, q.y, q.z)
                     out += [tracked ? 1 : 0, call.rawValue]
                 case .motion(let t, let q, let r):
                     out.append(UInt8(ascii: "M"))

@@ -129,7 +129,7 @@ package enum AppAudit {
                 }
             }
         }
-        if let replay = options.appReplay { try AppCodeAudit.attach(replay, to: &cases, hypotheses: hypotheses(options)) }
+        if let replay = options.appReplay { try AppCodeAudit.attach(replay, to: &cases, hypotheses: hypotheses(options), eyes: options.pipeline.eyeModel) }
         return cases
     }
 

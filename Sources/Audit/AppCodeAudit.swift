@@ -25,6 +25,11 @@ package struct AppCodeEvidence: Sendable {
     package var cameraOffsetAdded: Vec3
     package var cameraOffsetCorrected: [AppFrame]
     package var cameraOffsetCorrectedAfterReset: [AppFrame]
+    /// eye-point: the same code fed each anchor moved to the eye the audit's eye hypothesis places (its orientation's
+    /// turn of `EyeModel.offset`), the face's eyes reported relative to it — what reading the eyes gives, for the app
+    /// as shipped and for one that already reads them.
+    package var eyeAtAnchor: [AppFrame]
+    package var eyeAtAnchorAfterReset: [AppFrame]
     /// tracking-loss: a fresh app started at each sample where the face returns, fed the samples from there on (the
     /// same code whose smoothers start anew on the return), by that sample's index.
     package var restarts: [Int: [AppFrame]]
@@ -45,6 +50,7 @@ package struct AppCodeEvidence: Sendable {
     package func cameraReading(afterReset: Bool) -> [AppFrame] { afterReset ? cameraReadingAfterReset : cameraReading }
     package func heldAttitude(afterReset: Bool) -> [AppFrame] { afterReset ? heldAttitudeAfterReset : heldAttitude }
     package func cameraOffsetCorrected(afterReset: Bool) -> [AppFrame] { afterReset ? cameraOffsetCorrectedAfterReset : cameraOffsetCorrected }
+    package func eyeAtAnchor(afterReset: Bool) -> [AppFrame] { afterReset ? eyeAtAnchorAfterReset : eyeAtAnchor }
 }
 
 /// The eyes around two presses of the reset button at sample `index`: that sample's frame, then the same sample
@@ -90,7 +96,8 @@ package enum AppCodeAudit {
     }
 
     /// The offset the code adds to the face anchor, found where it lands, the tracker's head: an app fed the anchor
-    /// (0, 0, 0.35) m, held still a second with the phone upright, holds (0, 0) unless it adds an offset, then that
+    /// (0, 0, 0.35) m, its eyes at its origin, held still a second with the phone upright, holds (0, 0) unless it adds
+    /// an offset, then that
     /// (its smoothers settled: 0.75⁶⁰ ≈ 3·10⁻⁸ of the start left at α = 0.25). x and y; z is the distance.
     static let cameraOffsetProbe: [SensorSample] = (0..<60).map { i in
         SensorSample(t: Double(i) / 60, anchor: Vec3(0, 0, 0.35), tracked: true, attitude: .identity, rotationRate: Vec3(0, 0, 0))
@@ -109,7 +116,7 @@ package enum AppCodeAudit {
         var cameraOffsetAdded: Vec3
         var runs: [ReplayRun]
 
-        init(_ audit: AuditCase, frame: ARKitFrame, cameraOffsetAdded: Vec3) throws {
+        init(_ audit: AuditCase, frame: ARKitFrame, cameraOffsetAdded: Vec3, eyes eyeModel: EyeModel) throws {
             let device = try SimulatedDevice(screen: audit.screen)
             let reset = audit.pressingReset().resetIndex
             inputs = try SensorStream(traceName: audit.traceName, trace: audit.trace, arkitFrame: frame)
@@ -135,25 +142,43 @@ package enum AppCodeAudit {
                 return moved
             }
             self.cameraOffsetAdded = cameraOffsetAdded
+            // The anchor moved to the eye, in the frame it is reported in; the eyes then sit that much nearer it.
+            let eyeAtAnchor = samples.map { sample in
+                var moved = sample
+                moved.anchor = moved.anchor + sample.anchorOrientation.rotate(eyeModel.offset)
+                return moved
+            }
             let presses = pressIndices(samples.map(\.t))
             self.presses = presses
             afterReset = reset.map { r in presses.filter { $0 >= r } } ?? []
             returns = returnIndices(samples)
             rate = HeadToPhoton.rate(times: audit.times)
             let ramps = HeadToPhoton.rampRuns(screen: audit.screen, settings: nil, rate: rate)
-            let straight = { (samples: [SensorSample], reset: Int?) in ReplayRun(device: device, steps: steps(samples, reset: reset)) }
+            let eyes = eyeModel.faceEyes
+            func run(_ steps: [ReplayRun.Step], eyes: FaceEyes = eyes) -> ReplayRun {
+                var run = ReplayRun(device: device, steps: steps)
+                run.eyes = eyes
+                return run
+            }
+            let straight = { (samples: [SensorSample], reset: Int?) in run(steps(samples, reset: reset)) }
+            let atEye = eyes.relative(to: eyeModel.offset)
             runs = [straight(samples, nil), straight(samples, reset), straight(camera, nil), straight(camera, reset),
-                    straight(held, nil), straight(held, reset), straight(offsetRight, nil), straight(offsetRight, reset)]
-            runs += presses.map { ReplayRun(device: device, steps: steps(samples, reset: nil, pair: $0)) }
+                    straight(held, nil), straight(held, reset), straight(offsetRight, nil), straight(offsetRight, reset),
+                    run(steps(eyeAtAnchor, reset: nil), eyes: atEye), run(steps(eyeAtAnchor, reset: reset), eyes: atEye)]
+            runs += presses.map { run(steps(samples, reset: nil, pair: $0)) }
             let afterReset = self.afterReset, returns = self.returns
-            runs += afterReset.map { ReplayRun(device: device, steps: steps(samples, reset: reset, pair: $0)) }
-            runs += returns.map { ReplayRun(device: device, steps: steps(Array(samples[$0...]), reset: nil)) }
-            runs += ramps.map { ReplayRun(device: device, samples: $0.samples, firstReturned: $0.firstReturned) }
+            runs += afterReset.map { run(steps(samples, reset: reset, pair: $0)) }
+            runs += returns.map { run(steps(Array(samples[$0...]), reset: nil)) }
+            runs += ramps.map { ramp in
+                var run = ReplayRun(device: device, samples: ramp.samples, firstReturned: ramp.firstReturned)
+                run.eyes = eyes
+                return run
+            }
         }
 
         func evidence(_ results: ArraySlice<ReplayResult>, screen: ScreenModel, frame: ARKitFrame) throws -> AppCodeEvidence {
             let r = Array(results)
-            var next = 8
+            var next = 10
             func take(_ count: Int) -> [ReplayResult] {
                 defer { next += count }
                 return Array(r[next..<(next + count)])
@@ -167,7 +192,8 @@ package enum AppCodeAudit {
             return AppCodeEvidence(
                 frames: r[0].frames, framesAfterReset: r[1].frames, cameraReading: r[2].frames, cameraReadingAfterReset: r[3].frames,
                 heldAttitude: r[4].frames, heldAttitudeAfterReset: r[5].frames,
-                cameraOffsetAdded: cameraOffsetAdded, cameraOffsetCorrected: r[6].frames, cameraOffsetCorrectedAfterReset: r[7].frames, restarts: restarts,
+                cameraOffsetAdded: cameraOffsetAdded, cameraOffsetCorrected: r[6].frames, cameraOffsetCorrectedAfterReset: r[7].frames,
+                eyeAtAnchor: r[8].frames, eyeAtAnchorAfterReset: r[9].frames, restarts: restarts,
                 recenters: recenters, recentersAfterReset: recentersAfterReset,
                 conformance: try AppCodeConformance.compare(r[0].frames, with: inputs, screen: screen, arkitFrame: frame, presses: []),
                 filterLag: HeadToPhoton.filterLag(ramps: ramps, rate: rate), settings: r[0].settings)
@@ -175,21 +201,26 @@ package enum AppCodeAudit {
     }
 
     /// Replays the app's code on every cube case under each hypothesis and attaches what it computed.
-    package static func attach(_ replay: AppReplay, to cases: inout [AuditCase], hypotheses: [ARKitFrame]) throws {
+    package static func attach(_ replay: AppReplay, to cases: inout [AuditCase], hypotheses: [ARKitFrame], eyes: EyeModel) throws {
         // First the offset the code adds, per simulated device (the app may look its model up).
         var devices: [SimulatedDevice] = []
         for audit in cases where audit.mode == .cube {
             let device = try SimulatedDevice(screen: audit.screen)
             if !devices.contains(device) { devices.append(device) }
         }
-        let probes = try replay.run(devices.map { ReplayRun(device: $0, samples: cameraOffsetProbe) })
+        // The probe's face has its eyes at the anchor's origin, so that an app reading the eyes adds nothing for them.
+        let probes = try replay.run(devices.map { device in
+            var probe = ReplayRun(device: device, samples: cameraOffsetProbe)
+            probe.eyes = FaceEyes(left: Vec3(0, 0, 0), right: Vec3(0, 0, 0))
+            return probe
+        })
         let added = Dictionary(uniqueKeysWithValues: zip(devices, probes).map { device, probe in
             (device, probe.frames.last.map { Vec3($0.head.x, $0.head.y, 0) } ?? Vec3(0, 0, 0))
         })
         var planned: [(caseIndex: Int, frame: ARKitFrame, runs: CaseRuns, first: Int)] = [], runs: [ReplayRun] = []
         for (k, audit) in cases.enumerated() where audit.mode == .cube {
             for frame in hypotheses {
-                let caseRuns = try CaseRuns(audit, frame: frame, cameraOffsetAdded: added[try SimulatedDevice(screen: audit.screen)] ?? Vec3(0, 0, 0))
+                let caseRuns = try CaseRuns(audit, frame: frame, cameraOffsetAdded: added[try SimulatedDevice(screen: audit.screen)] ?? Vec3(0, 0, 0), eyes: eyes)
                 planned.append((k, frame, caseRuns, runs.count))
                 runs += caseRuns.runs
             }

@@ -1,4 +1,5 @@
 import Geometry
+import TestedApp
 
 /// Where the eye sits relative to ARKit's face-anchor origin (the trace's positions), in the face frame:
 /// x to the person's right, y up, z out of the back of the head — the screen's axes when the head is upright
@@ -21,7 +22,8 @@ package struct EyeModel: Hashable, Codable, Sendable {
     /// How far the eye sits in front of the anchor origin (toward the screen), m.
     package var depth: Double
 
-    package init(eye: Eye = .cyclopean, interpupillaryDistance: Double = 0.064, height: Double = 0.032, depth: Double = 0) {
+    package init(eye: Eye = .cyclopean, interpupillaryDistance: Double = FaceEyes.standardInterpupillaryDistance,
+                 height: Double = FaceEyes.standardHeight, depth: Double = 0) {
         self.eye = eye
         self.interpupillaryDistance = interpupillaryDistance
         self.height = height
@@ -41,6 +43,14 @@ package struct EyeModel: Hashable, Codable, Sendable {
 }
 
 extension EyeModel {
+    /// The two eyes this model places (whichever it looks from): what the simulated ARKit reports as the face's eyes.
+    package var faceEyes: FaceEyes {
+        var left = self, right = self
+        left.eye = .left
+        right.eye = .right
+        return FaceEyes(left: left.offset, right: right.offset)
+    }
+
     /// One line for the report: what the eye-dependent numbers assume.
     package func assumption(hasHeadOrientation: Bool) -> String {
         let side = eye == .cyclopean ? "the cyclopean eye" : "the \(eye.rawValue) eye (IPD \(Int((interpupillaryDistance * 1000).rounded())) mm)"

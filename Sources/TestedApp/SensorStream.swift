@@ -18,14 +18,19 @@ package struct SensorSample: Sendable, Equatable {
     /// The camera's orientation ARKit reports with the anchor (`frame.camera.transform`, sensor axes → ARKit's world;
     /// no translation: the phone turns about its front camera): `GravityFrameReport.camera`.
     package var camera: Quaternion
+    /// The anchor's orientation (`transform`'s rotation) in the same frame as `anchor`: the head's (the trace's
+    /// head_q, identity facing the screen squarely) turned into ARKit's world under the hypothesis.
+    package var anchorOrientation: Quaternion
 
-    package init(t: Double, anchor: Vec3, tracked: Bool, attitude: Quaternion, rotationRate: Vec3, camera: Quaternion = GravityFrameReport.sensorToScreen) {
+    package init(t: Double, anchor: Vec3, tracked: Bool, attitude: Quaternion, rotationRate: Vec3, camera: Quaternion = GravityFrameReport.sensorToScreen,
+                 anchorOrientation: Quaternion = .identity) {
         self.t = t
         self.anchor = anchor
         self.tracked = tracked
         self.attitude = attitude
         self.rotationRate = rotationRate
         self.camera = camera
+        self.anchorOrientation = anchorOrientation
     }
 }
 
@@ -35,7 +40,8 @@ package struct SensorSample: Sendable, Equatable {
 /// where CoreMotion's `.xArbitraryZVertical` has z up: a fixed rotation, which the app's relative attitude
 /// (reference⁻¹·attitude) cancels. The rotation rate is the attitude's change between samples (axis·angle / Δt, in
 /// the device's axes; zero at the first sample). The camera transform ARKit reports beside the anchor is in the
-/// gravity-aligned world under both hypotheses (`GravityFrameReport.camera`). A trace without attitude columns is a phone held still and upright
+/// gravity-aligned world under both hypotheses (`GravityFrameReport.camera`); the anchor's orientation is the head's
+/// (head_q, else facing the screen squarely) in the anchor's frame. A trace without attitude columns is a phone held still and upright
 /// (the identity attitude in the trace's frame), and `note` says so.
 package struct SensorStream: Sendable {
     package var traceName: String
@@ -67,12 +73,14 @@ package struct SensorStream: Sendable {
             throw FieldError(FieldPath([.key("trace \(traceName)")]).appending(error.path), expected: error.expected, found: error.found)
         }
         let measured = trace.samples.map(\.position)
+        let head = try trace.orientations(.head) ?? Array(repeating: .identity, count: trace.count)
         let reported = arkitFrame == .gravity ? GravityFrameReport.reported(measured, attitude: attitude)
             : measured.map { Vec3($0.x, $0.y, abs($0.z)) }
         samples = trace.samples.indices.map { i in
             let rate = i == 0 ? Vec3(0, 0, 0) : Self.rotationRate(from: attitude[i - 1], to: attitude[i], dt: trace.samples[i].t - trace.samples[i - 1].t)
             return SensorSample(t: trace.samples[i].t, anchor: reported[i], tracked: trace.samples[i].tracked,
-                                attitude: attitude[i], rotationRate: rate, camera: GravityFrameReport.camera(attitude: attitude[i], start: attitude[0]))
+                                attitude: attitude[i], rotationRate: rate, camera: GravityFrameReport.camera(attitude: attitude[i], start: attitude[0]),
+                                anchorOrientation: arkitFrame == .gravity ? GravityFrameReport.heading(attitude[0]).conjugate * attitude[i] * head[i] : head[i])
         }
     }
 
@@ -121,4 +129,25 @@ package struct SimulatedDevice: Hashable, Sendable {
         }
         self.init(machine: machine, nativeWidth: record.pixelWidth, nativeHeight: record.pixelHeight)
     }
+}
+
+/// Where the simulated face's eyes are (`ARFaceAnchor.leftEyeTransform`, `rightEyeTransform`: translations in the
+/// anchor's frame, x to the screen's right and y up for a face turned squarely to it; no gaze rotation) — the audit's
+/// eye hypothesis (`EyeModel`), by default IPD 64 mm, 32 mm above the anchor's origin, level with it.
+package struct FaceEyes: Sendable, Equatable {
+    package var left: Vec3
+    package var right: Vec3
+
+    package static let standardInterpupillaryDistance = 0.064
+    package static let standardHeight = 0.032
+    package static let standard = FaceEyes(left: Vec3(-standardInterpupillaryDistance / 2, standardHeight, 0),
+                                           right: Vec3(standardInterpupillaryDistance / 2, standardHeight, 0))
+
+    package init(left: Vec3, right: Vec3) {
+        self.left = left
+        self.right = right
+    }
+
+    /// The same eyes seen from an anchor moved by `offset` (in its own frame).
+    package func relative(to offset: Vec3) -> FaceEyes { FaceEyes(left: left - offset, right: right - offset) }
 }

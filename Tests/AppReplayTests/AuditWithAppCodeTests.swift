@@ -174,4 +174,27 @@ import Vocabulary
         let pair = try PNGCodec.read(contentsOf: frames.path("audit/\(world.pair)"))
         #expect(pair.width == 2 * world.frameWidth + 4 && pair.height == world.frameHeight)
     }
+
+    /// eye-point on the code: the sample uses the anchor's origin as the eye, so the same code fed each anchor moved to
+    /// the eye (32 mm up, the head facing the screen) is its reference: its eye is the movement scale × 32 mm low; a
+    /// branch that reads the eyes ARKit reports is its own reference.
+    @Test func eyePointIsMeasuredAgainstTheCodeFedTheEye() throws {
+        func eyePoint(_ folder: String) throws -> CheckResult {
+            var options = AuditOptions(traces: [("sway", Self.trace)], screens: [try ScreenModel(parsing: AppDefaults.screen)], scope: .cube,
+                                       pipeline: { var p = AppPipeline.shipped; p.arkitFrame = .camera; return p }(), comparesHypotheses: false)
+            options.appReplay = try SampleApp.replay(folder)
+            return try #require(try AppAudit.run(options).checks.first { $0.id == .eyePoint })
+        }
+        let shipped = try eyePoint(SampleApp.folder)
+        #expect(shipped.shippedFrom == .appCode && !shipped.passed)
+        let offset = try #require(shipped.constantOffset)
+        #expect(abs(offset.magnitudeMm - 2 * 32) < 0.05 && offset.spreadMm < 0.05 && offset.direction.contains("down"), "\(offset)")
+        let reading = try SampleApp.variant("HeadTrackingService.swift") {
+            $0.replacingOccurrences(of: "let column = face.transform.columns.3",
+                                    with: "let column = simd_mul(face.transform, (face.leftEyeTransform.columns.3 + face.rightEyeTransform.columns.3) / 2)")
+        }
+        defer { reading.cleanUp() }
+        let fixed = try eyePoint(reading.url.path)
+        #expect(fixed.shippedFrom == .appCode && fixed.passed && fixed.worst < 0.01, "\(fixed.worst)")
+    }
 }

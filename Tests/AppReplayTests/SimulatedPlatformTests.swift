@@ -26,7 +26,7 @@ import Vocabulary
     /// The anchor calls of a schedule, as (t, call, tracked).
     static func calls(_ events: [DeliverySchedule.Event]) -> [String] {
         events.compactMap {
-            guard case let .anchor(t, p, tracked, call, _) = $0 else { return nil }
+            guard case let .anchor(t, p, tracked, call, _, _) = $0 else { return nil }
             return "\(call) \(NumberText.format(t)) \(NumberText.format(p.x))\(tracked ? "" : " lost")"
         }
     }
@@ -37,9 +37,9 @@ import Vocabulary
         let run = ReplayRun(device: SampleApp.device, steps: [.feed(Self.sample(0, x: 1)), .pressReset, .sample(Self.sample(0.5, x: 2))])
         let events = DeliverySchedule.events(run, on: try Self.platform("arkit-first-delivery=did-update"))
         #expect(events == [
-            .anchor(t: 0, position: Vec3(1, 0, 0.4), tracked: true, call: .update, camera: Self.camera), .motion(t: 0, attitude: .identity, rotationRate: Vec3(0, 0, 0)),
+            .anchor(t: 0, position: Vec3(1, 0, 0.4), tracked: true, call: .update, camera: Self.camera, orientation: .identity), .motion(t: 0, attitude: .identity, rotationRate: Vec3(0, 0, 0)),
             .display(t: 0), .pressReset,
-            .anchor(t: 0.5, position: Vec3(2, 0, 0.4), tracked: true, call: .update, camera: Self.camera), .motion(t: 0.5, attitude: .identity, rotationRate: Vec3(0, 0, 0)),
+            .anchor(t: 0.5, position: Vec3(2, 0, 0.4), tracked: true, call: .update, camera: Self.camera, orientation: .identity), .motion(t: 0.5, attitude: .identity, rotationRate: Vec3(0, 0, 0)),
             .display(t: 0.5), .read(t: 0.5),
         ])
     }
@@ -72,7 +72,7 @@ import Vocabulary
         var last = -1.0
         for event in events {
             switch event {
-            case .anchor(let t, _, _, _, _), .motion(let t, _, _), .display(let t), .read(let t):
+            case .anchor(let t, _, _, _, _, _), .motion(let t, _, _), .display(let t), .read(let t):
                 #expect(t >= last - 1e-12)
                 last = t
             default: break
@@ -87,7 +87,7 @@ import Vocabulary
         let run = ReplayRun(device: SampleApp.device, steps: [.sample(Self.sample(0, x: 0)), .sample(s), .pressReset, .sample(s)])
         let events = DeliverySchedule.events(run, on: try Self.platform("arkit-first-delivery=did-update", rates: "display=120"))
         let afterPress = events.split(separator: .pressReset).last.map(Array.init) ?? []
-        #expect(afterPress == [.anchor(t: 0.1, position: Vec3(1, 0, 0.4), tracked: true, call: .update, camera: Self.camera),
+        #expect(afterPress == [.anchor(t: 0.1, position: Vec3(1, 0, 0.4), tracked: true, call: .update, camera: Self.camera, orientation: .identity),
                                .motion(t: 0.1, attitude: .identity, rotationRate: Vec3(0, 0, 0)), .display(t: 0.1), .read(t: 0.1)])
     }
 

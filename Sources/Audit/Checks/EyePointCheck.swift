@@ -1,6 +1,7 @@
 import Vocabulary
 
-/// eye-point: the image shift of using the face anchor as the eye (`IsolatedShift`), per sample.
+/// eye-point: the image shift of using the face anchor as the eye, per sample: on the app's code, its run against
+/// the same code fed each anchor moved to the eye (`AppCodeEvidence.eyeAtAnchor`); else the model's (`IsolatedShift`).
 enum EyePointCheck: AuditCheck {
     static let id = AuditCheckID.eyePoint
     static let unit = MetricUnit.pixels
@@ -9,7 +10,7 @@ enum EyePointCheck: AuditCheck {
     static let reachable = true
     static let mechanism = "the face-anchor origin is used as the eye; the eye sits ±IPD/2 to the side and above it"
     static let fixDescription = "the eye model's offset added to the face anchor"
-    static let modelOnly: String? = "its reference needs the eyes' offset from the face anchor, which the app's code never reads (the stand-ins hold no leftEyeTransform: the app does not use it)"
+    static let modelOnly: String? = nil
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.usesAnchorAsEye }
     static let fixCode: String? = """
         // HeadTrackingService.session(_:didUpdate:): the midpoint of the eyes instead of the anchor's origin
@@ -20,7 +21,13 @@ enum EyePointCheck: AuditCheck {
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let e = configured.eyeModel
-        return CheckEvaluation(samples: IsolatedShift.evaluate(id, audit, configured: configured),
-                               notes: ["\(e.eye.rawValue) eye, IPD \(format(e.interpupillaryDistance * 1000, digits: 0)) mm, height \(format(e.height * 1000, digits: 0)) mm, depth \(format(e.depth * 1000, digits: 0)) mm"])
+        let note = "\(e.eye.rawValue) eye, IPD \(format(e.interpupillaryDistance * 1000, digits: 0)) mm, height \(format(e.height * 1000, digits: 0)) mm, depth \(format(e.depth * 1000, digits: 0)) mm"
+        if let code = audit.codeEvidence(for: configured) {
+            // On the code: the same code fed each anchor moved to the eye, the face's eyes reported relative to it.
+            let after = audit.resetTime != nil
+            return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: code.straight(afterReset: after),
+                                                              corrected: code.eyeAtAnchor(afterReset: after)), notes: [note], measuredOnCode: true)
+        }
+        return CheckEvaluation(samples: IsolatedShift.evaluate(id, audit, configured: configured), notes: [note])
     }
 }

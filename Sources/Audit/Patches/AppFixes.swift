@@ -14,6 +14,7 @@ enum AppFixes {
         case .gyroTilt: return gyroTilt
         case .screenSize: return screenSize(screens)
         case .cameraOffset: return cameraOffset(screens)
+        case .eyePoint: return eyePoint
         default: return nil
         }
     }
@@ -116,6 +117,23 @@ enum AppFixes {
             "let t = SIMD4<Float>(local.y, -local.x, local.z, 1)",
         ]),
     ])
+
+    /// The midpoint of the eyes ARKit reports (`ARFaceAnchor.leftEyeTransform`, `rightEyeTransform`, relative to the
+    /// anchor) through the anchor's transform, in place of the anchor's origin (`HeadTrackingService.swift:59`); with
+    /// the world-alignment fix in, through the anchor relative to the camera.
+    static let eyePoint = SourceFix(check: .eyePoint, edits: [
+        SourceEdit(in: "HeadTrackingService.swift", replacing: ["let t = faceAnchor.transform.columns.3"], with: [
+            "// The midpoint of the eyes, not the face anchor's origin (ParallaxLab audit: eye-point).",
+            "let eyes = (faceAnchor.leftEyeTransform.columns.3 + faceAnchor.rightEyeTransform.columns.3) / 2",
+            "let t = simd_mul(faceAnchor.transform, eyes)",
+        ]),
+    ], orOnceAnotherFixIsIn: [[
+        SourceEdit(in: "HeadTrackingService.swift", replacing: ["let local = simd_mul(simd_inverse(camera), faceAnchor.transform).columns.3"], with: [
+            "// The midpoint of the eyes, not the face anchor's origin (ParallaxLab audit: eye-point).",
+            "let eyes = (faceAnchor.leftEyeTransform.columns.3 + faceAnchor.rightEyeTransform.columns.3) / 2",
+            "let local = simd_mul(simd_mul(simd_inverse(camera), faceAnchor.transform), eyes)",
+        ]),
+    ]])
 
     /// The cube draws from the head alone, no tilt offset (`CubeSceneController.swift:442–446`).
     static let gyroTilt = SourceFix(check: .gyroTilt, edits: [

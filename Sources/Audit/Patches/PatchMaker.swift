@@ -72,7 +72,8 @@ enum PatchMaker {
         }
         var combined: CombinedPatch?
         if !offered.isEmpty {
-            let edited = try SourceFix(check: offered[0].check, edits: offered.flatMap(\.edits)).apply(to: app.texts)
+            var edited = app.texts
+            for fix in offered { edited = try fix.apply(to: edited) }
             let after = try measure(edited, app: app, replay: replay, options: options)
             let checks = offered.map(\.check)
             combined = CombinedPatch(file: "all.diff", checks: checks, stillFailing: after.failing.map(\.id), auditPasses: after.passed,

@@ -63,13 +63,32 @@ package struct SourceFixError: Error, Sendable, Equatable {
 }
 
 /// A check's fix as edits to the app's own files (`AppFixes`): what the audit applies, builds and replays before it
-/// offers the patch.
+/// offers the patch. A fix may have another way to make it (`variants`), for code another fix has already changed
+/// (all.diff applies every fix in turn): the first whose edits all apply is used.
 package struct SourceFix: Sendable {
     package var check: AuditCheckID
-    package var edits: [SourceEdit]
+    package var variants: [[SourceEdit]]
 
-    /// The files' texts (by name) with every edit made, in order.
+    package init(check: AuditCheckID, edits: [SourceEdit], orOnceAnotherFixIsIn others: [[SourceEdit]] = []) {
+        self.check = check
+        variants = [edits] + others
+    }
+
+    /// The files' texts (by name) with every edit of the first variant that applies made, in order; else why the
+    /// first cannot be made.
     func apply(to files: [String: String]) throws(SourceFixError) -> [String: String] {
+        var firstError: SourceFixError?
+        for edits in variants {
+            do {
+                return try Self.apply(edits, to: files)
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        throw firstError ?? SourceFixError(reason: "no edits")
+    }
+
+    private static func apply(_ edits: [SourceEdit], to files: [String: String]) throws(SourceFixError) -> [String: String] {
         var edited = files
         for edit in edits {
             guard let text = edited[edit.file] else { throw SourceFixError(reason: "\(edit.file): no such file among the app's") }

@@ -20,10 +20,23 @@ open class ARFaceAnchor: ARAnchor {
     open private(set) var geometry: ARFaceGeometry
     /// Whether ARKit tracks the face in this update (Apple: `ARTrackable.isTracked`).
     open private(set) var isTracked: Bool
+    /// The face's left eye (Apple: `var leftEyeTransform: simd_float4x4 { get }`, "the position of the center of the
+    /// eyeball, relative to the position represented by the anchor's transform",
+    /// https://developer.apple.com/documentation/arkit/arfaceanchor/lefteyetransform); taken in the anchor's frame
+    /// (assumed), with no gaze rotation (the simulation has no gaze). Read by ParallaxLab's eye-point patch, not by
+    /// the app as shipped.
+    open private(set) var leftEyeTransform: simd_float4x4
+    /// The face's right eye (Apple: `var rightEyeTransform: simd_float4x4 { get }`), as `leftEyeTransform`.
+    open private(set) var rightEyeTransform: simd_float4x4
 
-    @_spi(Simulation) public init(transform: simd_float4x4, geometry: ARFaceGeometry, isTracked: Bool) {
+    /// The simulation's face; eyes not given sit at the anchor's origin (a simulation that does not place them).
+    @_spi(Simulation) public init(transform: simd_float4x4, geometry: ARFaceGeometry, isTracked: Bool,
+                                  leftEyeTransform: simd_float4x4 = matrix_identity_float4x4,
+                                  rightEyeTransform: simd_float4x4 = matrix_identity_float4x4) {
         self.geometry = geometry
         self.isTracked = isTracked
+        self.leftEyeTransform = leftEyeTransform
+        self.rightEyeTransform = rightEyeTransform
         super.init(transform: transform)
     }
 }

@@ -89,3 +89,10 @@ public func simd_inverse(_ x: simd_float4x4) -> simd_float4x4 {
     }
     return simd_float4x4(rows: (0..<4).map { i in simd_float4(Float(m[i][4]), Float(m[i][5]), Float(m[i][6]), Float(m[i][7])) })
 }
+
+/// The matrix–vector product x·y (Apple: `func simd_mul(_ __x: simd_float4x4, _ __y: simd_float4) -> simd_float4`,
+/// https://developer.apple.com/documentation/simd/simd_mul). Used by ParallaxLab's eye-point patch (the eyes'
+/// midpoint through `faceAnchor.transform`), not by the app as shipped.
+public func simd_mul(_ x: simd_float4x4, _ y: simd_float4) -> simd_float4 {
+    x.columns.0 * y[0] + x.columns.1 * y[1] + x.columns.2 * y[2] + x.columns.3 * y[3]
+}

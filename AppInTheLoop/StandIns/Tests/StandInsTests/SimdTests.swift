@@ -35,6 +35,7 @@ import Testing
         let a = simd_float4x4(rows: [SIMD4(1, 2, 0, 0), SIMD4(3, 4, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1)])
         let b = simd_float4x4(rows: [SIMD4(5, 6, 0, 0), SIMD4(7, 8, 0, 0), SIMD4(0, 0, 2, 0), SIMD4(0, 0, 0, 1)])
         #expect(simd_mul(a, b) == simd_float4x4(rows: [SIMD4(19, 22, 0, 0), SIMD4(43, 50, 0, 0), SIMD4(0, 0, 2, 0), SIMD4(0, 0, 0, 1)]))
+        #expect(simd_mul(a, SIMD4<Float>(1, 1, 3, 1)) == SIMD4<Float>(3, 7, 3, 1))
     }
 
     @Test func theInverseOfHandInvertedMatrices() {
