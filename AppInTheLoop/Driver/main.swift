@@ -26,6 +26,9 @@
 //     on the main queue, or (render-thread other) on another thread; the app hops to the main actor
 //     (CubeSceneController.swift:532–536) and its Task runs before the next record (`afterQueued`);
 //   - `O` the frame is read from the app (and, when the run asks, the scene graph the SceneKit stand-in recorded).
+// Each run ends with `H`: how many anchor deliveries changed the tracker's head within the delegate call and how many
+// only after the app's queued work (a main-actor hop), and the same for display frames and the camera (`Landing`;
+// frames rendered on another thread, render-thread other, are not counted).
 // `Y` sets the stand-ins' switches for the run: SceneKit's Euler composition, CMAttitude's product order and the
 // renderer's thread.
 //
@@ -219,6 +222,27 @@ func afterQueued(_ body: @escaping () -> Void) {
     DispatchQueue.main.async { DispatchQueue.main.async(execute: body) }
 }
 
+/// When the app's updates land, counted over the run (its `H` record): an anchor's effect on the tracker's head,
+/// and a display frame's on the camera (eye, projection, view), either within the delegate call itself (what the
+/// frame SceneKit then renders shows) or only after the app's queued work (a hop: the next frame shows it). Calls
+/// that change nothing are not counted.
+struct Landing {
+    var anchorsDirect: Float = 0, anchorsQueued: Float = 0, framesDirect: Float = 0, framesQueued: Float = 0
+
+    /// Counts one call from the app's values before it, right after it, and after its queued work.
+    static func classify(_ before: ArraySlice<Float>, _ during: ArraySlice<Float>, _ after: ArraySlice<Float>) -> (direct: Float, queued: Float) {
+        if during != before { return (1, 0) }
+        return after != before ? (0, 1) : (0, 0)
+    }
+}
+var landing = Landing()
+
+/// The run's `H` record: anchors landed directly / after queued work, frames the same.
+func writeLanding() {
+    write("H", nil, [landing.anchorsDirect, landing.anchorsQueued, landing.framesDirect, landing.framesQueued])
+    landing = Landing()
+}
+
 /// Reads the script until a record must wait for the app's queued work, then continues there.
 func step() {
     while true {
@@ -230,6 +254,7 @@ func step() {
             sceneGraphs = take(1).first! != 0
             let eyes = (0..<6).map { _ in Float(takeDouble()) }
             faceEyes = (translation(eyes[0], eyes[1], eyes[2]), translation(eyes[3], eyes[4], eyes[5]))
+            if app != nil { writeLanding() }
             let made = AppUnderTest(machine: machine, nativeWidth: Double(width), nativeHeight: Double(height))
             app = made
             write("R", nil, made.settings)
@@ -263,8 +288,15 @@ func step() {
             // order of the two delegate calls is assumed (Apple documents neither).
             ARSession.deliver(frame: ARFrame(timestamp: n[0], camera: ARCamera(transform: rotation(w: n[4], x: n[5], y: n[6], z: n[7])),
                                            anchors: call == .remove ? [] : [anchor]))
+            let before = app!.frame()
             ARSession.deliver([anchor], as: call)
-            afterQueued { step() }
+            let during = app!.frame()
+            afterQueued {
+                let counted = Landing.classify(before[0..<3], during[0..<3], app!.frame()[0..<3])
+                landing.anchorsDirect += counted.direct
+                landing.anchorsQueued += counted.queued
+                step()
+            }
             return
         case UInt8(ascii: "M"):
             guard app != nil else { fail("a motion sample before the first run") }
@@ -274,15 +306,24 @@ func step() {
         case UInt8(ascii: "D"):
             guard let app else { fail("a display frame before the first run") }
             let t = takeDouble()
+            let before = app.frame()
+            func counted(_ during: [Float]) {
+                let counted = Landing.classify(before[5...], during[5...], app.frame()[5...])
+                landing.framesDirect += counted.direct
+                landing.framesQueued += counted.queued
+                step()
+            }
             if renderOffMain {
                 nonisolated(unsafe) let view = app.view
+                // Where the render thread's update lands is not counted: the app's state cannot be read there.
                 DispatchQueue.global().async {
                     view.update(atTime: t)
                     DispatchQueue.main.async { afterQueued { step() } }
                 }
             } else {
                 app.view.update(atTime: t)
-                afterQueued { step() }
+                let during = app.frame()
+                afterQueued { counted(during) }
             }
             return
         case UInt8(ascii: "O"):
@@ -290,6 +331,7 @@ func step() {
             write("S", takeDouble(), app.frame())
             if sceneGraphs { write("G", bytes: app.sceneGraph()) }
         case UInt8(ascii: "E"):
+            if app != nil { writeLanding() }
             write("E")
             exit(0)
         default:

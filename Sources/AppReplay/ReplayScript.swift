@@ -75,6 +75,28 @@ package struct ReplayResult: Sendable {
     package var settings: AppSettings
     package var frames: [AppFrame]
     package var sceneGraphs: [AppSceneGraph]
+    /// When the app's updates landed over the run (the driver's `H` record).
+    package var landing = UpdateLanding()
+}
+
+/// Where the app's code applies what the platform hands it, counted by the driver over a run: an anchor's effect on
+/// the tracker's head, and a display frame's on the camera, either within the delegate call (the frame SceneKit then
+/// renders shows it) or only after the app's queued main-actor work (a hop: the next frame shows it). Calls that
+/// change nothing are not counted; frames rendered off the main thread are not counted.
+package struct UpdateLanding: Sendable, Equatable {
+    package var anchorsDirect = 0, anchorsQueued = 0, framesDirect = 0, framesQueued = 0
+
+    package init(anchorsDirect: Int = 0, anchorsQueued: Int = 0, framesDirect: Int = 0, framesQueued: Int = 0) {
+        self.anchorsDirect = anchorsDirect
+        self.anchorsQueued = anchorsQueued
+        self.framesDirect = framesDirect
+        self.framesQueued = framesQueued
+    }
+
+    /// Whether most anchor updates reach the head only after a hop (none counted: nil).
+    package var anchorsHop: Bool? { anchorsDirect + anchorsQueued == 0 ? nil : anchorsQueued > anchorsDirect }
+    /// Whether most frames' camera updates land only after the render (none counted: nil).
+    package var framesHop: Bool? { framesDirect + framesQueued == 0 ? nil : framesQueued > framesDirect }
 }
 
 /// The driver's protocol (AppInTheLoop/Driver/main.swift reads and writes it): binary records, little-endian, so
@@ -92,7 +114,8 @@ package struct ReplayResult: Sendable {
 /// Out: `R` as each run starts and `C` after each setting, each with the settings the app then holds (2 Float32:
 /// smoothingAlpha, movementScale); `S` per read (t: Float64, then 40 Float32: head 3, tilt offset 2, eye 3,
 /// projection 16 and view 16 row by row); after it, when the run asks, `G` the scene graph (UInt32 length, then the
-/// stand-in's SCNSceneRecord as JSON); `E` at the end.
+/// stand-in's SCNSceneRecord as JSON); `H` at each run's end, 4 Float32 counts (`UpdateLanding`: anchors landed
+/// directly, after queued work; frames the same); `E` at the end.
 enum ReplayScript {
     static let header = "parallax-app-replay 5\n"
     static let frameFloats = 40
@@ -177,6 +200,10 @@ enum ReplayScript {
                 case UInt8(ascii: "E"):
                     parsed.done = true
                     at += 1
+                case UInt8(ascii: "H") where at + 17 <= raw.count && !parsed.runs.isEmpty:
+                    let n = (0..<4).map { k in Int(float(at + 1 + 4 * k)) }
+                    parsed.runs[parsed.runs.count - 1].landing = UpdateLanding(anchorsDirect: n[0], anchorsQueued: n[1], framesDirect: n[2], framesQueued: n[3])
+                    at += 17
                 case UInt8(ascii: "S") where at + frameSize <= raw.count && !parsed.runs.isEmpty:
                     let t = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 1, as: UInt64.self)))
                     let values = (0..<frameFloats).map { k in Double(float(at + 9 + 4 * k)) }

@@ -37,6 +37,9 @@ package struct AppCodeEvidence: Sendable {
     /// first press.
     package var recenters: [RecenterPress]
     package var recentersAfterReset: [RecenterPress]
+    /// Where the code applied the anchors and the display frames on the straight run (the driver's count): a hop
+    /// to the main actor after the anchor's delegate call, and the camera set only after SceneKit's render.
+    package var landing: UpdateLanding
     /// The model against these values (`AppCodeConformance`).
     package var conformance: AppCodeConformance.Case
     /// The app's delay on steady motion at the case's rate: its replay of the ramps (`HeadToPhoton.rampRuns`), s — the
@@ -194,7 +197,7 @@ package enum AppCodeAudit {
                 heldAttitude: r[4].frames, heldAttitudeAfterReset: r[5].frames,
                 cameraOffsetAdded: cameraOffsetAdded, cameraOffsetCorrected: r[6].frames, cameraOffsetCorrectedAfterReset: r[7].frames,
                 eyeAtAnchor: r[8].frames, eyeAtAnchorAfterReset: r[9].frames, restarts: restarts,
-                recenters: recenters, recentersAfterReset: recentersAfterReset,
+                recenters: recenters, recentersAfterReset: recentersAfterReset, landing: r[0].landing,
                 conformance: try AppCodeConformance.compare(r[0].frames, with: inputs, screen: screen, arkitFrame: frame, presses: []),
                 filterLag: HeadToPhoton.filterLag(ramps: ramps, rate: rate), settings: r[0].settings)
         }

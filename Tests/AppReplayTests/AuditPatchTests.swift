@@ -30,7 +30,8 @@ import Vocabulary
         return trace
     }()
 
-    static let patched: Set<AuditCheckID> = [.worldAlignment, .screenSize, .cameraOffset, .eyePoint, .recenterIdempotent, .trackingLoss, .gyroTilt]
+    static let patched: Set<AuditCheckID> = [.worldAlignment, .screenSize, .cameraOffset, .eyePoint, .recenterIdempotent, .trackingLoss, .gyroTilt,
+                                             .handOff, .latency]
 
     func audit(_ folder: String, patches: String) throws -> AuditResult {
         let traceFile = try TemporaryDirectory(prefix: "patch-trace")
@@ -51,24 +52,26 @@ import Vocabulary
         defer { app.cleanUp(); out.cleanUp() }
         let result = try audit(app.url.path, patches: out.path("patches"))
         let patches = try #require(result.patches)
-        // The seven checks with a fix fail as shipped, and each patch makes its own check pass on every trace.
+        // Every counted check fails as shipped, and each patch makes its own check pass on every trace.
         #expect(Set(patches.patches.map(\.check)) == Self.patched)
         for patch in patches.patches {
             #expect(patch.status == .written && patch.passesAfter == true && patch.after! < patch.before, "\(patch.line)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path("patches")).sorted()
-                == ["all.diff", "camera-offset.diff", "eye-point.diff", "gyro-tilt.diff", "recenter-idempotent.diff", "screen-size.diff",
-                    "tracking-loss.diff", "world-alignment.diff"])
+                == ["all.diff", "camera-offset.diff", "eye-point.diff", "gyro-tilt.diff", "hand-off.diff", "latency.diff", "recenter-idempotent.diff",
+                    "screen-size.diff", "tracking-loss.diff", "world-alignment.diff"])
         // Each applies with git apply from the app's root, alone and all together.
         _ = try git(["init", "-q"], in: app.url.path)
-        for name in ["world-alignment", "screen-size", "camera-offset", "eye-point", "recenter-idempotent", "tracking-loss", "gyro-tilt", "all"] {
+        for name in ["world-alignment", "screen-size", "camera-offset", "eye-point", "recenter-idempotent", "tracking-loss", "gyro-tilt", "hand-off",
+                     "latency", "all"] {
             let check = try git(["apply", "--check", out.path("patches/\(name).diff")], in: app.url.path)
             #expect(check.status == 0, "\(name): \(check.stderrText)")
         }
-        // all.diff: the seven checks pass together (eye-point made through world-alignment's reading); what still fails
-        // is what has no patch: the render loop's hand-off and the latency it is part of.
+        // all.diff: every check passes together — the audit exits 0 under the hypotheses the header names (eye-point
+        // made through world-alignment's reading, latency's tracker half once hand-off's is in).
         let combined = try #require(patches.combined)
-        #expect(Set(combined.checks) == Self.patched && Set(combined.stillFailing) == [.handOff, .latency])
+        #expect(Set(combined.checks) == Self.patched && combined.stillFailing.isEmpty && combined.auditPasses)
+        #expect(try String(contentsOfFile: out.path("patches/hand-off.diff"), encoding: .utf8).contains("render-thread (assumed)"))
         #expect(combined.diff.contains("let local = simd_mul(simd_mul(simd_inverse(camera), faceAnchor.transform), eyes)"))
         #expect(result.text.contains("recenter-idempotent: ") && result.text.contains("with recenter-idempotent.diff"))
         let header = try String(contentsOfFile: out.path("patches/recenter-idempotent.diff"), encoding: .utf8)

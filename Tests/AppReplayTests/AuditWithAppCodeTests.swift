@@ -33,7 +33,8 @@ import Vocabulary
         #expect(recenter(app).count == 3)
         #expect(recenter(app).shippedFrom == .appCode && recenter(model).shippedFrom == nil)
         #expect(app.checks.first { $0.id == .worldAlignment }?.shippedFrom == .appCode)
-        #expect(app.checks.first { $0.id == .handOff }?.shippedFrom == .model)
+        #expect(app.checks.first { $0.id == .handOff }?.shippedFrom == .appCode)
+        #expect(app.checks.first { $0.id == .exaggeration }?.shippedFrom == .model)
         #expect(app.checks.first { $0.id == .trackingLoss }?.shippedFrom == .appCode)
     }
 
@@ -166,8 +167,8 @@ import Vocabulary
         options.appReplay = try SampleApp.replay()
         let result = try AppAudit.run(options, framesDirectory: frames.path("audit"))
         let world = try #require(result.checks.first { $0.id == .worldAlignment }?.frames?.worst)
-        let handOff = try #require(result.checks.first { $0.id == .handOff }?.frames?.worst)
-        #expect(world.appFrame == .appCode && handOff.appFrame == .model)
+        let exaggeration = try #require(result.checks.first { $0.id == .exaggeration }?.frames?.worst)
+        #expect(world.appFrame == .appCode && exaggeration.appFrame == .model)
         let model = try #require(try AppAudit.run(AuditOptions(traces: [("sway", Self.trace)], screens: [try ScreenModel(parsing: AppDefaults.screen)], scope: .cube),
                                                   framesDirectory: frames.path("model")).checks.first { $0.id == .worldAlignment }?.frames?.worst)
         #expect(model.appFrame == .model)
@@ -196,5 +197,30 @@ import Vocabulary
         defer { reading.cleanUp() }
         let fixed = try eyePoint(reading.url.path)
         #expect(fixed.shippedFrom == .appCode && fixed.passed && fixed.worst < 0.01, "\(fixed.worst)")
+    }
+
+    /// hand-off and latency on the code: the sample applies each anchor and each display frame's camera in a Task that
+    /// lands after the delegate call (the driver counts where each update lands), so its frames are drawn one late
+    /// and its latency carries a hop and a hand-off frame; a branch that applies both within the calls has hand-off 0
+    /// and a latency two frames (33.3 ms) shorter.
+    @Test func handOffAndLatencyFollowWhereTheCodeAppliesItsUpdates() throws {
+        func checks(_ folder: String) throws -> (handOff: CheckResult, latency: CheckResult) {
+            var options = AuditOptions(traces: [("sway", Self.trace)], screens: [try ScreenModel(parsing: AppDefaults.screen)], scope: .cube,
+                                       pipeline: { var p = AppPipeline.shipped; p.arkitFrame = .camera; return p }(), comparesHypotheses: false)
+            options.appReplay = try SampleApp.replay(folder)
+            let result = try AppAudit.run(options)
+            return (try #require(result.checks.first { $0.id == .handOff }), try #require(result.checks.first { $0.id == .latency }))
+        }
+        let shipped = try checks(SampleApp.folder)
+        #expect(shipped.handOff.shippedFrom == .appCode && !shipped.handOff.passed)
+        #expect(shipped.handOff.notes.contains { $0.contains("the camera set after the frame's render in 300 of 300 display frames") })
+        let direct = try SampleApp.variant("CubeSceneController.swift", "HeadTrackingService.swift") {
+            $0.replacingOccurrences(of: "Task { @MainActor in", with: "MainActor.assumeIsolated {")
+        }
+        defer { direct.cleanUp() }
+        let fixed = try checks(direct.url.path)
+        #expect(fixed.handOff.shippedFrom == .appCode && fixed.handOff.worst == 0)
+        #expect(abs((shipped.latency.p95 - fixed.latency.p95) - 2000.0 / 60) < 0.5, "\(shipped.latency.p95) vs \(fixed.latency.p95)")
+        #expect(fixed.latency.notes.contains { $0.contains("anchors reach the head within the delegate call, the camera is set before it") })
     }
 }

@@ -15,13 +15,13 @@ enum SampleApp {
         try AppReplay(appSource: folder, cacheRoot: DriverCache.url, timeout: timeout)
     }
 
-    /// A copy of the sample app in a temporary folder with `edit` applied to one file's text.
-    static func variant(_ file: String, _ edit: (String) -> String) throws -> TemporaryDirectory {
+    /// A copy of the sample app in a temporary folder with `edit` applied to the text of each of `files`.
+    static func variant(_ files: String..., edit: (String) -> String) throws -> TemporaryDirectory {
         let copy = try TemporaryDirectory(prefix: "sample-app-variant")
         let sources = URL(fileURLWithPath: folder).appendingPathComponent("Sources")
         for name in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
             let text = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
-            try (name == file ? edit(text) : text).write(toFile: copy.path(name), atomically: true, encoding: .utf8)
+            try (files.contains(name) ? edit(text) : text).write(toFile: copy.path(name), atomically: true, encoding: .utf8)
         }
         return copy
     }

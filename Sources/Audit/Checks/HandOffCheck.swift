@@ -1,7 +1,8 @@
 import Vocabulary
 
-/// hand-off: the image shift of drawing with an older head than the latest (`HandOff`, `IsolatedShift`), per
-/// sample.
+/// hand-off: the image shift of drawing with an older head than the latest, per sample: on the app's code, its frames
+/// as drawn (the one before when its run sets the camera only after SceneKit's render, `UpdateLanding`) against its
+/// frames; else the model's (`HandOff`, `IsolatedShift`).
 enum HandOffCheck: AuditCheck {
     static let id = AuditCheckID.handOff
     static let unit = MetricUnit.pixels
@@ -10,11 +11,20 @@ enum HandOffCheck: AuditCheck {
     static let reachable = true
     static let mechanism = "the cube applies its projection one frame later; the splat view copies the head on a 60 Hz timer that beats against the display"
     static let fixDescription = "the latest head for each frame"
-    static let modelOnly: String? = "the driver applies each display frame's update at once; when SceneKit draws with it is the render loop's timing (hand-off), not the app's code"
+    static let modelOnly: String? = nil
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.delaysHandOff }
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
-        CheckEvaluation(samples: IsolatedShift.evaluate(id, audit, configured: configured),
-                        notes: [audit.mode == .cube ? "cube: projection applied one frame (16.7 ms) later" : "splat: 60 Hz timer, head 0–1 frame old by phase"])
+        if audit.mode == .cube, let code = audit.codeEvidence(for: configured), let late = code.landing.framesHop {
+            // On the code: where its run set the camera. Set after the render, the frame drawn is the one before.
+            let after = audit.resetTime != nil, frames = code.straight(afterReset: after)
+            let drawn = late ? [frames[0]] + frames.dropLast() : frames
+            let counted = "\(code.landing.framesQueued) of \(code.landing.framesDirect + code.landing.framesQueued) display frames"
+            return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: drawn, corrected: frames),
+                                   notes: ["cube, the app's code: the camera set after the frame's render in \(counted)" + (late ? ": drawn one frame (16.7 ms) later" : "")],
+                                   measuredOnCode: true)
+        }
+        return CheckEvaluation(samples: IsolatedShift.evaluate(id, audit, configured: configured),
+                               notes: [audit.mode == .cube ? "cube: projection applied one frame (16.7 ms) later" : "splat: 60 Hz timer, head 0–1 frame old by phase"])
     }
 }

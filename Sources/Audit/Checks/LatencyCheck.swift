@@ -3,7 +3,8 @@ import Vocabulary
 
 /// latency: the modelled head-to-photon latency (`LatencyModel`): sensor + the filter's lag on steady motion + main-actor
 /// hop + render and hand-off frames + the wait for the frame, with the trace's timing jitter. The filter's lag is the
-/// app's own code's on a ramp when it was replayed (`--app-source`, the app as shipped), else the EMA's (1 − α)/α samples.
+/// app's own code's on a ramp when it was replayed (`--app-source`, the app as shipped), else the EMA's (1 − α)/α samples;
+/// the hop and the hand-off are where the code's run put them (`UpdateLanding`), else the model's.
 enum LatencyCheck: AuditCheck {
     static let id = AuditCheckID.latency
     static let unit = MetricUnit.milliseconds
@@ -19,17 +20,21 @@ enum LatencyCheck: AuditCheck {
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let times = audit.times
+        let evidence = audit.appCode(for: configured)
+        // The hop and the hand-off where the code's run counted them (the driver's landing), else the model's.
+        let hops = evidence?.landing.anchorsHop ?? configured.hopsToMainActor
+        let handsOff = evidence?.landing.framesHop ?? configured.delaysHandOff
         // The shared head-to-photon computation (Analysis.HeadToPhoton), as the suite's scenarios compute it.
-        let path = HeadToPhoton.Path(mainThreadHop: configured.hopsToMainActor,
-                                     handOffFrames: configured.delaysHandOff ? HandOff.meanFrames(mode: audit.mode) : 0, displayRate: HandOff.displayRate)
-        let code = audit.appCode(for: configured)?.filterLag
+        let path = HeadToPhoton.Path(mainThreadHop: hops, handOffFrames: handsOff ? HandOff.meanFrames(mode: audit.mode) : 0, displayRate: HandOff.displayRate)
+        let code = evidence?.filterLag
         let filterLag = code ?? HeadToPhoton.emaFilterLag(alpha: configured.smoothingAlpha, rate: HeadToPhoton.rate(times: times))
         let model = HeadToPhoton.model(filterLag: filterLag, path: path)
         let d = HeadToPhoton.distribution(model, times: times)
         let place = audit.traceName
         // The check's values are the whole distribution, so its mean, p95 and worst are the distribution's.
         let samples = HeadToPhoton.samples(model, times: times).map { CheckSample(value: $0 * 1000, place: place) }
-        var evaluation = CheckEvaluation(samples: samples, notes: ["\(place): p50 \(format(d.p50 * 1000)) ms, p95 \(format(d.p95 * 1000)) ms (\(code == nil ? "EMA lag" : "the app's code's lag on a ramp") \(format(model.filterLag * 1000)) ms)"],
+        let landed = evidence.map { _ in "; the app's code: anchors reach the head \(hops ? "after a main-actor hop" : "within the delegate call"), the camera is set \(handsOff ? "after the frame's render" : "before it")" } ?? ""
+        var evaluation = CheckEvaluation(samples: samples, notes: ["\(place): p50 \(format(d.p50 * 1000)) ms, p95 \(format(d.p95 * 1000)) ms (\(code == nil ? "EMA lag" : "the app's code's lag on a ramp") \(format(model.filterLag * 1000)) ms\(landed))"],
                                measuredOnCode: code != nil)
         let angles = viewAngles(audit, configured: configured, latencies: HeadToPhoton.samples(model, times: times))
         evaluation.viewAngles = angles.map(\.angle)

@@ -5,6 +5,9 @@ import Projection
 /// edit finds are cited; an app whose lines moved gets "not applicable" and the reason). Each is the smallest change
 /// that removes one behaviour, in the app's own names and types.
 enum AppFixes {
+    /// Why a failing check that counts has no patch, when it has none (every counted check has one today).
+    static func noPatch(for check: AuditCheckID) -> String? { nil }
+
     /// The fix for `check` on the audited `screens` (screen-size edits their rows of the app's table).
     static func fix(for check: AuditCheckID, screens: [ScreenModel]) -> SourceFix? {
         switch check {
@@ -15,6 +18,8 @@ enum AppFixes {
         case .screenSize: return screenSize(screens)
         case .cameraOffset: return cameraOffset(screens)
         case .eyePoint: return eyePoint
+        case .latency: return latency
+        case .handOff: return handOff
         default: return nil
         }
     }
@@ -134,6 +139,31 @@ enum AppFixes {
             "let local = simd_mul(simd_mul(simd_inverse(camera), faceAnchor.transform), eyes)",
         ]),
     ]])
+
+    /// Both hops taken out: the anchor applied within the delegate call, not in a Task hopping to the main actor
+    /// (`HeadTrackingService.swift:64`; ARKit calls the delegate on the main queue when the session's delegateQueue is
+    /// nil, https://developer.apple.com/documentation/arkit/arsession/delegatequeue, so the main actor's isolation holds
+    /// there), and the camera set before the render (`handOff`; once that fix is in, the tracker's half alone). The
+    /// filter's lag remains (`parallax tune` weighs α).
+    static let latency = SourceFix(check: .latency, edits: [trackerWithoutHop] + handOff.variants[0], orOnceAnotherFixIsIn: [[trackerWithoutHop]],
+                                   restsOn: [.renderThread])
+
+    /// The tracker's half of the latency fix: the anchor applied in the delegate call.
+    static let trackerWithoutHop = SourceEdit(in: "HeadTrackingService.swift", replacing: ["Task { @MainActor in"], with: [
+        "// ARKit calls this on the main queue (delegateQueue nil): apply it now, no hop (ParallaxLab audit: latency).",
+        "MainActor.assumeIsolated {",
+    ])
+
+    /// The camera set within `renderer(_:updateAtTime:)`, before SceneKit renders the frame, not in a Task that lands
+    /// after it (`CubeSceneController.swift:532–534`). Rests on SceneKit calling the renderer on the main thread
+    /// (render-thread, assumed; the device probe records it): on another thread `MainActor.assumeIsolated` traps.
+    static let handOff = SourceFix(check: .handOff, edits: [
+        SourceEdit(in: "CubeSceneController.swift", replacing: ["Task { @MainActor in"], with: [
+            "// SceneKit calls this before it renders the frame: set the camera now, so the frame shows the latest head",
+            "// (ParallaxLab audit: hand-off). Rests on the call being on the main thread (render-thread); elsewhere this traps.",
+            "MainActor.assumeIsolated {",
+        ]),
+    ], restsOn: [.renderThread])
 
     /// The cube draws from the head alone, no tilt offset (`CubeSceneController.swift:442–446`).
     static let gyroTilt = SourceFix(check: .gyroTilt, edits: [

@@ -11,6 +11,8 @@ package struct AuditPatch: Codable, Sendable {
         case doesNotBuild = "does not build"
         /// Applied and built, but the check still fails: no file.
         case doesNotPass = "does not pass"
+        /// The fix is not an edit the audit can make (`AppFixes.noPatch`): no file.
+        case noPatch = "no patch"
     }
 
     package var check: AuditCheckID
@@ -37,7 +39,7 @@ package struct AuditPatch: Codable, Sendable {
         switch status {
         case .written: return "\(check.rawValue): \(measured) with \(file ?? "")"
         case .doesNotPass: return "\(check.rawValue): \(measured) with its fix — still fails, not written"
-        case .notApplicable, .doesNotBuild: return "\(check.rawValue): \(status.rawValue) — \(reason ?? "")"
+        case .notApplicable, .doesNotBuild, .noPatch: return "\(check.rawValue): \(status.rawValue) — \(reason ?? "")"
         }
     }
 }

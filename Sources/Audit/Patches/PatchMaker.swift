@@ -49,11 +49,18 @@ enum PatchMaker {
         var patches: [AuditPatch] = []
         var offered: [SourceFix] = []
         for check in result.checks where !check.passed && check.countsInVerdict {
-            guard let fix = AppFixes.fix(for: check.id, screens: options.screens) else { continue }
+            guard let fix = AppFixes.fix(for: check.id, screens: options.screens) else {
+                if let why = AppFixes.noPatch(for: check.id) {
+                    var patch = AuditPatch(check: check.id, status: .noPatch, before: check.p95, unit: check.unit)
+                    patch.reason = why
+                    patches.append(patch)
+                }
+                continue
+            }
             var patch = AuditPatch(check: check.id, status: .notApplicable, before: check.p95, unit: check.unit)
             do {
                 let edited = try fix.apply(to: app.texts)
-                patch.diff = try header(for: [check], result: result, app: app) + app.diff(edited)
+                patch.diff = try header(for: [check], restingAlsoOn: fix.restsOn, result: result, app: app) + app.diff(edited)
                 let after = try measure(edited, app: app, replay: replay, options: options)
                 guard let measured = after.checks.first(where: { $0.id == check.id }) else { continue }
                 (patch.after, patch.passesAfter) = (measured.p95, measured.passed)
@@ -72,12 +79,20 @@ enum PatchMaker {
         }
         var combined: CombinedPatch?
         if !offered.isEmpty {
-            var edited = app.texts
-            for fix in offered { edited = try fix.apply(to: edited) }
+            // Each offered fix in turn, in the form that applies once the others before it are in (a fix none of
+            // whose forms then applies is left out of all.diff, and the combined line does not name it).
+            var edited = app.texts, combinedFixes: [SourceFix] = []
+            for fix in offered {
+                guard let next = try? fix.apply(to: edited) else { continue }
+                edited = next
+                combinedFixes.append(fix)
+            }
+            offered = combinedFixes
             let after = try measure(edited, app: app, replay: replay, options: options)
             let checks = offered.map(\.check)
             combined = CombinedPatch(file: "all.diff", checks: checks, stillFailing: after.failing.map(\.id), auditPasses: after.passed,
-                                     diff: try header(for: result.checks.filter { checks.contains($0.id) }, result: result, app: app) + app.diff(edited))
+                                     diff: try header(for: result.checks.filter { checks.contains($0.id) }, restingAlsoOn: offered.reduce(into: Set()) { $0.formUnion($1.restsOn) },
+                                                      result: result, app: app) + app.diff(edited))
         }
         return AuditPatches(directory: "", patches: patches, combined: combined)
     }
@@ -93,8 +108,8 @@ enum PatchMaker {
 
     /// What a patch's reader needs before applying it: what it fixes, what it was made for, how it was measured and
     /// what the measurement rests on. `git apply` skips these lines (they precede the first `---`).
-    static func header(for checks: [CheckResult], result: AuditResult, app: AppCode) throws -> String {
-        let hypotheses = Set(checks.flatMap(\.restsOn)).sorted().map { "\($0.rawValue) (\($0.hypothesis.status.rawValue))" }
+    static func header(for checks: [CheckResult], restingAlsoOn edits: Set<AuditAssumption> = [], result: AuditResult, app: AppCode) throws -> String {
+        let hypotheses = Set(checks.flatMap(\.restsOn)).union(edits).sorted().map { "\($0.rawValue) (\($0.hypothesis.status.rawValue))" }
         var lines = ["ParallaxLab audit fix for \(checks.map(\.id.rawValue).joined(separator: ", "))"]
         lines += checks.map { "  \($0.id.rawValue): \($0.fix.description)" }
         lines += [

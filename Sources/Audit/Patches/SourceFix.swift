@@ -68,10 +68,13 @@ package struct SourceFixError: Error, Sendable, Equatable {
 package struct SourceFix: Sendable {
     package var check: AuditCheckID
     package var variants: [[SourceEdit]]
+    /// Hypotheses the edit itself rests on beyond its check's (its patch header names them).
+    package var restsOn: Set<AuditAssumption>
 
-    package init(check: AuditCheckID, edits: [SourceEdit], orOnceAnotherFixIsIn others: [[SourceEdit]] = []) {
+    package init(check: AuditCheckID, edits: [SourceEdit], orOnceAnotherFixIsIn others: [[SourceEdit]] = [], restsOn: Set<AuditAssumption> = []) {
         self.check = check
         variants = [edits] + others
+        self.restsOn = restsOn
     }
 
     /// The files' texts (by name) with every edit of the first variant that applies made, in order; else why the
