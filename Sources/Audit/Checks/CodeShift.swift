@@ -7,7 +7,9 @@ import TestedApp
 /// window shows, at the same instant (the hand-off delay, the same on both sides, is hand-off's check). A branch is
 /// judged against itself, never against the model.
 enum CodeShift {
-    static func samples(_ audit: AuditCase, configured: AppPipeline, app: [AppFrame], corrected: [AppFrame]) -> [CheckSample] {
+    /// `appSample`: which sample of the straight run the app's frame `i` is (hand-off's drawn frame is the one before).
+    static func samples(_ audit: AuditCase, configured: AppPipeline, app: [AppFrame], corrected: [AppFrame],
+                        appSample: (Int) -> Int = { $0 }) -> [CheckSample] {
         let panel = audit.image(configured)
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
         let truth = audit.trueEyes(configured), viewers = audit.trueEyes(configured, exaggerated: false)
@@ -16,7 +18,7 @@ enum CodeShift {
             guard audit.measures(i) else { return nil }
             return ProbePoints.compare(points, app: (panel.drawn(by: app[i]), app[i].eye), reference: (panel.drawn(by: corrected[i]), corrected[i].eye),
                                        visibleIn: (window, truth[i]), viewer: viewers[i]).map { found in
-                CheckSample(value: found.shift, place: audit.place(i), frame: FramePose(appEye: app[i].eye, referenceEye: corrected[i].eye, codeSample: i), viewer: found.viewer)
+                CheckSample(value: found.shift, place: audit.place(i), frame: FramePose(appEye: app[i].eye, referenceEye: corrected[i].eye, codeSample: appSample(i)), viewer: found.viewer)
             }
         }
     }

@@ -15,13 +15,18 @@ enum HandOffCheck: AuditCheck {
     static var fix: WritableKeyPath<AppPipeline, Bool> { \.delaysHandOff }
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
-        if audit.mode == .cube, let code = audit.codeEvidence(for: configured), let late = code.landing.framesHop {
-            // On the code: where its run set the camera. Set after the render, the frame drawn is the one before.
+        if audit.mode == .cube, let code = audit.codeEvidence(for: configured) {
+            // On the code: where its run set the camera. Set after the render, the frame drawn is the one before. A run
+            // rendering off the main thread (render-thread other) is not counted: the model's delay is assumed.
+            let late = code.landing.framesHop ?? configured.delaysHandOff
             let after = audit.resetTime != nil, frames = code.straight(afterReset: after)
             let drawn = late ? [frames[0]] + frames.dropLast() : frames
-            let counted = "\(code.landing.framesQueued) of \(code.landing.framesDirect + code.landing.framesQueued) display frames"
-            return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: drawn, corrected: frames),
-                                   notes: ["cube, the app's code: the camera set after the frame's render in \(counted)" + (late ? ": drawn one frame (16.7 ms) later" : "")],
+            let total = code.landing.framesDirect + code.landing.framesQueued
+            let landing = total == 0 ? "frames rendered off the main thread are not counted; the camera taken as set \(late ? "after" : "before") the render (assumed)"
+                : "the camera set after the frame's render in \(code.landing.framesQueued) of \(total) display frames"
+            return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: drawn, corrected: frames,
+                                                              appSample: { late ? max(0, $0 - 1) : $0 }),
+                                   notes: ["cube, the app's code: \(landing)" + (late ? ": drawn one frame (16.7 ms) later" : "")],
                                    measuredOnCode: true)
         }
         return CheckEvaluation(samples: IsolatedShift.evaluate(id, audit, configured: configured),
