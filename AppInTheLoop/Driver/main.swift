@@ -285,7 +285,8 @@ func step() {
             let anchor = ARFaceAnchor(transform: transform, geometry: emptyFace, isTracked: flags[flags.startIndex] != 0,
                                       leftEyeTransform: faceEyes.left, rightEyeTransform: faceEyes.right)
             // The frame first (session.currentFrame then holds the anchor's camera), then the anchor's call: the
-            // order of the two delegate calls is assumed (Apple documents neither).
+            // order of the two delegate calls is assumed (Apple documents neither; a device settles it by logging the
+            // order of session(_:didUpdate:) for the frame and for the anchors).
             ARSession.deliver(frame: ARFrame(timestamp: n[0], camera: ARCamera(transform: rotation(w: n[4], x: n[5], y: n[6], z: n[7])),
                                            anchors: call == .remove ? [] : [anchor]))
             let before = app!.frame()

@@ -56,8 +56,13 @@ extension TraceAnalysis {
         let stream = try SensorStream(traceName: traceName, trace: input, arkitFrame: arkitFrame)
         let device = screen ?? ScreenModel.appDefault
         let rate = HeadToPhoton.rate(times: input.samples.map(\.t))
-        let frames = try app.run([AppRun(screen: device, samples: stream.samples, settings: held)]
-                                 + HeadToPhoton.rampRuns(screen: device, settings: held, rate: rate))
+        let results = try app.runReadingSettings([AppRun(screen: device, samples: stream.samples, settings: held)]
+                                                 + HeadToPhoton.rampRuns(screen: device, settings: held, rate: rate))
+        let frames = results.map(\.frames)
+        // The hop and the hand-off where the app's code put them (counted on its run), unless the options say.
+        let landing = results[0].landing
+        options.mainThreadHop = options.mainThreadHop ?? landing.anchorsHop
+        if options.renderFrames == nil, let late = landing.framesHop { options.renderFrames = late ? 2 : 1 }
         let rampLag = HeadToPhoton.filterLag(ramps: Array(frames[1...2]), rate: rate)
         let filtered = frames[0].map(\.head)
         var report = analyze(input, filtered: filtered, smoother: app.identity.label, options: options,

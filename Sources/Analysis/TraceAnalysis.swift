@@ -18,9 +18,13 @@ package struct AnalysisOptions: Sendable {
     package var sensorLatency: Double?
     /// Display rates the latency model is evaluated at, Hz.
     package var displayRates: [Double] = [60, 120]
-    package var mainThreadHop = true
-    /// Frames from render start to photons: the display's frame plus the cube's hand-off (`HeadToPhoton.Path.app`).
-    package var renderFrames = 1 + HeadToPhoton.Path.app.handOffFrames
+    /// Whether the app hops to the main actor with each head update; nil: yes, or what the app's code showed
+    /// (`UpdateLanding`, `analyze --app-source`).
+    package var mainThreadHop: Bool?
+    /// Frames from render start to photons: the display's frame plus the cube's hand-off (`HeadToPhoton.Path.app`);
+    /// nil: that, or the display's frame plus the hand-off the app's code showed.
+    package var renderFrames: Double?
+    package static let defaultRenderFrames = 1 + HeadToPhoton.Path.app.handOffFrames
     package var jitter = JitterMetrics.Options()
     package init() {}
 
@@ -31,7 +35,7 @@ package struct AnalysisOptions: Sendable {
         if let sensorLatency, !(sensorLatency.isFinite && sensorLatency >= 0 && sensorLatency <= 1) {
             throw FieldError("sensor_latency", expected: "a latency in [0, 1] s", found: "\(sensorLatency)")
         }
-        guard renderFrames.isFinite && renderFrames >= 0 && renderFrames <= 10 else {
+        if let renderFrames, !(renderFrames.isFinite && renderFrames >= 0 && renderFrames <= 10) {
             throw FieldError("render_frames", expected: "a frame count in [0, 10]", found: "\(renderFrames)")
         }
     }
@@ -221,7 +225,8 @@ package enum TraceAnalysis {
         }
         let times = trace.samples.map(\.t)
         let latency = options.displayRates.map { displayRate in
-            let path = HeadToPhoton.Path(mainThreadHop: options.mainThreadHop, handOffFrames: options.renderFrames - 1, displayRate: displayRate)
+            let path = HeadToPhoton.Path(mainThreadHop: options.mainThreadHop ?? true,
+                                         handOffFrames: (options.renderFrames ?? AnalysisOptions.defaultRenderFrames) - 1, displayRate: displayRate)
             let model = HeadToPhoton.model(filterLag: filterLag, sensorLatency: sensorLatency, path: path)
             return LatencyReport(model: model, distribution: HeadToPhoton.distribution(model, times: times))
         }

@@ -34,7 +34,7 @@ package struct CodeApp: AppUnderTest {
     }
 
     package func runReadingSettings(_ runs: [AppRun]) throws -> [AppRunResult] {
-        try results(runs).map { AppRunResult(frames: $0.frames, settings: $0.settings) }
+        try results(runs).map { AppRunResult(frames: $0.frames, settings: $0.settings, landing: $0.landing) }
     }
 
     /// The runs with what the app reports besides the frames (the settings it held).

@@ -25,15 +25,38 @@ extension AppUnderTest {
     }
 }
 
-/// One run's frames and the settings the app held during it.
+/// One run's frames, the settings the app held during it, and where its updates landed (the app's code; the model
+/// counts nothing).
 package struct AppRunResult: Sendable {
     package var frames: [AppFrame]
     package var settings: AppSettings
+    package var landing: UpdateLanding
 
-    package init(frames: [AppFrame], settings: AppSettings) {
+    package init(frames: [AppFrame], settings: AppSettings, landing: UpdateLanding = UpdateLanding()) {
         self.frames = frames
         self.settings = settings
+        self.landing = landing
     }
+}
+
+/// Where the app's code applies what the platform hands it, counted by the driver over a run: an anchor's effect on
+/// the tracker's head, and a display frame's on the camera, either within the delegate call (the frame SceneKit then
+/// renders shows it) or only after the app's queued main-actor work (a hop: the next frame shows it). Calls that
+/// change nothing are not counted; frames rendered off the main thread are not counted.
+package struct UpdateLanding: Sendable, Equatable {
+    package var anchorsDirect = 0, anchorsQueued = 0, framesDirect = 0, framesQueued = 0
+
+    package init(anchorsDirect: Int = 0, anchorsQueued: Int = 0, framesDirect: Int = 0, framesQueued: Int = 0) {
+        self.anchorsDirect = anchorsDirect
+        self.anchorsQueued = anchorsQueued
+        self.framesDirect = framesDirect
+        self.framesQueued = framesQueued
+    }
+
+    /// Whether most anchor updates reach the head only after a hop (none counted: nil).
+    package var anchorsHop: Bool? { anchorsDirect + anchorsQueued == 0 ? nil : anchorsQueued > anchorsDirect }
+    /// Whether most frames' camera updates land only after the render (none counted: nil).
+    package var framesHop: Bool? { framesDirect + framesQueued == 0 ? nil : framesQueued > framesDirect }
 }
 
 /// The app's user settings: the properties its Settings sliders set (AristidesAI/Splat-Frame @ 4ca7217,

@@ -56,10 +56,10 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(name: .long, help: "The phone's tracker latency in head-to-photon latency, s (default: 0.033, assumed; the trace's own truth → measured delay is printed as sensor lag).")
     var sensorLatency: Double?
 
-    @Option(name: .long, help: "Frames from render start to photons (the display's frame + the cube's hand-off).")
-    var renderFrames: Double = 2
+    @Option(name: .long, help: "Frames from render start to photons (the display's frame + the cube's hand-off; default 2, or with --app-source 1 + the hand-off its code shows).")
+    var renderFrames: Double?
 
-    @Flag(name: .long, help: "Leave out the app's +1 frame main-thread hop from the latency model.")
+    @Flag(name: .long, help: "Leave out the app's +1 frame main-thread hop from the latency model (with --app-source: by default as its code shows).")
     var noMainThreadHop = false
 
     @Option(name: .long, help: "Screen for the parallax metrics (iPhone name, slug, identifier or WxH in meters).")
@@ -89,7 +89,7 @@ struct AnalyzeCommand: ParsableCommand {
         options.maxLag = maxLag
         options.sensorLatency = sensorLatency
         options.renderFrames = renderFrames
-        options.mainThreadHop = !noMainThreadHop
+        options.mainThreadHop = noMainThreadHop ? false : nil
         if appSource == nil {
             if movementScale != nil && screen == nil { throw ValidationError("--movement-scale: needs --screen (the parallax metrics are on a screen)") }
             if smoothingAlpha != nil { throw ValidationError("--smoothing-alpha: sets the app's slider, with --app-source only (a smoother's α is in --smoother)") }

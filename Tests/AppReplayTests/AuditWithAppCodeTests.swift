@@ -1,3 +1,4 @@
+import Analysis
 import AppReplay
 import Audit
 import Foundation
@@ -222,5 +223,13 @@ import Vocabulary
         #expect(fixed.handOff.shippedFrom == .appCode && fixed.handOff.worst == 0)
         #expect(abs((shipped.latency.p95 - fixed.latency.p95) - 2000.0 / 60) < 0.5, "\(shipped.latency.p95) vs \(fixed.latency.p95)")
         #expect(fixed.latency.notes.contains { $0.contains("anchors reach the head within the delegate call, the camera is set before it") })
+        // parallax analyze --app-source (and a suite's app scenario, the same computation) follows the same count.
+        func analyzed(_ folder: String) throws -> LatencyModel {
+            let report = try TraceAnalysis.analyze(Self.trace, traceName: "sway", app: CodeApp(try SampleApp.replay(folder)), screen: nil, arkitFrame: .camera)
+            return try #require(report.latency.first?.model)
+        }
+        let shippedModel = try analyzed(SampleApp.folder), directModel = try analyzed(direct.url.path)
+        #expect(shippedModel.mainThreadHop && shippedModel.renderFrames == 2)
+        #expect(!directModel.mainThreadHop && directModel.renderFrames == 1)
     }
 }
