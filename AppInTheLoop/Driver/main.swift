@@ -48,28 +48,32 @@ func fail(_ message: String) -> Never {
 
 /// The 16 elements of `m`, row by row.
 func rows(_ m: simd_float4x4) -> [Float] {
-    let c = [m.columns.0, m.columns.1, m.columns.2, m.columns.3]
-    return (0..<4).flatMap { i in (0..<4).map { j in c[j][i] } }
+    let (c0, c1, c2, c3) = m.columns
+    return [c0.x, c1.x, c2.x, c3.x, c0.y, c1.y, c2.y, c3.y, c0.z, c1.z, c2.z, c3.z, c0.w, c1.w, c2.w, c3.w]
+}
+
+/// The matrix whose rows are r0…r3 (what `simd_float4x4(rows:)` makes, without the array: built on every frame).
+func matrix(rows r0: SIMD4<Float>, _ r1: SIMD4<Float>, _ r2: SIMD4<Float>, _ r3: SIMD4<Float>) -> simd_float4x4 {
+    simd_float4x4(SIMD4(r0.x, r1.x, r2.x, r3.x), SIMD4(r0.y, r1.y, r2.y, r3.y), SIMD4(r0.z, r1.z, r2.z, r3.z), SIMD4(r0.w, r1.w, r2.w, r3.w))
 }
 
 /// The inverse of a rigid transform (rotation and translation, as a camera node's is): Rᵀ and −Rᵀ·t.
 func rigidInverse(_ m: simd_float4x4) -> simd_float4x4 {
-    let r = [m.columns.0, m.columns.1, m.columns.2], t = m.columns.3
-    func row(_ i: Int) -> SIMD4<Float> {
-        SIMD4(r[i].x, r[i].y, r[i].z, -(r[i].x * t.x + r[i].y * t.y + r[i].z * t.z))
+    let t = m.columns.3
+    func row(_ r: SIMD4<Float>) -> SIMD4<Float> {
+        SIMD4(r.x, r.y, r.z, -(r.x * t.x + r.y * t.y + r.z * t.z))
     }
-    return simd_float4x4(rows: [row(0), row(1), row(2), SIMD4(0, 0, 0, 1)])
+    return matrix(rows: row(m.columns.0), row(m.columns.1), row(m.columns.2), SIMD4(0, 0, 0, 1))
 }
 
 /// The rotation matrix of the unit quaternion (w, x, y, z), no translation.
 func rotation(w: Double, x: Double, y: Double, z: Double) -> simd_float4x4 {
     func row(_ a: Double, _ b: Double, _ c: Double) -> SIMD4<Float> { SIMD4(Float(a), Float(b), Float(c), 0) }
-    return simd_float4x4(rows: [
+    return matrix(rows:
         row(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)),
         row(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)),
         row(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)),
-        SIMD4(0, 0, 0, 1),
-    ])
+        SIMD4(0, 0, 0, 1))
 }
 
 /// Output: one record now (a crash then still shows the frames before it).
@@ -160,8 +164,11 @@ struct AppUnderTest {
         let position = tracker.currentPosition
         let world = controller.cameraNode.simdWorldTransform
         let eye = world.columns.3
-        return [position.x, position.y, position.z, motion.tiltOffset.x, motion.tiltOffset.y, eye.x, eye.y, eye.z]
-            + rows(simd_float4x4(camera.projectionTransform)) + rows(rigidInverse(world))
+        var values = [position.x, position.y, position.z, motion.tiltOffset.x, motion.tiltOffset.y, eye.x, eye.y, eye.z]
+        values.reserveCapacity(40)
+        values += rows(simd_float4x4(camera.projectionTransform))
+        values += rows(rigidInverse(world))
+        return values
     }
 
     /// The scene as recorded after the frame's update: JSON with sorted keys.

@@ -12,7 +12,7 @@ package struct AppReplay: Sendable {
     package var platform = SimulatedPlatform.default
 
     package init(appSource: String, cacheRoot: URL? = nil, timeout: Double = 120, platform: SimulatedPlatform = .default) throws {
-        driver = DriverPackage(app: try AppSourceFolder(path: appSource), cacheRoot: cacheRoot)
+        driver = try DriverPackage(app: try AppSourceFolder(path: appSource), cacheRoot: cacheRoot)
         self.timeout = timeout
         self.platform = platform
     }

@@ -61,7 +61,7 @@ import Vocabulary
         // Nothing of the failed build stays in the cache.
         #expect(!replay.driver.isBuilt)
         let left = try FileManager.default.contentsOfDirectory(atPath: DriverCache.path("app-replay"))
-        #expect(!left.contains { $0.hasPrefix(replay.driver.key) })
+        #expect(!left.contains { $0.hasPrefix(replay.driver.folder.lastPathComponent) && !$0.hasSuffix(".lock") })
     }
 
     @Test func aCrashInTheAppsCodeNamesTheSignalAndTheLastEventFed() throws {

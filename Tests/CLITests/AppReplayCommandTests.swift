@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxTestSupport
+import Synchronization
 import Testing
 
 /// `parallax app replay` and `app_source:` from the outside: the sample app of Tests/Fixtures/apps/SampleApp, a
@@ -45,18 +46,72 @@ import Testing
         #expect(row[1...3].map { $0 } == frame["head"] as? [Double])
     }
 
-    @Test func anInstalledCopyBuildsItsDriverWithoutTheCheckout() throws {
+    /// Two processes of an installed copy started together on a cold cache: both replay, the stand-ins are built
+    /// once and the app's driver once (the second waits on the first's lock), and nothing else is left.
+    @Test func anInstalledCopyBuildsItsDriverWithoutTheCheckoutAndTwoAtOnceShareIt() throws {
         let installed = try TemporaryDirectory(prefix: "installed-parallax")
         defer { installed.cleanUp() }
         let copy = installed.url.appendingPathComponent("parallax")
         try FileManager.default.copyItem(at: ParallaxProcess.executable, to: copy)
         let trace = Self.repository.appendingPathComponent("Traces/still.csv").path
         // A cache of its own: the driver is built from the sources embedded in the binary.
-        let run = try parallax(["app", "replay", "--app-source", Self.sampleApp, "--trace", trace, "--arkit-frame", "camera"],
-                               executable: copy, in: installed.url, cache: installed.url.appendingPathComponent("cache"))
-        #expect(run.status == 0, "\(run.stderrText)")
-        #expect(FileManager.default.fileExists(atPath: installed.path("cache/app-replay")))
-        #expect(run.stdoutText.hasPrefix("replayed 1788 frames of still through the app's code at \(Self.sampleApp)"), "\(run.stdoutText)")
+        let arguments = ["app", "replay", "--app-source", Self.sampleApp, "--trace", trace, "--arkit-frame", "camera"]
+        let cache = installed.url.appendingPathComponent("cache")
+        let started = Mutex<[Result<ChildProcessResult, any Error>]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            let result = Result { try parallax(arguments, executable: copy, in: installed.url, cache: cache) }
+            started.withLock { $0.append(result) }
+        }
+        let runs = try started.withLock { $0 }.map { try $0.get() }
+        for run in runs {
+            #expect(run.status == 0, "\(run.stderrText)")
+            #expect(run.stdoutText.hasPrefix("replayed 1788 frames of still through the app's code at \(Self.sampleApp)"), "\(run.stdoutText)")
+        }
+        #expect(runs[0].stdout == runs[1].stdout)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: installed.path("cache/app-replay")).filter { !$0.hasSuffix(".lock") }
+        #expect(entries.filter { $0.hasPrefix("driver-") }.count == 1, "\(entries)")
+        #expect(entries.filter { $0.hasPrefix("standins-") }.count == 1, "\(entries)")
+        #expect(!entries.contains { $0.contains(".staging-") }, "\(entries)")
+    }
+
+    /// `kill -9` while the driver builds: the next run builds it, and the killed build's staging folder and compiler
+    /// processes are gone.
+    @Test func aBuildKilledMidwayLeavesNothingTheNextRunKeeps() throws {
+        let app = try TemporaryDirectory(prefix: "sample-app-killed")
+        defer { app.cleanUp() }
+        let sources = URL(fileURLWithPath: Self.sampleApp).appendingPathComponent("Sources")
+        for name in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
+            let text = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
+            // Content no other test builds: this build is this test's own.
+            try (text + (name == "CubeSceneController.swift" ? "\n// killed build \(UUID().uuidString)\n" : ""))
+                .write(toFile: app.path(name), atomically: true, encoding: .utf8)
+        }
+        let arguments = ["app", "replay", "--app-source", app.url.path, "--trace", "Traces/still.csv", "--arkit-frame", "camera"]
+        let folder = DriverCache.url.appendingPathComponent("app-replay")
+        func staging() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix("driver-") && $0.contains(".staging-") }
+        }
+        let process = Process()
+        process.executableURL = ParallaxProcess.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.repository
+        process.environment = DriverCache.environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Killed once its own build is under way (its staging folder exists), or when it has finished already.
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning && !staging().contains(where: { $0.contains(".staging-\(process.processIdentifier)-") }) && Date() < deadline {
+            usleep(20_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        let next = try parallax(arguments)
+        #expect(next.status == 0, "\(next.stderrText)")
+        #expect(staging().isEmpty, "\(staging())")
+        let orphans = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "for p in /proc/[0-9]*; do readlink $p/cwd; done | grep -c '.staging-\(process.processIdentifier)-' || true"])
+        #expect(orphans.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 
     /// A copy of the sample app whose controller alone sets another scale: `app replay` reads it back and the eye

@@ -102,7 +102,7 @@ enum PatchMaker {
         let copy = try app.copy(with: edited)
         defer { try? FileManager.default.removeItem(at: copy) }
         var patched = options
-        patched.appReplay = try AppReplay(appSource: copy.path, cacheRoot: replay.driver.cacheRoot.deletingLastPathComponent(), timeout: replay.timeout)
+        patched.appReplay = try AppReplay(appSource: copy.path, cacheRoot: replay.driver.cache.root.deletingLastPathComponent(), timeout: replay.timeout)
         return try AppAudit.run(patched)
     }
 

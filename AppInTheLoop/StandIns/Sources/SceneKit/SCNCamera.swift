@@ -22,10 +22,9 @@ open class SCNCamera: NSObject {
         get {
             if let projectionSet { return projectionSet }
             let f = Float(1 / tan(Double(fieldOfView) * .pi / 360)), n = Float(zNear), far = Float(zFar)
-            return SCNMatrix4(simd_float4x4(rows: [
+            return SCNMatrix4(simd_float4x4.withRows(
                 SIMD4(f, 0, 0, 0), SIMD4(0, f, 0, 0),
-                SIMD4(0, 0, (far + n) / (n - far), 2 * far * n / (n - far)), SIMD4(0, 0, -1, 0),
-            ]))
+                SIMD4(0, 0, (far + n) / (n - far), 2 * far * n / (n - far)), SIMD4(0, 0, -1, 0)))
         }
         set { projectionSet = newValue }
     }

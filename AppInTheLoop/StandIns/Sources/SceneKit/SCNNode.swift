@@ -114,9 +114,9 @@ open class SCNNode: NSObject {
         switch rotationSet {
         case .euler(let e):
             let (sx, cx, sy, cy, sz, cz) = (sin(e.x), cos(e.x), sin(e.y), cos(e.y), sin(e.z), cos(e.z))
-            let rx = simd_float4x4(rows: [SIMD4(1, 0, 0, 0), SIMD4(0, cx, -sx, 0), SIMD4(0, sx, cx, 0), SIMD4(0, 0, 0, 1)])
-            let ry = simd_float4x4(rows: [SIMD4(cy, 0, sy, 0), SIMD4(0, 1, 0, 0), SIMD4(-sy, 0, cy, 0), SIMD4(0, 0, 0, 1)])
-            let rz = simd_float4x4(rows: [SIMD4(cz, -sz, 0, 0), SIMD4(sz, cz, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1)])
+            let rx = simd_float4x4.withRows(SIMD4(1, 0, 0, 0), SIMD4(0, cx, -sx, 0), SIMD4(0, sx, cx, 0), SIMD4(0, 0, 0, 1))
+            let ry = simd_float4x4.withRows(SIMD4(cy, 0, sy, 0), SIMD4(0, 1, 0, 0), SIMD4(-sy, 0, cy, 0), SIMD4(0, 0, 0, 1))
+            let rz = simd_float4x4.withRows(SIMD4(cz, -sz, 0, 0), SIMD4(sz, cz, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1))
             switch Self.simulatedEulerComposition {
             case .pitchYawRoll: return Self.product(rx, Self.product(ry, rz))
             case .rollYawPitch: return Self.product(rz, Self.product(ry, rx))
@@ -179,12 +179,11 @@ open class SCNNode: NSObject {
     /// The rotation matrix of a unit quaternion (ix, iy, iz, r).
     static func matrix(of q: simd_quatf) -> simd_float4x4 {
         let (x, y, z, w) = (q.vector.x, q.vector.y, q.vector.z, q.vector.w)
-        return simd_float4x4(rows: [
+        return simd_float4x4.withRows(
             SIMD4(1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w), 0),
             SIMD4(2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w), 0),
             SIMD4(2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y), 0),
-            SIMD4(0, 0, 0, 1),
-        ])
+            SIMD4(0, 0, 0, 1))
     }
 
     /// The unit quaternion of a rotation matrix (Shepperd's method: the largest of the four squares first).
@@ -212,4 +211,13 @@ open class SCNNode: NSObject {
 /// stand-in's default), about moving axes R = Rz · Ry · Rx (`rollYawPitch`).
 @_spi(Simulation) public enum SimulatedEulerComposition: Sendable {
     case pitchYawRoll, rollYawPitch
+}
+
+extension simd_float4x4 {
+    /// The matrix whose rows are r0…r3, element for element what `init(rows:)` makes, without the array: the scene's
+    /// transforms are read for every node on every frame.
+    static func withRows(_ r0: SIMD4<Float>, _ r1: SIMD4<Float>, _ r2: SIMD4<Float>, _ r3: SIMD4<Float>) -> simd_float4x4 {
+        simd_float4x4(SIMD4(r0.x, r1.x, r2.x, r3.x), SIMD4(r0.y, r1.y, r2.y, r3.y),
+                      SIMD4(r0.z, r1.z, r2.z, r3.z), SIMD4(r0.w, r1.w, r2.w, r3.w))
+    }
 }
