@@ -171,6 +171,12 @@ struct AppUnderTest {
         return values
     }
 
+    /// The tracker's head, the part of `frame()` an anchor's landing is judged on (read without the scene's transforms).
+    func head() -> SIMD3<Float> {
+        let position = tracker.currentPosition
+        return SIMD3(position.x, position.y, position.z)
+    }
+
     /// The scene as recorded after the frame's update: JSON with sorted keys.
     func sceneGraph() -> [UInt8] {
         let roles = CubeFace.allCases.map { (controller.nodeForFace($0), "face \($0.rawValue)") } + [(controller.cameraNode, "camera")]
@@ -237,7 +243,7 @@ struct Landing {
     var anchorsDirect: Float = 0, anchorsQueued: Float = 0, framesDirect: Float = 0, framesQueued: Float = 0
 
     /// Counts one call from the app's values before it, right after it, and after its queued work.
-    static func classify(_ before: ArraySlice<Float>, _ during: ArraySlice<Float>, _ after: ArraySlice<Float>) -> (direct: Float, queued: Float) {
+    static func classify<Values: Equatable>(_ before: Values, _ during: Values, _ after: Values) -> (direct: Float, queued: Float) {
         if during != before { return (1, 0) }
         return after != before ? (0, 1) : (0, 0)
     }
@@ -296,11 +302,11 @@ func step() {
             // order of session(_:didUpdate:) for the frame and for the anchors).
             ARSession.deliver(frame: ARFrame(timestamp: n[0], camera: ARCamera(transform: rotation(w: n[4], x: n[5], y: n[6], z: n[7])),
                                            anchors: call == .remove ? [] : [anchor]))
-            let before = app!.frame()
+            let before = app!.head()
             ARSession.deliver([anchor], as: call)
-            let during = app!.frame()
+            let during = app!.head()
             afterQueued {
-                let counted = Landing.classify(before[0..<3], during[0..<3], app!.frame()[0..<3])
+                let counted = Landing.classify(before, during, app!.head())
                 landing.anchorsDirect += counted.direct
                 landing.anchorsQueued += counted.queued
                 step()

@@ -114,7 +114,7 @@ import Testing
         "Sources/Harness/Stages/SuiteApp.swift",
         "Sources/Harness/Stages/SuiteBaseline.swift", "Sources/Harness/Publish/GoldenAcceptance.swift",
         "Sources/Harness/Sharding/SuiteUnit.swift", "Sources/Golden/GoldenStore.swift", "Sources/Tuning/Output/TuneResult.swift",
-        "Sources/Projection/CameraFile.swift", "Sources/AppReplay/DriverPackage.swift",
+        "Sources/Projection/CameraFile.swift", "Sources/AppReplay/StandInsBuild.swift",
     ]
 
     /// "Nobody re-wraps a `FieldError`'s text", but for the listed wrappers of errors that do not know their place.

@@ -46,28 +46,28 @@ enum PatchMaker {
 
     static func make(_ options: AuditOptions, result: AuditResult, replay: AppReplay) throws -> AuditPatches {
         let app = try AppCode(replay.app)
-        var patches: [AuditPatch] = []
-        var offered: [SourceFix] = []
-        for check in result.checks where !check.passed && check.countsInVerdict {
+        // Each failing check's fix built and measured side by side (each variant compiles incrementally from the
+        // app's build, mostly on one core); the patches keep the checks' order.
+        let failing = result.checks.filter { !$0.passed && $0.countsInVerdict }
+        let made: [(patch: AuditPatch, offered: SourceFix?)?] = try Parallel.map(failing.count) { i in
+            let check = failing[i]
             guard let fix = AppFixes.fix(for: check.id, screens: options.screens) else {
-                if let why = AppFixes.noPatch(for: check.id) {
-                    var patch = AuditPatch(check: check.id, status: .noPatch, before: check.p95, unit: check.unit)
-                    patch.reason = why
-                    patches.append(patch)
-                }
-                continue
+                guard let why = AppFixes.noPatch(for: check.id) else { return nil }
+                var patch = AuditPatch(check: check.id, status: .noPatch, before: check.p95, unit: check.unit)
+                patch.reason = why
+                return (patch, nil)
             }
             var patch = AuditPatch(check: check.id, status: .notApplicable, before: check.p95, unit: check.unit)
             do {
                 let edited = try fix.apply(to: app.texts)
                 patch.diff = try header(for: [check], restingAlsoOn: fix.restsOn, result: result, app: app) + app.diff(edited)
                 let after = try measure(edited, app: app, replay: replay, options: options)
-                guard let measured = after.checks.first(where: { $0.id == check.id }) else { continue }
+                guard let measured = after.checks.first(where: { $0.id == check.id }) else { return nil }
                 (patch.after, patch.passesAfter) = (measured.p95, measured.passed)
                 patch.status = measured.passed ? .written : .doesNotPass
                 if measured.passed {
                     patch.file = "\(check.id.rawValue).diff"
-                    offered.append(fix)
+                    return (patch, fix)
                 }
             } catch let error as SourceFixError {
                 patch.reason = error.reason
@@ -75,8 +75,10 @@ enum PatchMaker {
                 patch.status = .doesNotBuild
                 patch.reason = "\(error)".split(separator: "\n").first.map(String.init)
             }
-            patches.append(patch)
+            return (patch, nil)
         }
+        let patches = made.compactMap { $0?.patch }
+        var offered = made.compactMap { $0?.offered }
         var combined: CombinedPatch?
         if !offered.isEmpty {
             // Each offered fix in turn, in the form that applies once the others before it are in (a fix none of
