@@ -79,15 +79,11 @@ package struct DriverPackage: Sendable {
     private func compile(in staging: URL, record: CompileRecord) throws {
         let fileManager = FileManager.default
         let objects = staging.appendingPathComponent("objects")
-        if let base = closestBuild(to: record) {
-            // Times kept: an object the compiler does not write again keeps the time it was compiled at.
-            let baseObjects = base.appendingPathComponent("objects")
-            try fileManager.copyItem(at: baseObjects, to: objects)
-            for name in try fileManager.contentsOfDirectory(atPath: baseObjects.path) {
-                let time = try fileManager.attributesOfItem(atPath: baseObjects.appendingPathComponent(name).path)[.modificationDate]
-                try fileManager.setAttributes([.modificationDate: time as Any], ofItemAtPath: objects.appendingPathComponent(name).path)
-            }
-        } else {
+        do {
+            try seed(objects, from: closestBuild(to: record), for: record)
+        } catch {
+            // The base went away meanwhile (evicted by another process): a full build.
+            try? fileManager.removeItem(at: objects)
             try fileManager.createDirectory(at: objects, withIntermediateDirectories: true)
         }
         for (name, text) in sources {
@@ -128,17 +124,36 @@ package struct DriverPackage: Sendable {
         try AtomicFile.write(try JSONEncoder.deterministic().encode(record), to: staging.appendingPathComponent(CompileRecord.fileName).path)
     }
 
+    /// Fills `objects` with the base's incremental state (none: an empty folder, a full build).
+    private func seed(_ objects: URL, from base: (url: URL, record: CompileRecord)?, for record: CompileRecord) throws {
+        let fileManager = FileManager.default
+        guard let base else { return try fileManager.createDirectory(at: objects, withIntermediateDirectories: true) }
+        // Times kept: an object the compiler does not write again keeps the time it was compiled at.
+        let baseObjects = base.url.appendingPathComponent("objects")
+        try fileManager.copyItem(at: baseObjects, to: objects)
+        for name in try fileManager.contentsOfDirectory(atPath: baseObjects.path) {
+            let time = try fileManager.attributesOfItem(atPath: baseObjects.appendingPathComponent(name).path)[.modificationDate]
+            try fileManager.setAttributes([.modificationDate: time as Any], ofItemAtPath: objects.appendingPathComponent(name).path)
+        }
+        // A file whose bytes differ from the base's loses its object, so it is compiled whatever its time says
+        // (the compiler's own test is the file's time, and two files written in one clock tick share it).
+        let same = Set(base.record.files)
+        for file in record.files where !same.contains(file) {
+            try? fileManager.removeItem(at: objects.appendingPathComponent("\(file.name.dropLast(".swift".count)).o"))
+        }
+    }
+
     /// The cached driver, built on the same stand-ins, that shares the most identical files with `record` (the most
-    /// recently used of equals); nil when none shares one.
-    func closestBuild(to record: CompileRecord) -> URL? {
-        var best: (url: URL, shared: Int)?
+    /// recently used of equals), with what it was compiled from; nil when none shares one.
+    func closestBuild(to record: CompileRecord) -> (url: URL, record: CompileRecord)? {
+        var best: (url: URL, record: CompileRecord, shared: Int)?
         for (url, _) in cache.entries(prefix: "driver-") {
             guard let data = try? FileContents.read(url.appendingPathComponent(CompileRecord.fileName).path),
                   let other = try? JSONDecoder().decode(CompileRecord.self, from: Data(data)), other.standIns == record.standIns else { continue }
             let shared = Set(other.files).intersection(record.files).count
-            if shared > (best?.shared ?? 0) { best = (url, shared) }
+            if shared > (best?.shared ?? 0) { best = (url, other, shared) }
         }
-        return best?.url
+        return best.map { ($0.url, $0.record) }
     }
 
     /// What an entry was compiled from: the stand-ins' key and each file's name and hash (`closestBuild`).
