@@ -20,7 +20,6 @@ package struct StandInsBuild: Sendable {
     package var folder: URL { cache.entry("standins-\(key)") }
     package var modules: URL { folder.appendingPathComponent("Modules") }
     var objectsFolder: URL { folder.appendingPathComponent("objects") }
-    package var isBuilt: Bool { Self.isBuilt(folder) }
     static func isBuilt(_ folder: URL) -> Bool {
         FileManager.default.fileExists(atPath: folder.appendingPathComponent("objects").path)
     }
