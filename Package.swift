@@ -22,7 +22,10 @@ let libraryModules = [
     "Tuning",
     "Splatting",
     "Scenes",
+    "DeviceFacts",
     "Audit",
+    "AuditVariants",
+    "AuditOutput",
     "TestedApp",
 ]
 
@@ -71,7 +74,10 @@ let package = Package(
             "Vocabulary",
             "Geometry",
             "Scientific",
+            "DeviceFacts",
             "Audit",
+            "AuditVariants",
+            "AuditOutput",
             "Scenes",
             "Tracking",
             "Smoothing",
@@ -87,12 +93,18 @@ let package = Package(
         ], exclude: ["README.md"]),
         .target(name: "Tuning", dependencies: ["TestedApp", "Plumbing", "Vocabulary", "Geometry", "Smoothing", "Analysis", "Projection", "Tracking", "Scientific", "Reporting"], exclude: ["README.md"]),
         .target(name: "Splatting", dependencies: ["Plumbing", "Geometry", "Imaging", "Projection", "CZlib", "CSplatKernel"], exclude: ["README.md"]),
-        .target(name: "Scenes", dependencies: ["AppReplay", "Vocabulary", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"], exclude: ["README.md"]),
+        .target(name: "Scenes", dependencies: ["AppReplay", "TestedApp", "Vocabulary", "Geometry", "Imaging", "Projection", "Rendering", "Splatting", "Tracking"], exclude: ["README.md"]),
         // The app's own code on simulated sensors: the driver package (AppInTheLoop/, embedded by the plugin below).
-        .target(name: "AppReplay", dependencies: ["Plumbing", "Vocabulary", "Geometry", "TestedApp"], exclude: ["README.md"], plugins: ["EmbedAppInTheLoop"]),
+        .target(name: "AppReplay", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Projection", "TestedApp", "Tracking"], exclude: ["README.md"], plugins: ["EmbedAppInTheLoop"]),
         .plugin(name: "EmbedAppInTheLoop", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(name: "EmbedFiles", path: "Tools/EmbedFiles"),
-        .target(name: "Audit", dependencies: ["AppReplay", "TestedApp", "Plumbing", "Vocabulary", "Geometry", "Tracking", "Projection", "Analysis", "Scientific", "Imaging", "Golden", "Rendering", "Scenes", "Reporting", "Splatting"], exclude: ["README.md"]),
+        // The platform's behaviours and the hypotheses the simulation rests on: device probes, device-check, the ARKit frame.
+        .target(name: "DeviceFacts", dependencies: ["Analysis", "Geometry", "Plumbing", "TestedApp", "Tracking", "Vocabulary"], exclude: ["README.md"]),
+        .target(name: "Audit", dependencies: ["Analysis", "AppReplay", "DeviceFacts", "Geometry", "Golden", "Imaging", "Plumbing", "Projection", "Scientific", "Splatting", "TestedApp", "Tracking", "Vocabulary"], exclude: ["README.md"]),
+        // The audit again on variants of the app: its fixes as verified patches, the platform's alternatives.
+        .target(name: "AuditVariants", dependencies: ["Analysis", "AppReplay", "Audit", "DeviceFacts", "Plumbing", "Projection", "Scientific", "TestedApp", "Vocabulary"], exclude: ["README.md"]),
+        // The audit's files: audit.json, audit.html, its pictures and the motion scrubber.
+        .target(name: "AuditOutput", dependencies: ["AppReplay", "Audit", "AuditVariants", "DeviceFacts", "Geometry", "Imaging", "Plumbing", "Projection", "Rendering", "Reporting", "Scenes", "TestedApp", "Tracking", "Vocabulary"], exclude: ["README.md"]),
 
         // Command-line tool and benchmarks.
         .executableTarget(name: "parallax", dependencies: [
@@ -101,7 +113,9 @@ let package = Package(
             "Plumbing",
             "Vocabulary",
             "Geometry",
+            "DeviceFacts",
             "Audit",
+            "AuditOutput",
             "Scenes",
             "Harness",
             "Tracking",
@@ -153,15 +167,15 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Vocabulary", "Projection", "Smoothing", "Tracking", "Analysis", "AppReplay", "TestedApp", "Scientific", "ParallaxTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting", "Geometry", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "TestedApp", "Vocabulary", "ParallaxTestSupport"]),
-        .testTarget(name: "AppReplayTests", dependencies: ["AppReplay", "Audit", "TestedApp", "Analysis", "Smoothing", "Geometry", "Imaging", "Plumbing", "Projection", "Rendering", "Scenes", "Tracking", "Tuning", "Vocabulary", "ParallaxTestSupport"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "TestedApp", "Tracking", "Projection", "Geometry", "Golden", "Imaging", "Vocabulary", "ParallaxTestSupport"]),
+        .testTarget(name: "AppReplayTests", dependencies: ["AppReplay", "Audit", "AuditOutput", "AuditVariants", "DeviceFacts", "TestedApp", "Analysis", "Smoothing", "Geometry", "Imaging", "Plumbing", "Projection", "Rendering", "Scenes", "Tracking", "Tuning", "Vocabulary", "ParallaxTestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "AuditOutput", "DeviceFacts", "TestedApp", "Tracking", "Projection", "Geometry", "Golden", "Imaging", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "ImportGraphTests"),  // Package.swift and ARCHITECTURE.md against the import lines
         .testTarget(name: "SplattingTests", dependencies: ["Splatting", "CSplatKernel", "Geometry", "Imaging", "Projection", "GoldenTesting", "Golden", "Vocabulary", "ParallaxTestSupport"]),
 
         // Every outside input surface behind one entry point (fuzz targets and the corpus replay test).
         .target(name: "FuzzEntryPoints", dependencies: [
             "Tracking", "Splatting", "Imaging", "Harness", "Smoothing", "Golden", "Tuning", "Projection", "Rendering", "Geometry", "Analysis",
-            "Audit", "Plumbing", "TestedApp",
+            "DeviceFacts", "Audit", "Plumbing", "TestedApp",
         ], exclude: ["README.md"]),
         .testTarget(name: "FuzzEntryPointsTests", dependencies: ["FuzzEntryPoints", "Splatting", "CZlib", "parallax", "ParallaxTestSupport"],
                     exclude: ["Regressions"]),
@@ -195,7 +209,7 @@ if Context.environment["PARALLAX_FUZZ"] == "1" {
 // Debugging them means dropping this; every other module stays -Onone.
 if Context.environment["PARALLAX_FUZZ"] != "1" {
     let computing: Set<String> = ["Geometry", "Scientific", "Tracking", "Smoothing", "Projection", "Imaging", "Golden", "Rendering",
-                                  "Splatting", "Scenes", "Analysis", "Audit", "Tuning"]
+                                  "Splatting", "Scenes", "Analysis", "DeviceFacts", "Audit", "AuditVariants", "AuditOutput", "Tuning"]
     for target in package.targets where computing.contains(target.name) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"], .when(configuration: .debug))]
     }

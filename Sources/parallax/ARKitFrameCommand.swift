@@ -1,5 +1,6 @@
 import ArgumentParser
 import Audit
+import DeviceFacts
 import Foundation
 import Plumbing
 import TestedApp

@@ -1,6 +1,7 @@
 import AppReplay
 import ArgumentParser
 import Audit
+import AuditOutput
 import Foundation
 import TestedApp
 import Vocabulary

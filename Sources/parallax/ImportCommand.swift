@@ -1,6 +1,7 @@
 import Analysis
 import ArgumentParser
 import Audit
+import DeviceFacts
 import Projection
 import Tracking
 import Vocabulary

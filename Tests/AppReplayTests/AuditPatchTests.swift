@@ -1,5 +1,7 @@
 import AppReplay
 import Audit
+import AuditOutput
+import AuditVariants
 import Foundation
 import Geometry
 import ParallaxTestSupport

@@ -1,5 +1,7 @@
 import AppReplay
 import Audit
+import AuditOutput
+import DeviceFacts
 import Foundation
 import ParallaxTestSupport
 import Projection

@@ -1,6 +1,7 @@
 import Analysis
 import AppReplay
 import Audit
+import AuditOutput
 import Foundation
 import Geometry
 import Imaging

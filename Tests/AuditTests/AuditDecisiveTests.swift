@@ -1,3 +1,5 @@
+@testable import Audit
+import AuditOutput
 import Foundation
 import Golden
 import Imaging
@@ -5,7 +7,6 @@ import ParallaxTestSupport
 import Projection
 import Testing
 import Tracking
-@testable import Audit
 import Vocabulary
 
 /// The decisive test: the app as shipped fails the checks it is known to fail, and with every fix every

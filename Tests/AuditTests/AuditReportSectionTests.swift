@@ -1,5 +1,6 @@
-import Testing
 @testable import Audit
+import AuditOutput
+import Testing
 
 /// The audit's report section: an audit that does not gate the run says so, and its failing checks read
 /// "fail (informational)" rather than a plain red "fail"; every check's row has its anchor id.

@@ -1,10 +1,11 @@
+@testable import Audit
+import AuditOutput
 import Foundation
 import Geometry
 import ParallaxTestSupport
 import Projection
 import Testing
 import Tracking
-@testable import Audit
 
 /// The checks' values over time (audit.json's `series` and `timelines`), which audit.html's plots draw.
 struct AuditSeriesTests {

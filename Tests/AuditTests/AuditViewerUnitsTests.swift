@@ -1,10 +1,11 @@
+@testable import Audit
+import DeviceFacts
 import Foundation
 import Geometry
 import ParallaxTestSupport
 import Projection
 import Testing
 import Tracking
-@testable import Audit
 import Vocabulary
 
 /// Issue 36's closed forms: the errors in the units the viewer lives in, per trace, after one Reset.

@@ -1,4 +1,5 @@
 import Audit
+import DeviceFacts
 import Foundation
 import Geometry
 import ParallaxTestSupport

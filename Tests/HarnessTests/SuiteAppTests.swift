@@ -1,6 +1,7 @@
 import Analysis
 import AppReplay
 import Foundation
+@testable import Harness
 import ParallaxTestSupport
 import Projection
 import Reporting
@@ -9,7 +10,6 @@ import TestedApp
 import Testing
 import Tracking
 import Tuning
-@testable import Harness
 
 /// A suite's `app: {source: DIR}`: the sample app's code (Tests/Fixtures/apps/SampleApp: EMA weight 0.5, movement
 /// scale 2) is "the app" of the scenarios, budgets, headline, frames and audit; without it the app is the model.

@@ -1,3 +1,4 @@
+import DeviceFacts
 import Vocabulary
 
 /// camera-offset: the image shift of using the front camera's position as the screen centre's, per sample: on the

@@ -1,3 +1,4 @@
+import DeviceFacts
 import Foundation
 import Geometry
 import TestedApp

@@ -24,6 +24,12 @@ enum JacobianClampCheck: AuditCheck {
 
     static let scene = SyntheticScene.make(count: 2000, seed: 14)
     static let threshold = 2
+    /// The frames are the panel's pixels / 10.
+    static let downscale = 10
+
+    static func size(of screen: ScreenModel) throws -> FrameSize {
+        try FrameSize(width: max(1, screen.pixelWidth / downscale), height: max(1, screen.pixelHeight / downscale))
+    }
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) throws -> CheckEvaluation {
         let reference = configured.fixingAll().with(behaviourOf: .exaggeration, from: configured)
@@ -32,8 +38,8 @@ enum JacobianClampCheck: AuditCheck {
             return CheckEvaluation(samples: [])
         }
         let eye = eyes[index]
-        let setup = try AuditFrames.camera(reference, eye: eye, audit)
-        let camera = try SplatCamera(setup, size: try AuditFrames.size(of: audit.screen))
+        let setup = try audit.camera(reference, eye: eye)
+        let camera = try SplatCamera(setup, size: try size(of: audit.screen))
         let model = try ScenePlacement().modelMatrix(for: scene, screenWidth: audit.screen.width, screenHeight: audit.screen.height)
         func frame(frustumCentred: Bool) throws -> RGBAImage {
             var options = SplatRenderOptions(mode: .metalsplatter)

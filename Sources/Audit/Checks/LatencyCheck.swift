@@ -1,4 +1,5 @@
 import Analysis
+import DeviceFacts
 import Vocabulary
 
 /// latency: the modelled head-to-photon latency (`LatencyModel`): sensor + the filter's lag on steady motion + main-actor

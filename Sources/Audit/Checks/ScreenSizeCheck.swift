@@ -46,4 +46,4 @@ enum ScreenSizeCheck: AuditCheck {
     }
 }
 
-func format(_ value: Double, digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+package func format(_ value: Double, digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }

@@ -1,3 +1,4 @@
+import DeviceFacts
 import Geometry
 import Vocabulary
 

@@ -1,6 +1,7 @@
+import DeviceFacts
 import Foundation
-import Scientific
 import Geometry
+import Scientific
 import TestedApp
 import Vocabulary
 

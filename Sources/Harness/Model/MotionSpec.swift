@@ -1,3 +1,4 @@
+import AuditOutput
 import Foundation
 import Plumbing
 import Vocabulary

@@ -1,5 +1,8 @@
 import AppReplay
 import Audit
+import AuditOutput
+import AuditVariants
+import DeviceFacts
 import Foundation
 import Plumbing
 import Reporting
@@ -105,7 +108,11 @@ struct SuiteAudit {
         let (options, cases) = try prepare(spec, traces: traces, loader: loader, appReplay: appReplay)
         let framesDirectory = (outputDirectory as NSString).appendingPathComponent(AuditReport.framesFolder)
         try? FileManager.default.removeItem(atPath: framesDirectory)
-        var result = try located(loader) { try AppAudit.aggregate(options, cases: cases, evaluations: evaluations, framesDirectory: framesDirectory) }
+        var result = try located(loader) {
+            var result = try AppAudit.aggregate(options, cases: cases, evaluations: evaluations)
+            try AuditFrames.draw(&result, options: options, cases: cases, to: framesDirectory)
+            return result
+        }
         result.recording = try recorded(spec, loader: loader)?.measured
         if let measured = try located(loader, { try probe(spec, loader: loader) }) { result.settle(by: measured) }
         if spec.sensitivity { try located(loader) { try result.measureSensitivity(options) } }

@@ -2,7 +2,7 @@ import ARKit
 import Observation
 
 /// The sample app's head tracker with the two defects the audit finds in Splat Frame's, written in the shape the
-/// audit's patches edit (`Sources/Audit/Patches/AppFixes.swift`): per-axis smoothers, recenter storing the smoothed,
+/// audit's patches edit (`Sources/AuditVariants/AppFixes.swift`): per-axis smoothers, recenter storing the smoothed,
 /// already-offset position (a second press toggles back), and a lost face's frozen pose fed on.
 @Observable
 final class HeadTrackingService: NSObject {

@@ -25,13 +25,17 @@ package struct CheckSample: Sendable {
 }
 
 /// The two eyes of an image-shift check at one instant (`caseIndex` is filled in by `AppAudit`).
-struct FramePose: Sendable {
-    var caseIndex = 0
-    var appEye: Vec3
-    var referenceEye: Vec3
+package struct FramePose: Sendable {
+    package var caseIndex = 0
+    package var appEye: Vec3
+    package var referenceEye: Vec3
     /// When the app's side is the app's own code: the sample whose frame it is, in the case's straight run
     /// (`CodeShift`) — the pictures then draw the app's own scene there.
-    var codeSample: Int?
+    package var codeSample: Int?
+
+    package init(appEye: Vec3, referenceEye: Vec3, codeSample: Int? = nil) {
+        (self.appEye, self.referenceEye, self.codeSample) = (appEye, referenceEye, codeSample)
+    }
 }
 
 /// What one check found on one case: its values and a short note (units, counts, secondary numbers).
@@ -59,7 +63,7 @@ package struct CheckEvaluation: Sendable {
 }
 
 extension AuditCase {
-    func place(_ i: Int) -> String {
+    package func place(_ i: Int) -> String {
         "\(traceName) @ \(String(format: "%.3f", trace.samples[i].t)) s"
     }
 

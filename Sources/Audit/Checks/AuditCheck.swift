@@ -1,3 +1,4 @@
+import DeviceFacts
 import Vocabulary
 
 /// One audit check's registration: everything the audit knows about a check lives in its conforming type

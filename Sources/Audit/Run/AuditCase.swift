@@ -158,7 +158,7 @@ package struct AuditCase: Sendable {
     }
 
     /// Linear interpolation of `values` at `time` (held at the ends).
-    static func interpolate(_ values: [Vec3], times: [Double], at time: Double) -> Vec3 {
+    package static func interpolate(_ values: [Vec3], times: [Double], at time: Double) -> Vec3 {
         guard let first = times.first, time > first else { return values[0] }
         var hi = times.partitionPoint { $0 < time }
         if hi >= times.count { return values[values.count - 1] }

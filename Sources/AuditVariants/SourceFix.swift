@@ -1,3 +1,6 @@
+import Audit
+import DeviceFacts
+
 /// One change to one of the app's files: a run of consecutive lines, compared without their indentation or a trailing
 /// `//` comment, replaced by other lines indented as the first one found (their own relative indentation kept). It
 /// must match exactly once.

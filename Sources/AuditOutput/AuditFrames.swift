@@ -1,4 +1,5 @@
 import AppReplay
+import Audit
 import Foundation
 import Geometry
 import Imaging
@@ -6,47 +7,6 @@ import Projection
 import Rendering
 import Scenes
 import TestedApp
-
-/// The pictures of one instant of a check, files under the report's `audit/` folder: the app's frame beside the true
-/// window's (`pair`), and the overlay (`overlay`, `AuditOverlay`), with the numbers they show.
-package struct InstantFrames: Codable, Sendable {
-    /// The instant ("sway @ 10.551 s").
-    package var at: String
-    /// The check's value there (its unit).
-    package var value: Double
-    package var pair: String
-    package var overlay: String
-    /// Each frame's size (px): the pair is two of them side by side with `AuditFrames.gap` between.
-    package var frameWidth: Int
-    package var frameHeight: Int
-    /// The eyes the two frames are drawn from (mm, screen frame: x right, y up, z out of the glass).
-    package var appEyeMm: [Double]
-    package var trueEyeMm: [Double]
-    package var eyeErrorMm: Double
-    /// The probe points' largest displacement between the two frames on the glass plane (panel px, unclipped).
-    package var largestShiftPx: Double?
-    /// What the app's frame shows: the app's own scene (its code replayed to the instant, `--app-source`) or the
-    /// model's app-look room from the eye the check computed.
-    package var appFrame: AppFrameSource
-
-    package enum AppFrameSource: String, Codable, Sendable {
-        case appCode = "the app's own scene"
-        case model = "the model's app-look room"
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case at, value, pair, overlay, frameWidth = "frame_width", frameHeight = "frame_height", appEyeMm = "app_eye_mm", trueEyeMm = "true_eye_mm", eyeErrorMm = "eye_error_mm", largestShiftPx = "largest_shift_px"
-        case appFrame = "app_frame"
-    }
-}
-
-/// A check's pictures: at its worst instant, and at its worst instant after one Reset.
-package struct CheckFrames: Codable, Sendable {
-    package var worst: InstantFrames?
-    package var afterReset: InstantFrames?
-
-    enum CodingKeys: String, CodingKey { case worst, afterReset = "after_reset" }
-}
 
 /// Draws a check's instants: the app's cube room as the app's SceneKit view draws it (`app-cube`, the app look)
 /// through the app's camera — its believed screen and the eye the check computed for it — next to the same room
@@ -56,17 +16,43 @@ package enum AuditFrames {
     static let frameWidth = 158
     static let gap = 4
 
-    /// The frames jacobian-clamp renders: the panel's pixels / 10.
-    static let downscale = 10
-
-    /// The size jacobian-clamp renders at for `screen`.
-    static func size(of screen: ScreenModel) throws -> FrameSize {
-        try FrameSize(width: max(1, screen.pixelWidth / downscale), height: max(1, screen.pixelHeight / downscale))
-    }
-
     /// The size of each picture's frame for `screen` (its aspect, `frameWidth` wide).
     package static func pictureSize(of screen: ScreenModel) throws -> FrameSize {
         try FrameSize(width: frameWidth, height: max(1, Int((Double(frameWidth) * Double(screen.pixelHeight) / Double(screen.pixelWidth)).rounded())))
+    }
+
+    /// Each check's pictures at its worst instant and at its worst after one Reset (the app's frame beside the true
+    /// window's, and the overlay of the probe points' displacement), written into `directory` (`<check>-worst.png`,
+    /// `<check>-worst-overlay.png`, `<check>-after-reset…`) and named in `result`.
+    package static func draw(_ result: inout AuditResult, options: AuditOptions, cases: [AuditCase], to directory: String) throws {
+        let configured = options.pipeline.fixing(options.fixes)
+        // The app's frame is the app's own scene where the check's app side is the code's run (a cube case).
+        func ownScene(_ pose: FramePose, afterReset: Bool) throws -> RGBAImage? {
+            guard let replay = options.appReplay, let index = pose.codeSample, cases[pose.caseIndex].mode == .cube else { return nil }
+            return try appScene(cases[pose.caseIndex], sample: index, afterReset: afterReset, arkitFrame: configured.arkitFrame, replay: replay)
+        }
+        for i in result.checks.indices {
+            let check = result.checks[i].id
+            let modes = options.scope.modes(of: check)
+            guard let first = cases.firstIndex(where: { modes.contains($0.mode) }) else { continue }
+            let checkResult = result.checks[i]
+            let pipelines = pipelines(check, configured: configured, baseline: checkResult.baseline)
+            var frames = CheckFrames()
+            if check == .latency, let instant = latencyPose(cases[first], configured: configured, latency: checkResult.worst / 1000) {
+                frames.worst = try write("\(check.rawValue)-worst", case: cases[first], pose: instant.pose, place: instant.place,
+                                         value: checkResult.worst, pipelines: pipelines, to: directory)
+            } else if let pose = checkResult.worstFrame {
+                frames.worst = try write("\(check.rawValue)-worst", case: cases[pose.caseIndex], pose: pose, place: checkResult.worstAt,
+                                         value: checkResult.worst, pipelines: pipelines,
+                                         appScene: try ownScene(pose, afterReset: cases[pose.caseIndex].resetTime != nil), to: directory)
+            }
+            if let reset = checkResult.afterResetWorstFrame {
+                frames.afterReset = try write("\(check.rawValue)-after-reset", case: cases[reset.pose.caseIndex], pose: reset.pose,
+                                              place: reset.place, value: reset.value, pipelines: pipelines,
+                                              appScene: try ownScene(reset.pose, afterReset: true), to: directory)
+            }
+            if frames.worst != nil || frames.afterReset != nil { result.checks[i].frames = frames }
+        }
     }
 
     /// PNGs kept small: RGB, the strongest deflate, adaptive filters.
@@ -105,8 +91,8 @@ package enum AuditFrames {
     static func write(_ name: String, case audit: AuditCase, pose: FramePose, place: String, value: Double,
                       pipelines: (app: AppPipeline, reference: AppPipeline), appScene: RGBAImage? = nil, to directory: String) throws -> InstantFrames {
         let size = try pictureSize(of: audit.screen)
-        let appFrame = try appScene ?? render(try camera(pipelines.app, eye: pose.appEye, audit), size: size)
-        let trueFrame = render(try camera(pipelines.reference, eye: pose.referenceEye, audit), size: size)
+        let appFrame = try appScene ?? render(try audit.camera(pipelines.app, eye: pose.appEye), size: size)
+        let trueFrame = render(try audit.camera(pipelines.reference, eye: pose.referenceEye), size: size)
         var pair = RGBAImage(width: 2 * size.width + gap, height: size.height, fill: RGBA(255, 255, 255))
         for y in 0..<size.height {
             for x in 0..<size.width {
@@ -192,18 +178,14 @@ package enum AuditFrames {
     package static func render(_ camera: CameraSetup, size: FrameSize) -> RGBAImage {
         scene.render(clipFromWorld: camera.projection * camera.view, eye: camera.eye, width: size.width, height: size.height)
     }
+}
 
-    /// The camera a pipeline renders with for `eye`: the screen size it believes, its view.
-    package static func camera(_ pipeline: AppPipeline, eye: Vec3, _ audit: AuditCase) throws -> CameraSetup {
-        var screen = audit.screen
-        if pipeline.sizesScreenFromAppTable, let record = screen.record {
-            screen = try ScreenModel.device(record, source: .appTable, orientation: screen.orientation)
-        }
-        let looksAt = audit.mode == .splat && pipeline.splatLooksAt
-        let projection = try OffAxisProjection(screen: screen, near: pipeline.near, far: pipeline.far,
-                                               clip: pipeline.feedsGLClipToMetal ? .openGL : .metal,
-                                               view: looksAt ? .splat : .translate)
-        return CameraSetup(eye: eye, frustum: projection.frustum(eye: eye), projection: projection.projectionMatrix(eye: eye),
-                           view: try projection.viewMatrix(eye: eye), clip: projection.clip)
+extension AppAudit {
+    /// The audit (`run(_:)`) with each check's pictures drawn into `framesDirectory` (`AuditFrames.draw`).
+    package static func run(_ options: AuditOptions, framesDirectory: String) throws -> AuditResult {
+        let cases = try cases(options)
+        var result = try aggregate(options, cases: cases, evaluations: try evaluate(options, cases: cases))
+        try AuditFrames.draw(&result, options: options, cases: cases, to: framesDirectory)
+        return result
     }
 }

@@ -51,11 +51,3 @@ package struct MeasuredPlatform: Codable, Sendable, Equatable {
         verdicts = Dictionary(uniqueKeysWithValues: check.entries.filter { $0.value.verdict != .undecided }.map { ($0.key.rawValue, $0.value.verdict.text) })
     }
 }
-
-extension AuditResult {
-    /// The entries the probe decided become `measured`, and the result names the probe.
-    package mutating func settle(by measured: MeasuredPlatform) {
-        probe = measured
-        for i in hypotheses.indices where measured.measured.contains(hypotheses[i].id) { hypotheses[i].status = .measured }
-    }
-}

@@ -16,6 +16,9 @@ import Tracking
 ///   gaps and frozen stretches as for any trace);
 /// - device_q: the attitude taken from CoreMotion's z-up reference frame to the trace's y-up world (−90° about x).
 package struct RecordedTrace: Sendable {
+    /// A ParallaxRecorder recording of a simulated session (its `# synthetic:` header line) starts its source so.
+    package static let syntheticSource = "synthetic recording"
+
     package var decision: ARKitFrameDecision
     package var trace: HeadTrace
 
@@ -55,7 +58,7 @@ package struct RecordedTrace: Sendable {
         let name = URL(fileURLWithPath: file).lastPathComponent
         let device = [recording[header: "device_model"], recording[header: "system_version"].map { "iOS \($0)" }].compactMap { $0 }.joined(separator: ", ")
         // A recording made on a simulated session says so first (its `# synthetic:` line), wherever it is shown.
-        let synthetic = recording[header: "synthetic"].map { "\(TraceSource.syntheticRecording) (\($0)); " } ?? ""
+        let synthetic = recording[header: "synthetic"].map { "\(Self.syntheticSource) (\($0)); " } ?? ""
         trace.metadata = [
             MetadataEntry(key: "source", value: synthetic + "parallax import \(ParallaxVersion.string) from \(name) (ParallaxRecorder\(device.isEmpty ? "" : ", \(device)")): "
                 + "ARKit frame \(frame.rawValue) and screen axes right \(axes.right.rawValue), up \(axes.up.rawValue) measured by this recording; "

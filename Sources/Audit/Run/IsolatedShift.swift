@@ -4,7 +4,7 @@ import Geometry
 /// behaviour as `configured` has it, against the corrected pipeline (the correct, exaggerated window, with the
 /// app's smoother in both images), largest over the probe points the reference image shows, per sample.
 /// Zero when `configured` fixes the behaviour. Instants where the reference shows no probe point give no value.
-enum IsolatedShift {
+package enum IsolatedShift {
     static func evaluate(_ check: AuditCheckID, _ audit: AuditCase, configured: AppPipeline,
                          attitude: [Quaternion]? = nil) -> [CheckSample] {
         let (variant, reference) = pipelines(check, configured: configured, baseline: audit.baseline)
@@ -43,7 +43,7 @@ enum IsolatedShift {
     /// `check`'s behaviour corrected. With the other fixes applied: the pipeline with only `check`'s behaviour as
     /// configured against the corrected reference — exaggerated as configured (unless the check is the exaggeration)
     /// and smoothed as configured (unless it is the latency fix's smoother), so the defect is seen on its own.
-    static func pipelines(_ check: AuditCheckID, configured: AppPipeline, baseline: AuditBaseline) -> (variant: AppPipeline, reference: AppPipeline) {
+    package static func pipelines(_ check: AuditCheckID, configured: AppPipeline, baseline: AuditBaseline) -> (variant: AppPipeline, reference: AppPipeline) {
         if baseline == .asShipped { return (configured, configured.fixing([check])) }
         var reference = configured.fixingAll()
         if check != .exaggeration { reference = reference.with(behaviourOf: .exaggeration, from: configured) }

@@ -1,73 +1,17 @@
 import Analysis
 import AppReplay
+import Audit
+import DeviceFacts
 import Foundation
 import Plumbing
 import Scientific
 import TestedApp
 import Vocabulary
 
-/// One alternative of a registry entry and what it does to the audit's numbers on the app's code: each counted
-/// check's p95 and the headline's latency, visible jitter and parallax error, beside the same on the defaults.
-package struct AlternativeEffect: Codable, Sendable, Equatable {
-    package struct Move: Codable, Sendable, Equatable {
-        /// A check id, or a headline metric's key (`latency_p95_ms`, `visible_jitter_px`, `parallax_error_p95_px`).
-        package var measure: String
-        package var unit: String
-        package var value: Double
-        package var underAlternative: Double
-        /// The check's limit; nil for a headline metric (its budgets are the suite's).
-        package var limit: Double?
-        /// The check's verdict differs under the alternative.
-        package var crossesLimit: Bool
-
-        enum CodingKeys: String, CodingKey {
-            case measure, unit, value, underAlternative = "under_alternative", limit, crossesLimit = "crosses_limit"
-        }
-
-        /// "latency_p95_ms 153 → 161 ms".
-        var text: String {
-            "\(measure) \(CheckResult.number(value, unit)) → \(CheckResult.number(underAlternative, unit))\(crossesLimit ? " (verdict flips)" : "")"
-        }
-    }
-
-    /// As `--assume`, `--rates` or `--arkit-frame` writes it: `sensor-rates=motion=52.6`.
-    package var alternative: String
-    /// Every measure the alternative moves by more than `PlatformSensitivity.unmoved` (relative).
-    package var moves: [Move]
-    package var crossesLimit: Bool { moves.contains(where: \.crossesLimit) }
-
-    enum CodingKeys: String, CodingKey { case alternative, moves, crossesLimit = "crosses_limit" }
-
-    package init(alternative: String, moves: [Move]) {
-        self.alternative = alternative
-        self.moves = moves
-    }
-
-    package init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(alternative: try c.decode(String.self, forKey: .alternative), moves: try c.decode([Move].self, forKey: .moves))
-    }
-
-    package func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(alternative, forKey: .alternative)
-        try c.encode(moves, forKey: .moves)
-        try c.encode(crossesLimit, forKey: .crossesLimit)
-    }
-
-    /// "under sensor-rates=…: latency_p95_ms 153 → 161 ms; recenter-idempotent …", or "moves nothing".
-    var text: String {
-        "under \(alternative): " + (moves.isEmpty ? "moves nothing" : moves.map(\.text).joined(separator: "; "))
-    }
-}
-
 /// `audit --sensitivity`: the audit again under each alternative of each registry entry the simulation can switch
 /// (`AuditAssumption.alternatives`: the platform's entries on the app's code, the ARKit frame on both), each against
 /// the audit on the defaults. An entry none of whose alternatives flips a check's verdict is harmless.
 package enum PlatformSensitivity {
-    /// The rates evaluated: CoreMotion delivering about every 0.019 s when 1/60 s is asked (reported on devices),
-    /// and the app's view drawn at 120 Hz on a ProMotion panel.
-    package static let rateAlternatives = ["motion=52.6", "display=120"]
     /// Moves smaller than this, relative to max(|value|, 1e-9), are not listed.
     static let unmoved = 1e-6
 

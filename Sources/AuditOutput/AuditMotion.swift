@@ -1,3 +1,4 @@
+import Audit
 import Foundation
 import Geometry
 import Imaging
@@ -37,8 +38,8 @@ package enum AuditMotion {
         var frames: [Frame] = []
         for (k, t) in instants(audit, from: from, seconds: seconds).enumerated() {
             let frame = Frame(t: t, appEye: AuditCase.interpolate(appEyes, times: times, at: t), trueEye: AuditCase.interpolate(trueEyes, times: times, at: t))
-            let app = AuditFrames.render(try AuditFrames.camera(configured, eye: frame.appEye, audit), size: size)
-            let truth = AuditFrames.render(try AuditFrames.camera(reference, eye: frame.trueEye, audit), size: size)
+            let app = AuditFrames.render(try audit.camera(configured, eye: frame.appEye), size: size)
+            let truth = AuditFrames.render(try audit.camera(reference, eye: frame.trueEye), size: size)
             try PNGCodec.write(app, to: (folder as NSString).appendingPathComponent(name("app", k)), options: AuditFrames.pngOptions)
             try PNGCodec.write(truth, to: (folder as NSString).appendingPathComponent(name("true", k)), options: AuditFrames.pngOptions)
             frames.append(frame)

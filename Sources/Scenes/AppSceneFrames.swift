@@ -4,7 +4,6 @@ import Geometry
 import Imaging
 import Projection
 import Rendering
-import Scenes
 import TestedApp
 import Tracking
 import Vocabulary

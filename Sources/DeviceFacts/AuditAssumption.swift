@@ -97,7 +97,7 @@ package struct Hypothesis: Codable, Sendable, Equatable {
 extension Hypothesis {
     /// "harmless", "flips a verdict", "sensitivity not measured (audit --sensitivity with the app's code)", or
     /// "no alternative to run" for an entry whose alternative is a value a device measures.
-    var effectText: String {
+    package var effectText: String {
         guard let harmless else {
             return alternatives.isEmpty ? "no alternative to run: a value a device measures" : "sensitivity not measured: the audit with the app's code and sensitivity on measures it"
         }
@@ -106,11 +106,15 @@ extension Hypothesis {
 }
 
 extension AuditAssumption {
+    /// The sensor rates `--sensitivity` runs: CoreMotion delivering about every 0.019 s when 1/60 s is asked
+    /// (reported on devices), and the app's view drawn at 120 Hz on a ProMotion panel.
+    package static let rateAlternatives = ["motion=52.6", "display=120"]
+
     /// The alternatives the simulation can run (`PlatformSensitivity` evaluates each).
     package var alternatives: [String] {
         switch self {
         case .arkitFrame: return ["arkit-frame=camera"]
-        case .sensorRates: return PlatformSensitivity.rateAlternatives.map { "sensor-rates=\($0)" }
+        case .sensorRates: return Self.rateAlternatives.map { "sensor-rates=\($0)" }
         default:
             guard let entry = SimulatedPlatform.choices.first(where: { $0.id == rawValue }) else { return [] }
             return entry.alternatives.dropFirst().map { "\(entry.id)=\($0)" }
@@ -206,46 +210,51 @@ extension AuditAssumption {
     static let probeExperiment = "record a device probe (docs/arkit-frame.md, \"The device probe\") and run parallax device-check on it"
 }
 
-extension AuditCase {
-    /// The one line stating what `kind` assumed on this case.
-    func assumption(_ kind: AuditAssumption, pipeline: AppPipeline) -> String {
-        switch kind {
-        case .arkitFrame:
-            return pipeline.arkitFrame.assumption
-        case .arkitAxes:
-            return "ARKit axes: x, y taken as the screen's right and up for an upright phone, not mirrored (assumed)"
-        case .attitude:
-            switch attitudeSource {
-            case .quaternion: return "device attitude: the trace's device_q columns; session start = the first sample"
-            case .pitchRoll: return "device attitude: the trace's pitch,roll columns read as CoreMotion angles (yaw 0)"
-            case .none: return "device attitude: none in the trace; the phone is upright and still"
-            }
-        case .eye:
-            return pipeline.eyeModel.assumption(hasHeadOrientation: headOrientation != nil)
-        case .truth:
-            return truthIsEstimated ? "truth: none in the trace; the reference estimate (RTS smoother of the recording) stands in"
-                                    : "truth: the trace's true_x,true_y,true_z columns (screen frame)"
-        case .cameraPosition:
-            let c = screen.cameraOffset
-            return "camera position: \(screen.name) front camera at (\(format(c.x * 1000)), \(format(c.y * 1000))) mm from the active area's centre (\(screen.cameraOffsetQuality.rawValue))"
-        case .sensorLatency:
-            return "sensor latency: \(NumberText.format(LatencyModel.assumedSensorLatency * 1000)) ms assumed (Apple publishes no figure for ARKit face tracking)"
-        case .coreMotionOrder:
-            return "gyro: pitch about the device's x, roll about its y (CoreMotion's Euler order, inferred)"
-        case .attitudeProduct:
-            return "gyro: attitude.multiply(byInverseOf: reference) modelled as reference⁻¹·attitude (inferred)"
-        case .handOffTiming:
-            return "hand-off: the cube applies a projection one display frame later; the splat view's 60 Hz timer drifts in phase against a 60 Hz display (inferred from the app's code)"
-        case .arkitFirstDelivery:
-            return "ARKit delivery: the face arrives by didAdd, then didUpdate once per frame (inferred)"
-        case .arkitLoss:
-            return "ARKit face loss: didUpdate with tracked false and the last pose while lost (inferred)"
-        case .sensorRates:
-            return "sensor rates: ARKit, CoreMotion and the display each every 1/60 s (assumed)"
-        case .renderThread:
-            return "render thread: SceneKit's renderer(_:updateAtTime:) on the main thread (assumed)"
-        case .scenekitEuler:
-            return "SceneKit Euler angles: Rx·Ry·Rz (documented)"
+/// One alternative of a registry entry and what it does to the audit's numbers on the app's code: each counted
+/// check's p95 and the headline's latency, visible jitter and parallax error, beside the same on the defaults.
+package struct AlternativeEffect: Codable, Sendable, Equatable {
+    package struct Move: Codable, Sendable, Equatable {
+        /// A check id, or a headline metric's key (`latency_p95_ms`, `visible_jitter_px`, `parallax_error_p95_px`).
+        package var measure: String
+        package var unit: String
+        package var value: Double
+        package var underAlternative: Double
+        /// The check's limit; nil for a headline metric (its budgets are the suite's).
+        package var limit: Double?
+        /// The check's verdict differs under the alternative.
+        package var crossesLimit: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case measure, unit, value, underAlternative = "under_alternative", limit, crossesLimit = "crosses_limit"
         }
+
+        package init(measure: String, unit: String, value: Double, underAlternative: Double, limit: Double?, crossesLimit: Bool) {
+            (self.measure, self.unit, self.value, self.underAlternative, self.limit, self.crossesLimit) = (measure, unit, value, underAlternative, limit, crossesLimit)
+        }
+    }
+
+    /// As `--assume`, `--rates` or `--arkit-frame` writes it: `sensor-rates=motion=52.6`.
+    package var alternative: String
+    /// Every measure the alternative moves by more than `PlatformSensitivity.unmoved` (relative).
+    package var moves: [Move]
+    package var crossesLimit: Bool { moves.contains(where: \.crossesLimit) }
+
+    enum CodingKeys: String, CodingKey { case alternative, moves, crossesLimit = "crosses_limit" }
+
+    package init(alternative: String, moves: [Move]) {
+        self.alternative = alternative
+        self.moves = moves
+    }
+
+    package init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(alternative: try c.decode(String.self, forKey: .alternative), moves: try c.decode([Move].self, forKey: .moves))
+    }
+
+    package func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(alternative, forKey: .alternative)
+        try c.encode(moves, forKey: .moves)
+        try c.encode(crossesLimit, forKey: .crossesLimit)
     }
 }

@@ -1,4 +1,6 @@
 import AppReplay
+import Audit
+import DeviceFacts
 import Foundation
 import Plumbing
 import Vocabulary
@@ -6,9 +8,9 @@ import Vocabulary
 /// `parallax audit --app-source DIR --patches OUT`: each failing check's fix (`AppFixes`) applied to a copy of the
 /// app's code, built against the stand-ins, replayed on every trace and measured again; a patch is offered only when
 /// its check then passes on every trace. `all.diff` holds every offered fix, with the whole audit measured after it.
-enum PatchMaker {
+package enum PatchMaker {
     /// Refuses a patches folder that exists and is not empty, or whose parent cannot be written, before any work.
-    static func checkDestination(_ path: String) throws {
+    package static func checkDestination(_ path: String) throws {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -25,7 +27,7 @@ enum PatchMaker {
     }
 
     /// Writes each written patch and all.diff into `path`, whole: staged beside it, then moved into place.
-    static func write(_ patches: AuditPatches, to path: String) throws {
+    package static func write(_ patches: AuditPatches, to path: String) throws {
         try checkDestination(path)
         let fm = FileManager.default
         let target = URL(fileURLWithPath: path).standardizedFileURL
@@ -44,7 +46,7 @@ enum PatchMaker {
         }
     }
 
-    static func make(_ options: AuditOptions, result: AuditResult, replay: AppReplay) throws -> AuditPatches {
+    package static func make(_ options: AuditOptions, result: AuditResult, replay: AppReplay) throws -> AuditPatches {
         let app = try AppCode(replay.app)
         // Each failing check's fix built and measured side by side (each variant compiles incrementally from the
         // app's build, mostly on one core); the patches keep the checks' order.

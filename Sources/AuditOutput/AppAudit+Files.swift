@@ -1,11 +1,14 @@
 import AppReplay
+import Audit
+import AuditVariants
+import DeviceFacts
 import Foundation
-import Vocabulary
 import Plumbing
 import Projection
 import Reporting
 import TestedApp
 import Tracking
+import Vocabulary
 
 extension AppAudit {
     /// Reads trace CSVs (named by their file's base name), runs the audit and, with `directory`, writes
@@ -51,9 +54,14 @@ extension AppAudit {
                                    scope: try AuditOptions.scope(parsing: mode), fixes: try AuditOptions.fixes(parsing: fixes), pipeline: pipeline)
         options.appReplay = appReplay
         options.baseline = try AuditBaseline(parsing: baseline)
-        let framesDirectory = directory.map { (($0 as NSString).appendingPathComponent(AuditReport.framesFolder)) }
-        if let framesDirectory { try? FileManager.default.removeItem(atPath: framesDirectory) }
-        var result = try run(options, framesDirectory: framesDirectory)
+        var result: AuditResult
+        if let directory {
+            let framesDirectory = (directory as NSString).appendingPathComponent(AuditReport.framesFolder)
+            try? FileManager.default.removeItem(atPath: framesDirectory)
+            result = try run(options, framesDirectory: framesDirectory)
+        } else {
+            result = try run(options)
+        }
         result.recording = measured
         if let measuredPlatform { result.settle(by: measuredPlatform) }
         if sensitivity { try result.measureSensitivity(options) }

@@ -1,3 +1,4 @@
+import DeviceFacts
 import Foundation
 import Scientific
 import TestedApp
@@ -109,9 +110,9 @@ package struct CheckResult: Codable, Sendable {
     /// With `--app-source`: whether the shipped side was the app's own code or the model.
     package var shippedFrom: ShippedSide?
     /// The eyes at the worst instant, for image-shift checks.
-    var worstFrame: FramePose?
+    package var worstFrame: FramePose?
     /// The eyes at the worst instant after one Reset, and where and what it was.
-    var afterResetWorstFrame: (pose: FramePose, place: String, value: Double)?
+    package var afterResetWorstFrame: (pose: FramePose, place: String, value: Double)?
 
     enum CodingKeys: String, CodingKey {
         case id, unit, mechanism, limit, limitText = "limit_text", gated, count, mean, p95, worst, worstAt = "worst_at", passed, notes, frames, series
@@ -190,7 +191,7 @@ package struct CheckResult: Codable, Sendable {
     /// Whether px figures of this check describe nothing on the screen (`ViewerSummary.pxWithheld`).
     package var pxWithheld: Bool { viewer?.pxWithheld != nil }
 
-    static func number(_ value: Double, _ unit: String) -> String {
+    package static func number(_ value: Double, _ unit: String) -> String {
         let digits = abs(value) >= 100 ? 0 : (abs(value) >= 10 ? 1 : 2)
         return String(format: "%.\(digits)f", value) + " " + unit
     }

@@ -26,7 +26,7 @@ package enum AuditScope: String, CaseIterable, Codable, Sendable {
     package var gatesUnreachable: Bool { self == .splat || self == .both }
 
     /// The modes `check` is evaluated in: in the shipped scope a reachable check only where the app shows it.
-    func modes(of check: AuditCheckID) -> Set<AppMode> {
+    package func modes(of check: AuditCheckID) -> Set<AppMode> {
         let modes = check.modes.intersection(self.modes)
         return self == .shipped && check.isReachable ? modes.intersection([.cube]) : modes
     }
@@ -106,12 +106,9 @@ package struct AuditOptions: Sendable {
 /// The app audit: models the app's head-to-pixel pipeline and measures each of its divergences from a
 /// true window as a named check over the traces, screens and modes.
 package enum AppAudit {
-    /// With `framesDirectory`, each check's pictures at its worst instant and at its worst after one Reset (the
-    /// app's frame beside the true window's, and the overlay of the probe points' displacement) are written there
-    /// (`AuditFrames`: `<check>-worst.png`, `<check>-worst-overlay.png`, `<check>-after-reset…`).
-    package static func run(_ options: AuditOptions, framesDirectory: String? = nil) throws -> AuditResult {
+    package static func run(_ options: AuditOptions) throws -> AuditResult {
         let cases = try cases(options)
-        return try aggregate(options, cases: cases, evaluations: try evaluate(options, cases: cases), framesDirectory: framesDirectory)
+        return try aggregate(options, cases: cases, evaluations: try evaluate(options, cases: cases))
     }
 
     /// The audit's cases: every screen × mode × trace, in that order.
@@ -170,14 +167,13 @@ package enum AppAudit {
 
     /// The checks' results from the evaluations of every case (`evaluate`, in one run or gathered from the shards
     /// of a suite), in the order the checks and cases have: the same result whichever split evaluated them.
-    package static func aggregate(_ options: AuditOptions, cases: [AuditCase], evaluations: [CaseEvaluation],
-                                 framesDirectory: String? = nil) throws -> AuditResult {
+    package static func aggregate(_ options: AuditOptions, cases: [AuditCase], evaluations: [CaseEvaluation]) throws -> AuditResult {
         let configured = options.pipeline.fixing(options.fixes)
-        var (checks, devices) = try aggregate(options, cases: cases, evaluations: evaluations, configured: configured, framesDirectory: framesDirectory)
+        var (checks, devices) = try aggregate(options, cases: cases, evaluations: evaluations, configured: configured)
         if options.comparesHypotheses {
             var other = configured
             other.arkitFrame = configured.arkitFrame.other
-            let (alternative, _) = try aggregate(options, cases: cases, evaluations: evaluations, configured: other, framesDirectory: nil)
+            let (alternative, _) = try aggregate(options, cases: cases, evaluations: evaluations, configured: other)
             for i in checks.indices {
                 guard let twin = alternative.first(where: { $0.id == checks[i].id }) else { continue }
                 checks[i].underOtherFrame = HypothesisVerdict(arkitFrame: other.arkitFrame, p95: twin.p95, passed: twin.passed)
@@ -206,8 +202,7 @@ package enum AppAudit {
     }
 
     /// The results under `configured`'s hypothesis.
-    private static func aggregate(_ options: AuditOptions, cases: [AuditCase], evaluations: [CaseEvaluation], configured: AppPipeline,
-                                  framesDirectory: String?) throws -> ([CheckResult], [DeviceRank]) {
+    private static func aggregate(_ options: AuditOptions, cases: [AuditCase], evaluations: [CaseEvaluation], configured: AppPipeline) throws -> ([CheckResult], [DeviceRank]) {
         var byCase: [AuditCheckID: [Int: CaseEvaluation]] = [:]
         for evaluation in evaluations where evaluation.arkitFrame == configured.arkitFrame {
             byCase[evaluation.check, default: [:]][evaluation.caseIndex] = evaluation
@@ -268,29 +263,6 @@ package enum AppAudit {
             }
             if result.series.isEmpty, countsInVerdict {
                 result.series = timedAngles.compactMap { TraceSeries.ofViewAngles(trace: $0.trace, shipped: $0.shipped, afterReset: $0.reset) }
-            }
-            if let framesDirectory {
-                // The app's frame is the app's own scene where the check's app side is the code's run (a cube case).
-                func appScene(_ pose: FramePose, afterReset: Bool) throws -> RGBAImage? {
-                    guard let replay = options.appReplay, let index = pose.codeSample, cases[pose.caseIndex].mode == .cube else { return nil }
-                    return try AuditFrames.appScene(cases[pose.caseIndex], sample: index, afterReset: afterReset, arkitFrame: configured.arkitFrame, replay: replay)
-                }
-                let pipelines = AuditFrames.pipelines(check, configured: configured, baseline: result.baseline)
-                var frames = CheckFrames()
-                if check == .latency, let instant = AuditFrames.latencyPose(cases[first], configured: configured, latency: result.worst / 1000) {
-                    frames.worst = try AuditFrames.write("\(check.rawValue)-worst", case: cases[first], pose: instant.pose, place: instant.place,
-                                                         value: result.worst, pipelines: pipelines, to: framesDirectory)
-                } else if let pose = result.worstFrame {
-                    frames.worst = try AuditFrames.write("\(check.rawValue)-worst", case: cases[pose.caseIndex], pose: pose, place: result.worstAt,
-                                                         value: result.worst, pipelines: pipelines,
-                                                         appScene: try appScene(pose, afterReset: cases[pose.caseIndex].resetTime != nil), to: framesDirectory)
-                }
-                if let reset = result.afterResetWorstFrame {
-                    frames.afterReset = try AuditFrames.write("\(check.rawValue)-after-reset", case: cases[reset.pose.caseIndex], pose: reset.pose,
-                                                              place: reset.place, value: reset.value, pipelines: pipelines,
-                                                              appScene: try appScene(reset.pose, afterReset: true), to: framesDirectory)
-                }
-                if frames.worst != nil || frames.afterReset != nil { result.frames = frames }
             }
             checks.append(result)
         }

@@ -33,6 +33,12 @@ package struct AuditPatch: Codable, Sendable {
         case check, status, file, reason, before, after, passesAfter = "passes_after", unit, diff
     }
 
+    package init(check: AuditCheckID, status: Status, file: String? = nil, reason: String? = nil, before: Double, after: Double? = nil,
+                 passesAfter: Bool? = nil, unit: String, diff: String? = nil) {
+        (self.check, self.status, self.file, self.reason, self.before, self.after) = (check, status, file, reason, before, after)
+        (self.passesAfter, self.unit, self.diff) = (passesAfter, unit, diff)
+    }
+
     /// "recenter-idempotent: 3881 px → 0.40 px with recenter-idempotent.diff", or why there is no patch.
     package var line: String {
         let measured = after.map { "\(CheckResult.number(before, unit)) → \(CheckResult.number($0, unit))" } ?? CheckResult.number(before, unit)
@@ -55,6 +61,10 @@ package struct CombinedPatch: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey { case file, checks, stillFailing = "still_failing", auditPasses = "audit_passes", diff }
 
+    package init(file: String, checks: [AuditCheckID], stillFailing: [AuditCheckID], auditPasses: Bool, diff: String) {
+        (self.file, self.checks, self.stillFailing, self.auditPasses, self.diff) = (file, checks, stillFailing, auditPasses, diff)
+    }
+
     package var line: String {
         "\(file) (\(checks.map(\.rawValue).joined(separator: ", "))): the audit \(auditPasses ? "passes" : "still fails")"
             + (stillFailing.isEmpty ? "" : " — still failing: \(stillFailing.map(\.rawValue).joined(separator: ", "))")
@@ -66,6 +76,10 @@ package struct AuditPatches: Codable, Sendable {
     package var directory: String
     package var patches: [AuditPatch]
     package var combined: CombinedPatch?
+
+    package init(directory: String, patches: [AuditPatch], combined: CombinedPatch?) {
+        (self.directory, self.patches, self.combined) = (directory, patches, combined)
+    }
 
     /// The one command that applies `file`, run from the app's folder.
     package func command(applying file: String) -> String {

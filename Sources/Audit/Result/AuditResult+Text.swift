@@ -1,10 +1,11 @@
+import DeviceFacts
 import Foundation
 
 extension AuditResult {
     /// The text report: the table (in the viewer's units beside the verdict's), the failing traces, constant
     /// offsets, what to fix first after one Reset, and under it the assumptions, hypotheses, notes and the traces' origin.
     /// The audit's baseline and the checks measured on another.
-    var baselineLine: String {
+    package var baselineLine: String {
         let explained = baseline == .asShipped
             ? "each check compares the app with the same app with only that behaviour corrected"
             : "each check compares the app with every other behaviour corrected against the fully corrected app (leave-one-out)"
@@ -106,5 +107,19 @@ extension AuditResult {
         }
         let widths = header.indices.map { i in rows.map { $0[i].count }.max()! }
         return rows.map { row in row.indices.map { i in row[i].padding(toLength: widths[i], withPad: " ", startingAt: 0) }.joined(separator: "  ") }
+    }
+}
+
+extension AlternativeEffect.Move {
+    /// "latency_p95_ms 153 → 161 ms".
+    package var text: String {
+        "\(measure) \(CheckResult.number(value, unit)) → \(CheckResult.number(underAlternative, unit))\(crossesLimit ? " (verdict flips)" : "")"
+    }
+}
+
+extension AlternativeEffect {
+    /// "under sensor-rates=…: latency_p95_ms 153 → 161 ms; recenter-idempotent …", or "moves nothing".
+    package var text: String {
+        "under \(alternative): " + (moves.isEmpty ? "moves nothing" : moves.map(\.text).joined(separator: "; "))
     }
 }

@@ -1,4 +1,3 @@
-import AppReplay
 import Foundation
 import Geometry
 import Plumbing

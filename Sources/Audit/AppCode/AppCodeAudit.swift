@@ -85,7 +85,7 @@ package enum AppCodeAudit {
 
     /// The steps of a run: every sample (the frames of `returned` given back, the others only fed), the reset button
     /// pressed before the sample at `reset`, and two presses after sample `pair` with that sample fed again after each.
-    static func steps(_ samples: [SensorSample], reset: Int?, pair: Int? = nil) -> [ReplayRun.Step] {
+    package static func steps(_ samples: [SensorSample], reset: Int?, pair: Int? = nil) -> [ReplayRun.Step] {
         var steps: [ReplayRun.Step] = []
         for (i, sample) in samples.enumerated() {
             if let pair, i > pair { break }

@@ -1,3 +1,4 @@
+import DeviceFacts
 import Foundation
 import Plumbing
 import TestedApp
@@ -42,13 +43,11 @@ package struct TraceSource: Codable, Sendable {
 
     /// `parallax synth` writes this source line.
     static let synthesizer = "parallax synth"
-    /// A ParallaxRecorder recording of a simulated session (its `# synthetic:` header line) starts its source so.
-    static let syntheticRecording = "synthetic recording"
 
     package init(trace: String, source: String?) {
         self.trace = trace
         self.source = source ?? "unknown (no # source: line)"
-        synthetic = [Self.synthesizer, Self.syntheticRecording].contains { source?.hasPrefix($0) ?? false }
+        synthetic = [Self.synthesizer, RecordedTrace.syntheticSource].contains { source?.hasPrefix($0) ?? false }
     }
 }
 
@@ -144,7 +143,7 @@ package struct AuditResult: Codable, Sendable {
         return "traces: " + parts.joined(separator: "; ")
     }
 
-    static func number(_ value: Double, _ unit: String) -> String { CheckResult.number(value, unit) }
+    package static func number(_ value: Double, _ unit: String) -> String { CheckResult.number(value, unit) }
 }
 
 /// Where a check's shipped values came from (`parallax audit --app-source`).
@@ -153,4 +152,12 @@ package enum ShippedSide: String, Codable, Sendable {
     case appCode = "app code"
     /// The model (`AppPipeline`): a check that isolates one behaviour, a fix, or a mode the replay does not drive.
     case model
+}
+
+extension AuditResult {
+    /// The entries the probe decided become `measured`, and the result names the probe.
+    package mutating func settle(by measured: MeasuredPlatform) {
+        probe = measured
+        for i in hypotheses.indices where measured.measured.contains(hypotheses[i].id) { hypotheses[i].status = .measured }
+    }
 }
