@@ -33,7 +33,8 @@ package enum AuditFrames {
         }
         for i in result.checks.indices {
             let check = result.checks[i].id
-            let modes = options.scope.modes(of: check)
+            guard let registered = options.checks.first(where: { $0.id == check }) else { continue }
+            let modes = options.scope.modes(of: registered)
             guard let first = cases.firstIndex(where: { modes.contains($0.mode) }) else { continue }
             let checkResult = result.checks[i]
             let pipelines = pipelines(check, configured: configured, baseline: checkResult.baseline)

@@ -53,7 +53,7 @@ struct AuditBaselineTests {
         let baseline = { (result: AuditResult, id: AuditCheckID) in result.checks.first { $0.id == id }!.baseline }
         #expect(baseline(shipped, .cameraOffset) == .asShipped && baseline(leaveOneOut, .cameraOffset) == .otherFixesApplied)
         // Latency measures the app as configured; jacobian-clamp compares against the all-corrected frame by construction.
-        #expect(baseline(leaveOneOut, .latency) == .asShipped && JacobianClampCheck.ownBaseline == .otherFixesApplied)
+        #expect(baseline(leaveOneOut, .latency) == .asShipped && AuditCheck.jacobianClamp.ownBaseline == .otherFixesApplied)
         let json = String(decoding: try shipped.jsonData(), as: UTF8.self)
         #expect(json.contains("\"baseline\" : \"as shipped\""))
         #expect(shipped.text.contains("baseline: as shipped"))

@@ -2,23 +2,25 @@ import Testing
 @testable import Audit
 import Vocabulary
 
-/// The registry: every check id has exactly one registration, each fix is its own `AppPipeline` switch, and
-/// the facts the registrations declare are the audit's (the values below are written out by hand).
+/// The list of checks: every id is registered once, each fix is its own `AppPipeline` switch, and the facts the
+/// check values declare are the audit's (the values below are written out by hand).
 struct AuditRegistryTests {
     @Test func everyIDIsRegisteredExactlyOnce() {
-        let checks = AuditRegistry.checks
-        #expect(checks.map { $0.id } == AuditCheckID.allCases)
-        #expect(Set(checks.map { ObjectIdentifier($0) }).count == AuditCheckID.allCases.count)
-        for id in AuditCheckID.allCases { #expect(id.registration.id == id) }
+        let ids = AuditCheck.all.map(\.id)
+        #expect(Set(ids).count == ids.count && ids.count == 14)
+        #expect(Set(ids.map(\.rawValue)).count == ids.count)
+        for id in ids { #expect(AuditCheck.registered(id)?.id == id && AuditCheckID.named(id.rawValue) == id) }
+        #expect(AuditCheckID.named("no-such-check") == nil)
     }
 
-    @Test func eachFixIsItsOwnSwitchAndFlipsTheShippedValue() {
-        let fixes = AuditRegistry.checks.map { $0.fix }
-        #expect(Set(fixes).count == fixes.count)
-        for check in AuditRegistry.checks {
+    @Test func eachFixIsItsOwnSwitchAndFlipsTheShippedValue() throws {
+        let fixes = AuditCheck.all.compactMap { $0.fix as WritableKeyPath<AppPipeline, Bool>? }
+        #expect(fixes.count == AuditCheck.all.count && Set(fixes).count == fixes.count)
+        for check in AuditCheck.all {
+            let fix = try #require(check.fix as WritableKeyPath<AppPipeline, Bool>?)
             let fixed = AppPipeline.shipped.fixing([check.id])
-            #expect(AppPipeline.shipped[keyPath: check.fix] && !fixed[keyPath: check.fix], "\(check.id)")
-            for other in fixes where other != check.fix { #expect(fixed[keyPath: other], "\(check.id) changes another switch") }
+            #expect(AppPipeline.shipped[keyPath: fix] && !fixed[keyPath: fix], "\(check.id)")
+            for other in fixes where other != fix { #expect(fixed[keyPath: other], "\(check.id) changes another switch") }
         }
     }
 

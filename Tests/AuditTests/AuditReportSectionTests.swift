@@ -6,9 +6,8 @@ import Testing
 /// "fail (informational)" rather than a plain red "fail"; every check's row has its anchor id.
 struct AuditReportSectionTests {
     static func result() throws -> AuditResult {
-        let gated = AuditCheckID.allCases.filter(\.isGated)
-        let id = try #require(gated.first)
-        var failing = CheckResult(id, samples: [], limit: 1, notes: [])
+        let check = try #require(AuditCheck.all.first { $0.isGated })
+        var failing = CheckResult(check, samples: [], limit: 1, notes: [])
         failing.passed = false
         return AuditResult(traces: [TraceSource(trace: "sway", source: "parallax synth 0.1.0")], screens: ["iphone-15-pro"], scope: .cube, modes: [.cube], arkitFrame: .gravity,
                            fixes: [], checks: [failing], devices: [])

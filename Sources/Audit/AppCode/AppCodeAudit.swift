@@ -5,7 +5,7 @@ import Projection
 import TestedApp
 
 /// What the app's own code computed on one audit case under one ARKit hypothesis: the runs each check that measures
-/// the app on its code reads (`AuditCheck.measuresTheCode`).
+/// the app on its code reads (`AuditCheck.modelOnly` nil).
 package struct AppCodeEvidence: Sendable {
     /// The straight run and the same with the reset button pressed once (`AuditCase.resetIndex` of `after_reset`).
     package var frames: [AppFrame]

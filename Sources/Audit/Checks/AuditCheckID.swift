@@ -1,37 +1,46 @@
 import Vocabulary
 
-/// The app audit's checks by their stable id (the raw value, as in JSON): each names one behaviour of the app
-/// (AristidesAI/Splat-Frame at `AppDefaults.appCommit`) that departs from a true window. What a check is — its
-/// unit, limit, modes, reachability, mechanism and fix — is its registration (`AuditRegistry`).
-package enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
-    case worldAlignment = "world-alignment"
-    case screenSize = "screen-size"
-    case cameraOffset = "camera-offset"
-    case eyePoint = "eye-point"
-    case recenterIdempotent = "recenter-idempotent"
-    case trackingLoss = "tracking-loss"
-    case gyroTilt = "gyro-tilt"
-    case handOff = "hand-off"
-    case latency
-    case splatPinning = "splat-pinning"
-    case clipDepth = "clip-depth"
-    case splatColour = "splat-colour"
-    case jacobianClamp = "jacobian-clamp"
-    case exaggeration
+/// An audit check's stable id: its name in JSON, in `--fix` and in a suite's known failures. Each check's file
+/// declares its own (`AuditCheckID.latency`); what the check is — unit, limit, modes, reachability, mechanism, fix —
+/// is its `AuditCheck` value. The registered ones (`AuditCheck.all`) order as the list does.
+package struct AuditCheckID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    package let rawValue: String
 
+    package init(rawValue: String) { self.rawValue = rawValue }
+    package init(_ rawValue: String) { self.rawValue = rawValue }
+
+    package var description: String { rawValue }
+
+    /// The registered checks' ids, in check order.
+    package static var allCases: [AuditCheckID] { AuditCheck.all.map(\.id) }
+
+    /// Registered ids in the list's order; any other after them, by name.
     package static func < (a: Self, b: Self) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        let ids = allCases
+        switch (ids.firstIndex(of: a), ids.firstIndex(of: b)) {
+        case let (i?, j?): return i < j
+        case (_?, nil): return true
+        case (nil, _?): return false
+        case (nil, nil): return a.rawValue < b.rawValue
+        }
     }
+
+    /// The registered id named `text` exactly (nil: no check has that name).
+    package static func named(_ text: String) -> AuditCheckID? { allCases.first { $0.rawValue == text } }
 
     /// Parses a `fix` value; `all` is handled by the caller.
     package init(parsing text: String) throws {
-        guard let id = AuditCheckID(rawValue: text.lowercased()) else {
+        guard let id = Self.named(text.lowercased()) else {
             throw FieldError("fix", expected: "a check id (\(Self.allCases.map(\.rawValue).joined(separator: ", ")) or all)", found: "'\(text)'")
         }
         self = id
     }
 
-    var registration: any AuditCheck.Type { AuditRegistry.check(self) }
+    /// The registered check (every id the audit reports on is one of `AuditCheck.all` or of the options' list).
+    var registration: AuditCheck {
+        guard let check = AuditCheck.registered(self) else { preconditionFailure("\(rawValue) is not a registered check") }
+        return check
+    }
 
     /// The symbol of the check's unit (`metric`).
     package var unit: String { metric.unit.symbol }
@@ -43,7 +52,6 @@ package enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
     package var modes: Set<AppMode> { registration.modes }
     /// Whether the shipped app can show the behaviour (its tab bar has no splat viewer).
     package var isReachable: Bool { registration.reachable }
-    /// Whether the check runs the whole shipped pipeline (with `--app-source`: the app's own code).
     /// Why the check stays a model with `--app-source` (nil: measured on the code).
     package var modelOnly: String? { registration.modelOnly }
     /// One line: how the app produces the error.
@@ -52,18 +60,37 @@ package enum AuditCheckID: String, CaseIterable, Codable, Sendable, Comparable {
     package var fixDescription: String { registration.fixDescription }
 }
 
+extension AuditCheckID: Codable {
+    package init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let id = Self.named(text) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "expected a check id, found '\(text)'"))
+        }
+        self = id
+    }
+
+    package func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(rawValue)
+    }
+}
+
 /// The app's two 3D modes.
 package enum AppMode: String, CaseIterable, Codable, Sendable {
     case cube, splat
 }
 
-/// Each audit check measures one metric: named by the check's id, in the unit a person reads it in, lower is
-/// better (the error the app's behaviour causes), its mechanism as the meaning.
+extension AuditCheck {
+    /// Each audit check measures one metric: named by the check's id, in the unit a person reads it in, lower is
+    /// better (the error the app's behaviour causes), its mechanism as the meaning.
+    package var metric: MetricDescriptor { MetricDescriptor(id.rawValue, unit: unit, meaning: mechanism) }
+}
+
 extension AuditCheckID {
-    package var metric: MetricDescriptor { MetricDescriptor(rawValue, unit: registration.unit, meaning: mechanism) }
+    package var metric: MetricDescriptor { registration.metric }
 }
 
 extension MetricCatalog {
     /// The app audit's metrics, one per check, in check order.
-    package static let audit = MetricCatalog(AuditCheckID.allCases.map(\.metric))
+    package static let audit = MetricCatalog(AuditCheck.all.map(\.metric))
 }

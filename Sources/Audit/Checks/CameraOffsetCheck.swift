@@ -1,28 +1,37 @@
 import DeviceFacts
 import Vocabulary
 
-/// camera-offset: the image shift of using the front camera's position as the screen centre's, per sample: on the
-/// app's code, its run against the same code fed each anchor moved by the camera's position less the offset the code
-/// adds (`AppCodeAudit.cameraOffsetProbe`); else the model's (`IsolatedShift`).
-enum CameraOffsetCheck: AuditCheck {
-    static let id = AuditCheckID.cameraOffset
-    static let unit = MetricUnit.pixels
-    static let defaultLimit = 2.0
-    static let modes: Set<AppMode> = [.cube, .splat]
-    static let reachable = true
-    static let mechanism = "ARKit positions are relative to the front camera but used as relative to the screen centre"
-    static let fixDescription = "camera offset added to the head position"
-    static let modelOnly: String? = nil
-    static var fix: WritableKeyPath<AppPipeline, Bool> { \.ignoresCameraOffset }
-    static let fixCode: String? = """
+extension AuditCheckID {
+    package static let cameraOffset = AuditCheckID("camera-offset")
+}
+
+extension AuditCheck {
+    /// camera-offset: the image shift of using the front camera's position as the screen centre's, per sample: on the
+    /// app's code, its run against the same code fed each anchor moved by the camera's position less the offset the code
+    /// adds (`AppCodeAudit.cameraOffsetProbe`); else the model's (`IsolatedShift`).
+    static let cameraOffset = AuditCheck(
+        id: .cameraOffset,
+        unit: .pixels,
+        defaultLimit: 2.0,
+        modes: [.cube, .splat],
+        reachable: true,
+        mechanism: "ARKit positions are relative to the front camera but used as relative to the screen centre",
+        fixDescription: "camera offset added to the head position",
+        fixCode: """
         // HeadTrackingService, in the Task that reads t: the front camera's position from the active area's centre (m), per model
         let cameraOffset = SIMD2<Float>(0.0075, 0.0656)  // iPhone 15 Pro (iPhone16,1); estimated: measure per model
         let rawX = t.x + cameraOffset.x
         let rawY = t.y + cameraOffset.y
-        """
-    static let fixCaveat: String? = "the camera positions are estimates (camera-position); the axes must be the screen's (arkit-axes)"
-    static let assumptions: Set<AuditAssumption> = [.cameraPosition, .eye]
+        """,
+        fixCaveat: "the camera positions are estimates (camera-position); the axes must be the screen's (arkit-axes)",
+        fix: \AppPipeline.ignoresCameraOffset,
+        assumptions: [.cameraPosition, .eye],
+        modelOnly: nil,
+        evaluate: { CameraOffsetCheck.evaluate($0, configured: $1) })
+}
 
+/// How camera-offset measures (`AuditCheck.cameraOffset`).
+enum CameraOffsetCheck {
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let c = audit.screen.cameraOffset
         let camera = "\(audit.screen.name): camera at (\(format(c.x * 1000)), \(format(c.y * 1000))) mm from the screen centre (\(audit.screen.cameraOffsetQuality.rawValue))"
@@ -33,6 +42,6 @@ enum CameraOffsetCheck: AuditCheck {
                                                               corrected: code.cameraOffsetCorrected(afterReset: after)),
                                    notes: [camera + "; the app's code adds (\(format(d.x * 1000)), \(format(d.y * 1000))) mm"], measuredOnCode: true)
         }
-        return CheckEvaluation(samples: IsolatedShift.evaluate(id, audit, configured: configured), notes: [camera])
+        return CheckEvaluation(samples: IsolatedShift.evaluate(AuditCheckID.cameraOffset, audit, configured: configured), notes: [camera])
     }
 }

@@ -1,20 +1,29 @@
 import Vocabulary
 
-/// clip-depth: a GL matrix handed to Metal maps eye depth d to z_metal = z_gl, clipped below 0, which is
-/// d < 2fn/(f + n): the range [n, 2fn/(f + n)] is lost, 2fn/(f + n) − n (mm). The limit is the depth of the
-/// nearest scene geometry beyond the near plane over the trace (the room's opening, the glass at z = 0).
-enum ClipDepthCheck: AuditCheck {
-    static let id = AuditCheckID.clipDepth
-    static let unit = MetricUnit.millimeters
-    static let defaultLimit = 0.0
-    static let modes: Set<AppMode> = [.splat]
-    static let reachable = false
-    static let mechanism = "a GL-convention matrix (z ∈ [−1, 1]) is handed to Metal (z ∈ [0, 1]): depths between n and 2fn/(f+n) are clipped"
-    static let fixDescription = "Metal clip convention"
-    static let ownBaseline: AuditBaseline? = .asShipped
-    static let modelOnly: String? = "a constant of the projection's near and far against Metal's clip space, read from the model's near and far"
-    static var fix: WritableKeyPath<AppPipeline, Bool> { \.feedsGLClipToMetal }
+extension AuditCheckID {
+    package static let clipDepth = AuditCheckID("clip-depth")
+}
 
+extension AuditCheck {
+    /// clip-depth: a GL matrix handed to Metal maps eye depth d to z_metal = z_gl, clipped below 0, which is
+    /// d < 2fn/(f + n): the range [n, 2fn/(f + n)] is lost, 2fn/(f + n) − n (mm). The limit is the depth of the
+    /// nearest scene geometry beyond the near plane over the trace (the room's opening, the glass at z = 0).
+    static let clipDepth = AuditCheck(
+        id: .clipDepth,
+        unit: .millimeters,
+        defaultLimit: 0.0,
+        modes: [.splat],
+        reachable: false,
+        mechanism: "a GL-convention matrix (z ∈ [−1, 1]) is handed to Metal (z ∈ [0, 1]): depths between n and 2fn/(f+n) are clipped",
+        fixDescription: "Metal clip convention",
+        fix: \AppPipeline.feedsGLClipToMetal,
+        modelOnly: "a constant of the projection's near and far against Metal's clip space, read from the model's near and far",
+        ownBaseline: .asShipped,
+        evaluate: { ClipDepthCheck.evaluate($0, configured: $1) })
+}
+
+/// How clip-depth measures (`AuditCheck.clipDepth`).
+enum ClipDepthCheck {
     static func lostDepth(near n: Double, far f: Double) -> Double { 2 * f * n / (f + n) - n }
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {

@@ -1,24 +1,33 @@
 import Vocabulary
 
-/// eye-point: the image shift of using the face anchor as the eye, per sample: on the app's code, its run against
-/// the same code fed each anchor moved to the eye (`AppCodeEvidence.eyeAtAnchor`); else the model's (`IsolatedShift`).
-enum EyePointCheck: AuditCheck {
-    static let id = AuditCheckID.eyePoint
-    static let unit = MetricUnit.pixels
-    static let defaultLimit = 2.0
-    static let modes: Set<AppMode> = [.cube, .splat]
-    static let reachable = true
-    static let mechanism = "the face-anchor origin is used as the eye; the eye sits ±IPD/2 to the side and above it"
-    static let fixDescription = "the eye model's offset added to the face anchor"
-    static let modelOnly: String? = nil
-    static var fix: WritableKeyPath<AppPipeline, Bool> { \.usesAnchorAsEye }
-    static let fixCode: String? = """
+extension AuditCheckID {
+    package static let eyePoint = AuditCheckID("eye-point")
+}
+
+extension AuditCheck {
+    /// eye-point: the image shift of using the face anchor as the eye, per sample: on the app's code, its run against
+    /// the same code fed each anchor moved to the eye (`AppCodeEvidence.eyeAtAnchor`); else the model's (`IsolatedShift`).
+    static let eyePoint = AuditCheck(
+        id: .eyePoint,
+        unit: .pixels,
+        defaultLimit: 2.0,
+        modes: [.cube, .splat],
+        reachable: true,
+        mechanism: "the face-anchor origin is used as the eye; the eye sits ±IPD/2 to the side and above it",
+        fixDescription: "the eye model's offset added to the face anchor",
+        fixCode: """
         // HeadTrackingService.session(_:didUpdate:): the midpoint of the eyes instead of the anchor's origin
         let eyes = (faceAnchor.leftEyeTransform.columns.3 + faceAnchor.rightEyeTransform.columns.3) / 2
         let t = simd_mul(faceAnchor.transform, eyes)
-        """
-    static let fixCaveat: String? = "with the world-alignment fix, read simd_mul(local, eyes) with local = camera.transform⁻¹ · faceAnchor.transform, rotated as that fix says"
+        """,
+        fixCaveat: "with the world-alignment fix, read simd_mul(local, eyes) with local = camera.transform⁻¹ · faceAnchor.transform, rotated as that fix says",
+        fix: \AppPipeline.usesAnchorAsEye,
+        modelOnly: nil,
+        evaluate: { EyePointCheck.evaluate($0, configured: $1) })
+}
 
+/// How eye-point measures (`AuditCheck.eyePoint`).
+enum EyePointCheck {
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let e = configured.eyeModel
         let note = "\(e.eye.rawValue) eye, IPD \(format(e.interpupillaryDistance * 1000, digits: 0)) mm, height \(format(e.height * 1000, digits: 0)) mm, depth \(format(e.depth * 1000, digits: 0)) mm"
@@ -28,6 +37,6 @@ enum EyePointCheck: AuditCheck {
             return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: code.straight(afterReset: after),
                                                               corrected: code.eyeAtAnchor(afterReset: after)), notes: [note], measuredOnCode: true)
         }
-        return CheckEvaluation(samples: IsolatedShift.evaluate(id, audit, configured: configured), notes: [note])
+        return CheckEvaluation(samples: IsolatedShift.evaluate(AuditCheckID.eyePoint, audit, configured: configured), notes: [note])
     }
 }

@@ -4,23 +4,32 @@ import Geometry
 import TestedApp
 import Vocabulary
 
-/// gyro-tilt: the back-wall shift the cube's tilt offset adds (`CoreMotionTilt`: attitude relative to the
-/// reference, CoreMotion pitch and roll, each through an EMA with α = 0.3, times g), with the anchor read in
-/// camera coordinates in both images (the world-alignment fix), so the offset is a pure error. Uses the trace's
-/// device attitude; a trace without one is evaluated as a still phone tilted by `scriptedTilt` in pitch and roll
-/// from its reference attitude (a tilt the hand makes while holding the phone).
-enum GyroTiltCheck: AuditCheck {
-    static let id = AuditCheckID.gyroTilt
-    static let unit = MetricUnit.pixels
-    static let defaultLimit = 2.0
-    static let modes: Set<AppMode> = [.cube]
-    static let reachable = true
-    static let mechanism = "the cube adds (roll·g, −pitch·g), g = 0.03 m/rad, EMA α = 0.3, to the head (DeviceMotionService.swift:35–53): with the anchor read in camera coordinates a tilted phone moves the room with the head still"
-    static let fixDescription = "no tilt offset"
-    static let modelOnly: String? = nil
-    static var fix: WritableKeyPath<AppPipeline, Bool> { \.addsTiltOffset }
-    static let assumptions: Set<AuditAssumption> = [.attitude, .eye, .coreMotionOrder, .attitudeProduct]
+extension AuditCheckID {
+    package static let gyroTilt = AuditCheckID("gyro-tilt")
+}
 
+extension AuditCheck {
+    /// gyro-tilt: the back-wall shift the cube's tilt offset adds (`CoreMotionTilt`: attitude relative to the
+    /// reference, CoreMotion pitch and roll, each through an EMA with α = 0.3, times g), with the anchor read in
+    /// camera coordinates in both images (the world-alignment fix), so the offset is a pure error. Uses the trace's
+    /// device attitude; a trace without one is evaluated as a still phone tilted by `scriptedTilt` in pitch and roll
+    /// from its reference attitude (a tilt the hand makes while holding the phone).
+    static let gyroTilt = AuditCheck(
+        id: .gyroTilt,
+        unit: .pixels,
+        defaultLimit: 2.0,
+        modes: [.cube],
+        reachable: true,
+        mechanism: "the cube adds (roll·g, −pitch·g), g = 0.03 m/rad, EMA α = 0.3, to the head (DeviceMotionService.swift:35–53): with the anchor read in camera coordinates a tilted phone moves the room with the head still",
+        fixDescription: "no tilt offset",
+        fix: \AppPipeline.addsTiltOffset,
+        assumptions: [.attitude, .eye, .coreMotionOrder, .attitudeProduct],
+        modelOnly: nil,
+        evaluate: { GyroTiltCheck.evaluate($0, configured: $1) })
+}
+
+/// How gyro-tilt measures (`AuditCheck.gyroTilt`).
+enum GyroTiltCheck {
     static let scriptedTilt = 5 * Double.pi / 180
 
     /// Upright at the first sample, then tilted by `scriptedTilt` in pitch and in roll.
@@ -37,7 +46,7 @@ enum GyroTiltCheck: AuditCheck {
                                                               corrected: code.heldAttitude(afterReset: after)), measuredOnCode: true)
         }
         let attitude = audit.attitude ?? scriptedAttitude(count: audit.trace.count)
-        let samples = IsolatedShift.evaluate(id, audit, configured: configured, attitude: attitude)
+        let samples = IsolatedShift.evaluate(AuditCheckID.gyroTilt, audit, configured: configured, attitude: attitude)
         return CheckEvaluation(samples: samples, notes: scripted ? ["\(audit.traceName): no device attitude; phone tilted 5° in pitch and roll after the first sample"] : [])
     }
 }

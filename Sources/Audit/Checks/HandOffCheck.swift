@@ -1,19 +1,28 @@
 import Vocabulary
 
-/// hand-off: the image shift of drawing with an older head than the latest, per sample: on the app's code, its frames
-/// as drawn (the one before when its run sets the camera only after SceneKit's render, `UpdateLanding`) against its
-/// frames; else the model's (`HandOff`, `IsolatedShift`).
-enum HandOffCheck: AuditCheck {
-    static let id = AuditCheckID.handOff
-    static let unit = MetricUnit.pixels
-    static let defaultLimit = 2.0
-    static let modes: Set<AppMode> = [.cube, .splat]
-    static let reachable = true
-    static let mechanism = "the cube applies its projection one frame later; the splat view copies the head on a 60 Hz timer that beats against the display"
-    static let fixDescription = "the latest head for each frame"
-    static let modelOnly: String? = nil
-    static var fix: WritableKeyPath<AppPipeline, Bool> { \.delaysHandOff }
+extension AuditCheckID {
+    package static let handOff = AuditCheckID("hand-off")
+}
 
+extension AuditCheck {
+    /// hand-off: the image shift of drawing with an older head than the latest, per sample: on the app's code, its frames
+    /// as drawn (the one before when its run sets the camera only after SceneKit's render, `UpdateLanding`) against its
+    /// frames; else the model's (`HandOff`, `IsolatedShift`).
+    static let handOff = AuditCheck(
+        id: .handOff,
+        unit: .pixels,
+        defaultLimit: 2.0,
+        modes: [.cube, .splat],
+        reachable: true,
+        mechanism: "the cube applies its projection one frame later; the splat view copies the head on a 60 Hz timer that beats against the display",
+        fixDescription: "the latest head for each frame",
+        fix: \AppPipeline.delaysHandOff,
+        modelOnly: nil,
+        evaluate: { HandOffCheck.evaluate($0, configured: $1) })
+}
+
+/// How hand-off measures (`AuditCheck.handOff`).
+enum HandOffCheck {
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         if audit.mode == .cube, let code = audit.codeEvidence(for: configured) {
             // On the code: where its run set the camera. Set after the render, the frame drawn is the one before. A run
@@ -29,7 +38,7 @@ enum HandOffCheck: AuditCheck {
                                    notes: ["cube, the app's code: \(landing)" + (late ? ": drawn one frame (16.7 ms) later" : "")],
                                    measuredOnCode: true)
         }
-        return CheckEvaluation(samples: IsolatedShift.evaluate(id, audit, configured: configured),
+        return CheckEvaluation(samples: IsolatedShift.evaluate(AuditCheckID.handOff, audit, configured: configured),
                                notes: [audit.mode == .cube ? "cube: projection applied one frame (16.7 ms) later" : "splat: 60 Hz timer, head 0–1 frame old by phase"])
     }
 }

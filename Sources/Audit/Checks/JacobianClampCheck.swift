@@ -6,22 +6,31 @@ import Projection
 import Splatting
 import Vocabulary
 
-/// jacobian-clamp: at the trace's most off-axis eye, a splat frame (MetalSplatter semantics, the corrected
-/// camera) with MetalSplatter's axis-centred Jacobian clamp against the frustum-centred one; value: the
-/// percentage of pixels whose largest channel differs by more than 2 levels. The scene is the seeded synthetic
-/// scene (2000 splats) fitted to the screen, at the panel's pixels / 10.
-enum JacobianClampCheck: AuditCheck {
-    static let id = AuditCheckID.jacobianClamp
-    static let unit = MetricUnit.percent
-    static let defaultLimit = 0.5
-    static let modes: Set<AppMode> = [.splat]
-    static let reachable = false
-    static let mechanism = "MetalSplatter clamps the projection Jacobian ±1.3·tan(half-FOV) around the optical axis, not the off-axis frustum's centre: off-centre heads reshape splats (% of pixels > 2 levels off)"
-    static let fixDescription = "clamp centred on the off-axis frustum"
-    static let ownBaseline: AuditBaseline? = .otherFixesApplied
-    static let modelOnly: String? = "the replay drives the cube; the splat viewer is not reachable in the shipped app"
-    static var fix: WritableKeyPath<AppPipeline, Bool> { \.clampsJacobianOnAxis }
+extension AuditCheckID {
+    package static let jacobianClamp = AuditCheckID("jacobian-clamp")
+}
 
+extension AuditCheck {
+    /// jacobian-clamp: at the trace's most off-axis eye, a splat frame (MetalSplatter semantics, the corrected
+    /// camera) with MetalSplatter's axis-centred Jacobian clamp against the frustum-centred one; value: the
+    /// percentage of pixels whose largest channel differs by more than 2 levels. The scene is the seeded synthetic
+    /// scene (2000 splats) fitted to the screen, at the panel's pixels / 10.
+    static let jacobianClamp = AuditCheck(
+        id: .jacobianClamp,
+        unit: .percent,
+        defaultLimit: 0.5,
+        modes: [.splat],
+        reachable: false,
+        mechanism: "MetalSplatter clamps the projection Jacobian ±1.3·tan(half-FOV) around the optical axis, not the off-axis frustum's centre: off-centre heads reshape splats (% of pixels > 2 levels off)",
+        fixDescription: "clamp centred on the off-axis frustum",
+        fix: \AppPipeline.clampsJacobianOnAxis,
+        modelOnly: "the replay drives the cube; the splat viewer is not reachable in the shipped app",
+        ownBaseline: .otherFixesApplied,
+        evaluate: { try JacobianClampCheck.evaluate($0, configured: $1) })
+}
+
+/// How jacobian-clamp measures (`AuditCheck.jacobianClamp`).
+enum JacobianClampCheck {
     static let scene = SyntheticScene.make(count: 2000, seed: 14)
     static let threshold = 2
     /// The frames are the panel's pixels / 10.

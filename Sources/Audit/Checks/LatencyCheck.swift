@@ -2,23 +2,32 @@ import Analysis
 import DeviceFacts
 import Vocabulary
 
-/// latency: the modelled head-to-photon latency (`LatencyModel`): sensor + the filter's lag on steady motion + main-actor
-/// hop + render and hand-off frames + the wait for the frame, with the trace's timing jitter. The filter's lag is the
-/// app's own code's on a ramp when it was replayed (`--app-source`, the app as shipped), else the EMA's (1 − α)/α samples;
-/// the hop and the hand-off are where the code's run put them (`UpdateLanding`), else the model's.
-enum LatencyCheck: AuditCheck {
-    static let id = AuditCheckID.latency
-    static let unit = MetricUnit.milliseconds
-    static let defaultLimit = 100.0
-    static let modes: Set<AppMode> = [.cube, .splat]
-    static let reachable = true
-    static let mechanism = "sensor + per-sample EMA lag + main-actor hop + render hand-offs, head to photon, against a budget"
-    static let fixDescription = "pose read on the render thread (no main-actor hop) and EMA α = 0.5 — the delay alone; parallax tune weighs that lag against jitter and may advise a lower α"
-    static let ownBaseline: AuditBaseline? = .asShipped
-    static let modelOnly: String? = nil
-    static var fix: WritableKeyPath<AppPipeline, Bool> { \.hopsToMainActor }
-    static let assumptions: Set<AuditAssumption> = [.sensorLatency, .handOffTiming]
+extension AuditCheckID {
+    package static let latency = AuditCheckID("latency")
+}
 
+extension AuditCheck {
+    /// latency: the modelled head-to-photon latency (`LatencyModel`): sensor + the filter's lag on steady motion + main-actor
+    /// hop + render and hand-off frames + the wait for the frame, with the trace's timing jitter. The filter's lag is the
+    /// app's own code's on a ramp when it was replayed (`--app-source`, the app as shipped), else the EMA's (1 − α)/α samples;
+    /// the hop and the hand-off are where the code's run put them (`UpdateLanding`), else the model's.
+    static let latency = AuditCheck(
+        id: .latency,
+        unit: .milliseconds,
+        defaultLimit: 100.0,
+        modes: [.cube, .splat],
+        reachable: true,
+        mechanism: "sensor + per-sample EMA lag + main-actor hop + render hand-offs, head to photon, against a budget",
+        fixDescription: "pose read on the render thread (no main-actor hop) and EMA α = 0.5 — the delay alone; parallax tune weighs that lag against jitter and may advise a lower α",
+        fix: \AppPipeline.hopsToMainActor,
+        assumptions: [.sensorLatency, .handOffTiming],
+        modelOnly: nil,
+        ownBaseline: .asShipped,
+        evaluate: { LatencyCheck.evaluate($0, configured: $1) })
+}
+
+/// How latency measures (`AuditCheck.latency`).
+enum LatencyCheck {
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let times = audit.times
         let evidence = audit.appCode(for: configured)

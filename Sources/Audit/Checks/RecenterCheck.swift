@@ -2,35 +2,44 @@ import DeviceFacts
 import Geometry
 import Vocabulary
 
-/// recenter-idempotent: the reset button pressed twice at a sample without moving; the jump between the frame
-/// after the first press and after the second (px, and mm of eye). The app stores the smoothed, already-offset
-/// position as the origin (x and y only; `HeadTrackingService.swift:46–51, :70–72`), so a second press toggles
-/// back to raw positions; z is never offset, by the app or the fix. Each press also restarts the smoothers and
-/// the gyro reference (`MainTabView.swift:214–219`). Measured on the audit's baseline.
-enum RecenterCheck: AuditCheck {
-    static let id = AuditCheckID.recenterIdempotent
-    static let unit = MetricUnit.pixels
-    static let defaultLimit = 2.0
-    static let modes: Set<AppMode> = [.cube, .splat]
-    static let reachable = true
-    static let mechanism = "recenter stores the smoothed, already-offset position as the origin (x, y only), so a second press toggles back to raw positions"
-    static let fixDescription = "origin := the raw current position (x, y)"
-    static let modelOnly: String? = nil
-    static var fix: WritableKeyPath<AppPipeline, Bool> { \.recenterStoresOffsetPosition }
-    static let fixCode: String? = """
+extension AuditCheckID {
+    package static let recenterIdempotent = AuditCheckID("recenter-idempotent")
+}
+
+extension AuditCheck {
+    /// recenter-idempotent: the reset button pressed twice at a sample without moving; the jump between the frame
+    /// after the first press and after the second (px, and mm of eye). The app stores the smoothed, already-offset
+    /// position as the origin (x and y only; `HeadTrackingService.swift:46–51, :70–72`), so a second press toggles
+    /// back to raw positions; z is never offset, by the app or the fix. Each press also restarts the smoothers and
+    /// the gyro reference (`MainTabView.swift:214–219`). Measured on the audit's baseline.
+    static let recenterIdempotent = AuditCheck(
+        id: .recenterIdempotent,
+        unit: .pixels,
+        defaultLimit: 2.0,
+        modes: [.cube, .splat],
+        reachable: true,
+        mechanism: "recenter stores the smoothed, already-offset position as the origin (x, y only), so a second press toggles back to raw positions",
+        fixDescription: "origin := the raw current position (x, y)",
+        fixCode: """
         // HeadTrackingService: keep the last raw position (set in the Task: self.lastRaw = SIMD3(rawX, rawY, rawZ))
         private var lastRaw: SIMD3<Float> = .zero
         // resetOrigin(): the raw position, x and y only
         originOffset = SIMD3<Float>(lastRaw.x, lastRaw.y, 0)
-        """
-    /// The jump's size is the position the corrected pipeline stores: camera offset and eye offset included.
-    static let assumptions: Set<AuditAssumption> = [.cameraPosition, .eye]
+        """,
+        fix: \AppPipeline.recenterStoresOffsetPosition,
+        // The jump's size is the position the corrected pipeline stores: camera offset and eye offset included.,
+        assumptions: [.cameraPosition, .eye],
+        modelOnly: nil,
+        evaluate: { RecenterCheck.evaluate($0, configured: $1) })
+}
 
+/// How recenter-idempotent measures (`AuditCheck.recenterIdempotent`).
+enum RecenterCheck {
     /// On the audit's baseline (`IsolatedShift.pipelines`): as shipped, the app's own jump; with the other fixes
     /// applied, the recenter defect alone — with the launch tilt corrected and the camera offset added, which the
     /// stored position then holds. With a reset at `AuditCase.resetTime` the two presses come on top of that first one.
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
-        let (variant, _) = IsolatedShift.pipelines(id, configured: configured, baseline: audit.baseline)
+        let (variant, _) = IsolatedShift.pipelines(AuditCheckID.recenterIdempotent, configured: configured, baseline: audit.baseline)
         let image = audit.image(variant)
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
         let truth = audit.trueEyes(variant), viewers = audit.trueEyes(variant, exaggerated: false)

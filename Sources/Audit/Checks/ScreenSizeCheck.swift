@@ -2,23 +2,32 @@ import Projection
 import TestedApp
 import Vocabulary
 
-/// screen-size: the image scaled by true/believed size; px over the trace and the gain error
-/// body/display − 1 of the app's table.
-enum ScreenSizeCheck: AuditCheck {
-    static let id = AuditCheckID.screenSize
-    static let unit = MetricUnit.pixels
-    static let defaultLimit = 2.0
-    static let modes: Set<AppMode> = [.cube, .splat]
-    static let reachable = true
-    static let mechanism = "the app sizes the frustum from its own body-size table, not the display's active area, so the image is scaled by display/body"
-    static let fixDescription = "the display's true active area"
-    static let modelOnly: String? = nil
-    static var fix: WritableKeyPath<AppPipeline, Bool> { \.sizesScreenFromAppTable }
+extension AuditCheckID {
+    package static let screenSize = AuditCheckID("screen-size")
+}
 
+extension AuditCheck {
+    /// screen-size: the image scaled by true/believed size; px over the trace and the gain error
+    /// body/display − 1 of the app's table.
+    static let screenSize = AuditCheck(
+        id: .screenSize,
+        unit: .pixels,
+        defaultLimit: 2.0,
+        modes: [.cube, .splat],
+        reachable: true,
+        mechanism: "the app sizes the frustum from its own body-size table, not the display's active area, so the image is scaled by display/body",
+        fixDescription: "the display's true active area",
+        fix: \AppPipeline.sizesScreenFromAppTable,
+        modelOnly: nil,
+        evaluate: { ScreenSizeCheck.evaluate($0, configured: $1) })
+}
+
+/// How screen-size measures (`AuditCheck.screenSize`).
+enum ScreenSizeCheck {
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let code = audit.codeEvidence(for: configured)
         let samples = code.map { codeSamples(audit, $0.straight(afterReset: audit.resetTime != nil), configured: configured) }
-            ?? IsolatedShift.evaluate(id, audit, configured: configured)
+            ?? IsolatedShift.evaluate(AuditCheckID.screenSize, audit, configured: configured)
         var notes: [String] = []
         if let record = audit.screen.record {
             let size = AppScreenTable.size(for: record)
@@ -32,7 +41,7 @@ enum ScreenSizeCheck: AuditCheck {
     /// On the code: each frame drawn by its own projection against the true window's frustum from the display's
     /// active area at the same eye (the off-axis frustum, a closed form): the size the app's table believes, alone.
     static func codeSamples(_ audit: AuditCase, _ frames: [AppFrame], configured: AppPipeline) -> [CheckSample] {
-        let panel = audit.image(configured), trueFrustum = audit.image(configured.fixing([id]))
+        let panel = audit.image(configured), trueFrustum = audit.image(configured.fixing([AuditCheckID.screenSize]))
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
         let truth = audit.trueEyes(configured), viewers = audit.trueEyes(configured, exaggerated: false)
         let window = audit.image(configured.fixingAll().with(behaviourOf: .exaggeration, from: configured))

@@ -2,23 +2,32 @@ import Foundation
 import Imaging
 import Vocabulary
 
-/// splat-colour: for every 8-bit colour level c the splat's SH colour can take, the level the app stores:
-/// round(255·(c/255)^2.2) in a bgra8Unorm drawable, versus c (what a correct pipeline shows: with the exact
-/// sRGB encode of the linear value, the fix). Value: levels darker.
-enum SplatColourCheck: AuditCheck {
-    static let id = AuditCheckID.splatColour
-    static let unit = MetricUnit.levels
-    static let defaultLimit = 2.0
-    static let modes: Set<AppMode> = [.splat]
-    static let reachable = false
-    /// Every colour level, whatever the trace, screen or mode.
-    static let dependsOnCase = false
-    static let mechanism = "pow(c, 2.2) is stored in a bgra8Unorm drawable without re-encoding, darkening every mid tone"
-    static let fixDescription = "colour stored through an exact sRGB encode"
-    static let ownBaseline: AuditBaseline? = .asShipped
-    static let modelOnly: String? = "the replay drives the cube; the splat viewer is not reachable in the shipped app"
-    static var fix: WritableKeyPath<AppPipeline, Bool> { \.storesLinearInUnorm }
+extension AuditCheckID {
+    package static let splatColour = AuditCheckID("splat-colour")
+}
 
+extension AuditCheck {
+    /// splat-colour: for every 8-bit colour level c the splat's SH colour can take, the level the app stores:
+    /// round(255·(c/255)^2.2) in a bgra8Unorm drawable, versus c (what a correct pipeline shows: with the exact
+    /// sRGB encode of the linear value, the fix). Value: levels darker.
+    static let splatColour = AuditCheck(
+        id: .splatColour,
+        unit: .levels,
+        defaultLimit: 2.0,
+        modes: [.splat],
+        reachable: false,
+        mechanism: "pow(c, 2.2) is stored in a bgra8Unorm drawable without re-encoding, darkening every mid tone",
+        fixDescription: "colour stored through an exact sRGB encode",
+        fix: \AppPipeline.storesLinearInUnorm,
+        // Every colour level, whatever the trace, screen or mode.,
+        dependsOnCase: false,
+        modelOnly: "the replay drives the cube; the splat viewer is not reachable in the shipped app",
+        ownBaseline: .asShipped,
+        evaluate: { SplatColourCheck.evaluate($0, configured: $1) })
+}
+
+/// How splat-colour measures (`AuditCheck.splatColour`).
+enum SplatColourCheck {
     static func storedLevel(_ level: Int, storesLinearInUnorm: Bool) -> Int {
         if storesLinearInUnorm {
             return Int((255 * pow(Double(level) / 255, 2.2)).rounded())

@@ -2,29 +2,38 @@ import DeviceFacts
 import Geometry
 import Vocabulary
 
-/// tracking-loss: after each loss, the seconds until the app's frame is within 1 px of the pipeline that
-/// restarts its smoother when the face returns; notes the px error against the true window while lost.
-enum TrackingLossCheck: AuditCheck {
-    static let id = AuditCheckID.trackingLoss
-    static let unit = MetricUnit.seconds
-    static let defaultLimit = 0.1
-    static let modes: Set<AppMode> = [.cube, .splat]
-    static let reachable = true
-    static let mechanism = "lost tracking is not detected: the frozen pose is fed on and the EMA glides from it when the face returns"
-    static let fixDescription = "smoother reset when tracking returns"
-    static let ownBaseline: AuditBaseline? = .asShipped
-    static let modelOnly: String? = nil
-    static var fix: WritableKeyPath<AppPipeline, Bool> { \.keepsSmootherThroughLoss }
-    static let fixCode: String? = """
+extension AuditCheckID {
+    package static let trackingLoss = AuditCheckID("tracking-loss")
+}
+
+extension AuditCheck {
+    /// tracking-loss: after each loss, the seconds until the app's frame is within 1 px of the pipeline that
+    /// restarts its smoother when the face returns; notes the px error against the true window while lost.
+    static let trackingLoss = AuditCheck(
+        id: .trackingLoss,
+        unit: .seconds,
+        defaultLimit: 0.1,
+        modes: [.cube, .splat],
+        reachable: true,
+        mechanism: "lost tracking is not detected: the frozen pose is fed on and the EMA glides from it when the face returns",
+        fixDescription: "smoother reset when tracking returns",
+        fixCode: """
         // HeadTrackingService: private var wasTracked = true
         // session(_:didUpdate:), before the main-actor hop: let tracked = faceAnchor.isTracked
         // then, first in the main-actor closure (a frozen pose is not fed on; the smoothers restart when the face returns):
         if tracked && !self.wasTracked { self.smootherX.reset(); self.smootherY.reset(); self.smootherZ.reset() }
         self.wasTracked = tracked
         guard tracked else { return }
-        """
-    static let assumptions: Set<AuditAssumption> = [.eye, .truth]
+        """,
+        fix: \AppPipeline.keepsSmootherThroughLoss,
+        assumptions: [.eye, .truth],
+        modelOnly: nil,
+        ownBaseline: .asShipped,
+        evaluate: { TrackingLossCheck.evaluate($0, configured: $1) })
+}
 
+/// How tracking-loss measures (`AuditCheck.trackingLoss`).
+enum TrackingLossCheck {
     static let recoveredPx = 1.0
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {

@@ -5,32 +5,41 @@ import Scientific
 import TestedApp
 import Vocabulary
 
-/// world-alignment: the app's image with only the world-frame behaviour (ARKit's gravity-aligned anchor read as
-/// screen-relative, `ARKitFrame`) against the corrected one (`IsolatedShift`), per sample. Notes: the false height
-/// and depth at launch, and what the gyro tilt offset does with and without this fix (with a world-fixed anchor it
-/// is the only thing that moves when the phone turns — the audit measures whether that helps; with the fix it is a
-/// pure error).
-enum WorldAlignmentCheck: AuditCheck {
-    static let id = AuditCheckID.worldAlignment
-    static let unit = MetricUnit.pixels
-    static let defaultLimit = 2.0
-    static let modes: Set<AppMode> = [.cube, .splat]
-    static let reachable = true
-    static let mechanism = "under the gravity hypothesis (inferred: ARFaceTrackingConfiguration's default worldAlignment is .gravity, HeadTrackingService.swift:33–36, :59) the face is reported in a world frame fixed at session start and read as screen-relative: a phone tilted at launch puts the head too high and too close, and turning the phone moves nothing"
-    static let fixDescription = "read the anchor relative to the camera (camera.transform⁻¹ · anchor.transform) and rotate the sensor's landscape axes by −90° about z into the portrait screen's"
-    static let fixCode: String? = WorldAlignmentFix.code
-    static let fixCaveat: String? = "right under the gravity hypothesis only (arkit-frame): if ARKit already reports the anchor relative to the camera, the fix turns a correct reading by the phone's attitude; whether the front camera mirrors x needs the device check (arkit-axes)"
-    static let modelOnly: String? = nil
-    static var fix: WritableKeyPath<AppPipeline, Bool> { \.readsWorldAnchor }
-    static let assumptions: Set<AuditAssumption> = [.arkitFrame, .arkitAxes, .attitude, .eye]
+extension AuditCheckID {
+    package static let worldAlignment = AuditCheckID("world-alignment")
+}
 
+extension AuditCheck {
+    /// world-alignment: the app's image with only the world-frame behaviour (ARKit's gravity-aligned anchor read as
+    /// screen-relative, `ARKitFrame`) against the corrected one (`IsolatedShift`), per sample. Notes: the false height
+    /// and depth at launch, and what the gyro tilt offset does with and without this fix (with a world-fixed anchor it
+    /// is the only thing that moves when the phone turns — the audit measures whether that helps; with the fix it is a
+    /// pure error).
+    static let worldAlignment = AuditCheck(
+        id: .worldAlignment,
+        unit: .pixels,
+        defaultLimit: 2.0,
+        modes: [.cube, .splat],
+        reachable: true,
+        mechanism: "under the gravity hypothesis (inferred: ARFaceTrackingConfiguration's default worldAlignment is .gravity, HeadTrackingService.swift:33–36, :59) the face is reported in a world frame fixed at session start and read as screen-relative: a phone tilted at launch puts the head too high and too close, and turning the phone moves nothing",
+        fixDescription: "read the anchor relative to the camera (camera.transform⁻¹ · anchor.transform) and rotate the sensor's landscape axes by −90° about z into the portrait screen's",
+        fixCode: WorldAlignmentFix.code,
+        fixCaveat: "right under the gravity hypothesis only (arkit-frame): if ARKit already reports the anchor relative to the camera, the fix turns a correct reading by the phone's attitude; whether the front camera mirrors x needs the device check (arkit-axes)",
+        fix: \AppPipeline.readsWorldAnchor,
+        assumptions: [.arkitFrame, .arkitAxes, .attitude, .eye],
+        modelOnly: nil,
+        evaluate: { WorldAlignmentCheck.evaluate($0, configured: $1) })
+}
+
+/// How world-alignment measures (`AuditCheck.worldAlignment`).
+enum WorldAlignmentCheck {
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let code = audit.codeEvidence(for: configured)
         // On the code: the app fed ARKit's report under the hypothesis against the same app fed the anchor relative
         // to the camera (what the fix reads); under the camera hypothesis the two are one run.
         let samples = code.map { CodeShift.samples(audit, configured: configured, app: $0.straight(afterReset: audit.resetTime != nil),
                                                    corrected: $0.cameraReading(afterReset: audit.resetTime != nil)) }
-            ?? IsolatedShift.evaluate(id, audit, configured: configured)
+            ?? IsolatedShift.evaluate(AuditCheckID.worldAlignment, audit, configured: configured)
         var notes: [String] = []
         if configured.arkitFrame == .gravity, audit.attitude != nil, let m = audit.trace.samples.first?.position {
             let r = audit.gravityReport[0]
@@ -45,7 +54,7 @@ enum WorldAlignmentCheck: AuditCheck {
         if audit.mode == .cube, configured.arkitFrame == .gravity, let attitude = audit.attitude,
            attitude.contains(where: { $0.angle(to: attitude[0]) > 1e-6 }) {
             // The gyro offset against the true window, with and without this fix: everything else corrected.
-            let (_, reference) = IsolatedShift.pipelines(id, configured: configured, baseline: .otherFixesApplied)
+            let (_, reference) = IsolatedShift.pipelines(AuditCheckID.worldAlignment, configured: configured, baseline: .otherFixesApplied)
             func p95(worldAnchor: Bool, tilt: Bool) -> Double {
                 var variant = reference
                 variant.readsWorldAnchor = worldAnchor

@@ -72,12 +72,13 @@ package struct AppPipeline: Hashable, Sendable {
     package func fixingAll() -> AppPipeline { fixing(Set(AuditCheckID.allCases)) }
 
     private mutating func fix(_ check: AuditCheckID) {
-        self[keyPath: check.registration.fix] = false
+        guard let behaviour = AuditCheck.registered(check)?.fix else { return }
+        self[keyPath: behaviour] = false
     }
 
     /// The app's behaviour for `check` in `other`, everything else from self (to isolate one behaviour).
     package func with(behaviourOf check: AuditCheckID, from other: AppPipeline) -> AppPipeline {
-        let behaviour = check.registration.fix
+        guard let behaviour = AuditCheck.registered(check)?.fix else { return self }
         var p = self
         p[keyPath: behaviour] = other[keyPath: behaviour]
         return p

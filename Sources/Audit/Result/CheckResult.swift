@@ -49,10 +49,10 @@ package struct FixAdvice: Codable, Sendable {
     package var code: String?
     package var caveat: String?
 
-    init(_ id: AuditCheckID) {
-        description = id.fixDescription
-        code = id.registration.fixCode
-        caveat = id.registration.fixCaveat
+    init(_ check: AuditCheck) {
+        description = check.fixDescription
+        code = check.fixCode
+        caveat = check.fixCaveat
     }
 }
 
@@ -121,16 +121,17 @@ package struct CheckResult: Codable, Sendable {
         case afterReset = "after_reset", fix, shippedFrom = "shipped_from", baseline
     }
 
-    init(_ id: AuditCheckID, samples: [TracedSample], afterReset: [TracedSample] = [], limit: Double, notes: [String], assumptions: [String] = [],
-         arkitFrame: ARKitFrame = .gravity, countsInVerdict: Bool = true, perTrace: Bool = true, baseline: AuditBaseline = .asShipped) {
-        self.id = id
-        self.baseline = id.registration.ownBaseline ?? baseline
-        unit = id.unit
-        mechanism = id.mechanism
+    init(_ check: AuditCheck, samples: [TracedSample], afterReset: [TracedSample] = [], limit: Double, notes: [String], assumptions: [String] = [],
+         arkitFrame: ARKitFrame = .gravity, countsInVerdict: Bool = true, perTrace: Bool = true, baseline: AuditBaseline = .asShipped,
+         mechanism: String? = nil) {
+        id = check.id
+        self.baseline = check.ownBaseline ?? baseline
+        unit = check.unit.symbol
+        self.mechanism = mechanism ?? check.mechanism
         self.limit = limit
-        gated = id.isGated
-        fix = FixAdvice(id)
-        limitText = id.isGated ? "p95 ≤ \(Self.number(limit, id.unit))\(id.unit == "px" ? " (largest shift of a probe point on the glass plane, unclipped)" : "") on every trace" : "not gated"
+        gated = check.isGated
+        fix = FixAdvice(check)
+        limitText = check.isGated ? "p95 ≤ \(Self.number(limit, unit))\(unit == "px" ? " (largest shift of a probe point on the glass plane, unclipped)" : "") on every trace" : "not gated"
         count = samples.count
         let values = samples.map(\.sample.value)
         mean = values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
@@ -139,16 +140,16 @@ package struct CheckResult: Codable, Sendable {
         worst = worstIndex.map { values[$0] } ?? 0
         worstAt = worstIndex.map { samples[$0].sample.place } ?? "no instances"
         worstFrame = worstIndex.flatMap { samples[$0].sample.frame }
-        reachable = id.isReachable
+        reachable = check.reachable
         self.countsInVerdict = countsInVerdict
         self.arkitFrame = arkitFrame
         self.assumptions = assumptions
-        restsOn = id.registration.assumptions.sorted()
+        restsOn = check.assumptions.sorted()
         self.notes = notes
         let viewers = samples.compactMap(\.sample.viewer)
         viewer = viewers.count == samples.count ? ViewerSummary(viewers) : nil
         constantOffset = viewers.count == samples.count ? ConstantOffset.of(viewers.map(\.eyeError)) : nil
-        let gated = id.isGated
+        let gated = check.isGated
         self.perTrace = !perTrace ? [] : samples.map(\.trace).reduce(into: [String]()) { names, name in if names.last != name && !names.contains(name) { names.append(name) } }
             .map { trace in
                 let mine = samples.filter { $0.trace == trace }

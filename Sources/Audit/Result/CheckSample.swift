@@ -46,7 +46,7 @@ package struct CheckEvaluation: Sendable {
     package var limit: Double?
     /// The values with the reset button pressed once (`AuditCase.resetTime`), from the press on (`AppAudit.evaluate`).
     package var afterReset: [CheckSample] = []
-    /// Whether both sides were the app's own code (`AuditCheck.measuresTheCode`), not the model.
+    /// Whether both sides were the app's own code (`AuditCheck.modelOnly` nil), not the model.
     package var measuredOnCode: Bool
     /// For a check whose own unit is not an image shift (latency, tracking-loss): the view-angle error (°) it causes
     /// at each instant it measures, so the ranking compares every check in one unit.

@@ -26,9 +26,9 @@ package enum AuditScope: String, CaseIterable, Codable, Sendable {
     package var gatesUnreachable: Bool { self == .splat || self == .both }
 
     /// The modes `check` is evaluated in: in the shipped scope a reachable check only where the app shows it.
-    package func modes(of check: AuditCheckID) -> Set<AppMode> {
+    package func modes(of check: AuditCheck) -> Set<AppMode> {
         let modes = check.modes.intersection(self.modes)
-        return self == .shipped && check.isReachable ? modes.intersection([.cube]) : modes
+        return self == .shipped && check.reachable ? modes.intersection([.cube]) : modes
     }
 }
 
@@ -45,6 +45,8 @@ package struct AuditOptions: Sendable {
     package var appReplay: AppReplay?
     /// What each check is measured against (`AuditBaseline`): as shipped unless asked.
     package var baseline = AuditBaseline.asShipped
+    /// The checks the audit runs, in report order.
+    package var checks = AuditCheck.all
 
     package init(traces: [(name: String, trace: HeadTrace)], screens: [ScreenModel], scope: AuditScope = .shipped,
                 fixes: Set<AuditCheckID> = [], pipeline: AppPipeline = .shipped, comparesHypotheses: Bool = true) {
@@ -145,15 +147,14 @@ package enum AppAudit {
             var configured = options.pipeline.fixing(options.fixes)
             configured.arkitFrame = frame
             for caseIndex in cases.indices where includes(caseIndex) {
-                for check in AuditCheckID.allCases {
-                    let registration = check.registration
+                for check in options.checks {
                     let modes = options.scope.modes(of: check)
                     guard modes.contains(cases[caseIndex].mode) else { continue }
-                    if !registration.dependsOnCase, cases.firstIndex(where: { modes.contains($0.mode) }) != caseIndex { continue }
-                    let evaluation = try registration.evaluate(cases[caseIndex], configured: configured)
+                    if !check.dependsOnCase, cases.firstIndex(where: { modes.contains($0.mode) }) != caseIndex { continue }
+                    let evaluation = try check.evaluate(cases[caseIndex], configured: configured)
                     // The same case with the reset button pressed once, at the first second (`after_reset`).
-                    let afterReset = try registration.evaluate(cases[caseIndex].pressingReset(), configured: configured)
-                    evaluations.append(CaseEvaluation(check: check, caseIndex: caseIndex, arkitFrame: frame, samples: cases[caseIndex].timed(evaluation.samples),
+                    let afterReset = try check.evaluate(cases[caseIndex].pressingReset(), configured: configured)
+                    evaluations.append(CaseEvaluation(check: check.id, caseIndex: caseIndex, arkitFrame: frame, samples: cases[caseIndex].timed(evaluation.samples),
                                                       afterReset: cases[caseIndex].timed(afterReset.samples), notes: evaluation.notes, limit: evaluation.limit,
                                                       measuredOnCode: evaluation.measuredOnCode && afterReset.measuredOnCode,
                                                       resetViewAngles: afterReset.viewAngles,
@@ -209,8 +210,7 @@ package enum AppAudit {
         }
         var checks: [CheckResult] = []
         var deviceWorst: [String: Double] = [:]
-        for check in AuditCheckID.allCases {
-            let registration = check.registration
+        for check in options.checks {
             let modes = options.scope.modes(of: check)
             let relevant = cases.indices.filter { modes.contains(cases[$0].mode) }
             guard let first = relevant.first else { continue }
@@ -219,12 +219,12 @@ package enum AppAudit {
             // Per trace, the view-angle errors per instant (latency's plot), as shipped and after the Reset.
             var timedAngles: [(trace: String, shipped: [(time: Double, value: Double)], reset: [(time: Double, value: Double)])] = []
             // A check whose values do not depend on the case runs once, its places unlabelled.
-            let labelled = registration.dependsOnCase && (options.screens.count > 1 || modes.count > 1)
-            let countsInVerdict = check.isReachable || options.scope.gatesUnreachable
-            for caseIndex in registration.dependsOnCase ? relevant : [first] {
+            let labelled = check.dependsOnCase && (options.screens.count > 1 || modes.count > 1)
+            let countsInVerdict = check.reachable || options.scope.gatesUnreachable
+            for caseIndex in check.dependsOnCase ? relevant : [first] {
                 let audit = cases[caseIndex]
-                guard let evaluation = byCase[check]?[caseIndex] else {
-                    throw FieldError(FieldPath([.key("check \(check.rawValue)")]), expected: "its values on case \(caseIndex + 1) (\(audit.traceName), \(audit.screen.name), \(audit.mode.rawValue), ARKit frame \(configured.arkitFrame.rawValue))", found: "none")
+                guard let evaluation = byCase[check.id]?[caseIndex] else {
+                    throw FieldError(FieldPath([.key("check \(check.id.rawValue)")]), expected: "its values on case \(caseIndex + 1) (\(audit.traceName), \(audit.screen.name), \(audit.mode.rawValue), ARKit frame \(configured.arkitFrame.rawValue))", found: "none")
                 }
                 let prefix = labelled ? "\(audit.screen.name) \(audit.mode.rawValue): " : ""
                 samples += evaluation.samples.map { sample in
@@ -245,18 +245,18 @@ package enum AppAudit {
                                         Array(zip(evaluation.resetViewAngleTimes, evaluation.resetViewAngles)).map { ($0, $1) }))
                 }
                 for note in evaluation.notes where !notes.contains(note) { notes.append(note) }
-                for kind in registration.assumptions.sorted() {
+                for kind in check.assumptions.sorted() {
                     let line = audit.assumption(kind, pipeline: configured)
                     if !assumptions.contains(line) { assumptions.append(line) }
                 }
                 if let limit = evaluation.limit { limits.append(limit) }
-                if countsInVerdict, registration.isGated, registration.unit == .pixels, let worst = evaluation.samples.map(\.value).max() {
+                if countsInVerdict, check.isGated, check.unit == .pixels, let worst = evaluation.samples.map(\.value).max() {
                     deviceWorst[audit.screen.name] = max(deviceWorst[audit.screen.name] ?? 0, worst)
                 }
             }
             let limit = limits.min() ?? check.defaultLimit
             var result = CheckResult(check, samples: samples, afterReset: afterReset, limit: limit, notes: notes, assumptions: assumptions,
-                                     arkitFrame: configured.arkitFrame, countsInVerdict: countsInVerdict, perTrace: registration.dependsOnCase,
+                                     arkitFrame: configured.arkitFrame, countsInVerdict: countsInVerdict, perTrace: check.dependsOnCase,
                                      baseline: options.baseline)
             if result.afterReset.viewAngleErrorDeg == nil, !resetViewAngles.isEmpty {
                 result.afterReset.viewAngleErrorDeg = Spread.of(resetViewAngles)

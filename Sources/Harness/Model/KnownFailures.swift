@@ -67,7 +67,7 @@ package struct KnownFailures: Sendable, Equatable {
                 return node
             }
             let checkNode = try value("check")
-            guard let checkText = checkNode.string, let check = AuditCheckID(rawValue: checkText) else {
+            guard let checkText = checkNode.string, let check = AuditCheckID.named(checkText) else {
                 throw fail(checkNode.mark?.line, "\(field).check: expected a check id (\(AuditCheckID.allCases.map(\.rawValue).joined(separator: ", "))), found '\(checkNode.string ?? "?")'")
             }
             if let earlier = entries.first(where: { $0.check == check }) {
