@@ -160,6 +160,33 @@ import Vocabulary
         #expect(fixed.shippedFrom == .appCode && fixed.passed && fixed.worst < 0.01, "\(fixed.worst)")
     }
 
+    /// The texts come from the run they describe: the gyro-tilt mechanism states the gain and the filter the app's
+    /// code holds (the sample's 0.1 m/rad and weight 0.5, a variant's 0.3 m/rad and 0.2; the model's Splat Frame 0.03
+    /// and 0.3), and latency's names what the code measured, not an EMA.
+    @Test func theMechanismsStateWhatTheCodeHolds() throws {
+        let variant = try SampleApp.variant("DeviceMotionService.swift") {
+            $0.replacingOccurrences(of: "let gain: Float = 0.1", with: "let gain: Float = 0.3")
+                .replacingOccurrences(of: "ExponentialSmoother(weight: 0.5)", with: "ExponentialSmoother(weight: 0.2)")
+        }
+        defer { variant.cleanUp() }
+        func mechanisms(_ replay: AppReplay?) throws -> (tilt: String, latency: String, json: String) {
+            var options = AuditOptions(traces: [("sway", Self.trace)], screens: [try ScreenModel(parsing: AppDefaults.screen)], scope: .cube)
+            options.appReplay = replay
+            let result = try AppAudit.run(options)
+            let mechanism = { (id: AuditCheckID) in result.checks.first { $0.id == id }!.mechanism }
+            return (mechanism(.gyroTilt), mechanism(.latency), String(decoding: try result.jsonData(), as: UTF8.self))
+        }
+        let sample = try mechanisms(try SampleApp.replay()), changed = try mechanisms(try SampleApp.replay(variant.url.path))
+        let model = try mechanisms(nil)
+        #expect(sample.tilt.contains("g = 0.1 m/rad, EMA α = 0.5") && sample.tilt.contains("read back from the app's code"))
+        #expect(changed.tilt.contains("g = 0.3 m/rad, EMA α = 0.2") && changed.json.contains("g = 0.3 m/rad"))
+        #expect(model.tilt.contains("g = 0.03 m/rad, EMA α = 0.3") && !model.tilt.contains("read back"))
+        for code in [sample, changed] {
+            #expect(code.latency.contains("the app's code's own filter lag") && !code.latency.contains("EMA"))
+        }
+        #expect(model.latency.contains("EMA"))
+    }
+
     /// With the app's code, a code-measured check's pictures show the app's own scene (its code replayed to the
     /// instant, its scene graph drawn); a model-only check's, and every picture without the code, stay the model's room.
     @Test func picturesOfACheckOnTheCodeDrawTheAppsOwnScene() throws {

@@ -47,6 +47,8 @@ package struct AppCodeEvidence: Sendable {
     package var filterLag: Double
     /// The settings the app held (its movement scale turns a head difference into an eye difference).
     package var settings: AppSettings
+    /// The tilt offset's gain and filter the code holds, read back from its response to a held roll (`TiltResponse`).
+    package var tilt: TiltResponse
 
     package func recenters(afterReset: Bool) -> [RecenterPress] { afterReset ? recentersAfterReset : recenters }
     package func straight(afterReset: Bool) -> [AppFrame] { afterReset ? framesAfterReset : frames }
@@ -54,6 +56,41 @@ package struct AppCodeEvidence: Sendable {
     package func heldAttitude(afterReset: Bool) -> [AppFrame] { afterReset ? heldAttitudeAfterReset : heldAttitude }
     package func cameraOffsetCorrected(afterReset: Bool) -> [AppFrame] { afterReset ? cameraOffsetCorrectedAfterReset : cameraOffsetCorrected }
     package func eyeAtAnchor(afterReset: Bool) -> [AppFrame] { afterReset ? eyeAtAnchorAfterReset : eyeAtAnchor }
+}
+
+/// What the code's tilt offset (`AppFrame.tiltOffset`, the app's `DeviceMotionService.tiltOffset`) does when the phone,
+/// upright at the first sample, is held rolled by `TiltResponse.roll` from then on, the face still: it settles at
+/// roll · g, so g is read back; an EMA of weight α closes the remaining gap by the factor (1 − α) each sample, so α is
+/// read back from two successive samples of the approach (nil: the offset jumps at once, or never moves).
+package struct TiltResponse: Sendable, Equatable {
+    /// The roll the probe holds, rad.
+    package static let roll = 0.1
+    /// Samples held: an EMA of α ≥ 0.1 is within 0.9²³⁹ ≈ 10⁻¹¹ of where it settles.
+    package static let samples = 240
+
+    /// m/rad.
+    package var gain: Double
+    package var alpha: Double?
+
+    /// The probe: the anchor (0, 0, 0.35) m, the phone upright at the first sample and rolled from the second.
+    static let probe: [SensorSample] = (0..<samples).map { i in
+        SensorSample(t: Double(i) / 60, anchor: Vec3(0, 0, 0.35), tracked: true,
+                     attitude: i == 0 ? .identity : CoreMotionTilt.attitude(pitch: 0, roll: roll), rotationRate: Vec3(0, 0, 0))
+    }
+
+    /// Reads the gain and the filter from the code's frames on `probe`.
+    init(_ frames: [AppFrame]) {
+        let offsets = frames.map(\.tiltOffset.x)
+        let settled = offsets.last ?? 0
+        gain = settled / Self.roll
+        // The first two samples of the approach still short of the settled value by a measurable gap.
+        let gaps = offsets.map { settled - $0 }
+        if let k = gaps.indices.dropLast().first(where: { offsets[$0] != 0 && abs(gaps[$0]) > 1e-4 * abs(settled) }), abs(gaps[k + 1]) <= abs(gaps[k]) {
+            alpha = 1 - gaps[k + 1] / gaps[k]
+        } else {
+            alpha = settled == 0 ? nil : 1
+        }
+    }
 }
 
 /// The eyes around two presses of the reset button at sample `index`: that sample's frame, then the same sample
@@ -179,7 +216,7 @@ package enum AppCodeAudit {
             }
         }
 
-        func evidence(_ results: ArraySlice<ReplayResult>, screen: ScreenModel, frame: ARKitFrame) throws -> AppCodeEvidence {
+        func evidence(_ results: ArraySlice<ReplayResult>, screen: ScreenModel, frame: ARKitFrame, tilt: TiltResponse) throws -> AppCodeEvidence {
             let r = Array(results)
             var next = 10
             func take(_ count: Int) -> [ReplayResult] {
@@ -199,7 +236,7 @@ package enum AppCodeAudit {
                 eyeAtAnchor: r[8].frames, eyeAtAnchorAfterReset: r[9].frames, restarts: restarts,
                 recenters: recenters, recentersAfterReset: recentersAfterReset, landing: r[0].landing,
                 conformance: try AppCodeConformance.compare(r[0].frames, with: inputs, screen: screen, arkitFrame: frame, presses: []),
-                filterLag: HeadToPhoton.filterLag(ramps: ramps, rate: rate), settings: r[0].settings)
+                filterLag: HeadToPhoton.filterLag(ramps: ramps, rate: rate), settings: r[0].settings, tilt: tilt)
         }
     }
 
@@ -212,14 +249,16 @@ package enum AppCodeAudit {
             if !devices.contains(device) { devices.append(device) }
         }
         // The probe's face has its eyes at the anchor's origin, so that an app reading the eyes adds nothing for them.
-        let probes = try replay.run(devices.map { device in
+        // The tilt probe too: the gain and filter of the offset the code adds for a held roll.
+        let probes = try replay.run(devices.flatMap { device in
             var probe = ReplayRun(device: device, samples: cameraOffsetProbe)
             probe.eyes = FaceEyes(left: Vec3(0, 0, 0), right: Vec3(0, 0, 0))
-            return probe
+            return [probe, ReplayRun(device: device, samples: TiltResponse.probe)]
         })
-        let added = Dictionary(uniqueKeysWithValues: zip(devices, probes).map { device, probe in
-            (device, probe.frames.last.map { Vec3($0.head.x, $0.head.y, 0) } ?? Vec3(0, 0, 0))
+        let added = Dictionary(uniqueKeysWithValues: devices.indices.map { k in
+            (devices[k], probes[2 * k].frames.last.map { Vec3($0.head.x, $0.head.y, 0) } ?? Vec3(0, 0, 0))
         })
+        let tilts = Dictionary(uniqueKeysWithValues: devices.indices.map { k in (devices[k], TiltResponse(probes[2 * k + 1].frames)) })
         var planned: [(caseIndex: Int, frame: ARKitFrame, runs: CaseRuns, first: Int)] = [], runs: [ReplayRun] = []
         for (k, audit) in cases.enumerated() where audit.mode == .cube {
             for frame in hypotheses {
@@ -231,7 +270,8 @@ package enum AppCodeAudit {
         let results = try replay.run(runs)
         for plan in planned {
             let slice = results[plan.first..<(plan.first + plan.runs.runs.count)]
-            cases[plan.caseIndex].appCode[plan.frame] = try plan.runs.evidence(slice, screen: cases[plan.caseIndex].screen, frame: plan.frame)
+            let tilt = tilts[try SimulatedDevice(screen: cases[plan.caseIndex].screen)] ?? TiltResponse([])
+            cases[plan.caseIndex].appCode[plan.frame] = try plan.runs.evidence(slice, screen: cases[plan.caseIndex].screen, frame: plan.frame, tilt: tilt)
         }
     }
 

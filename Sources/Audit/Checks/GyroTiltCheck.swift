@@ -1,6 +1,7 @@
 import DeviceFacts
 import Foundation
 import Geometry
+import Plumbing
 import TestedApp
 import Vocabulary
 
@@ -20,7 +21,7 @@ extension AuditCheck {
         defaultLimit: 2.0,
         modes: [.cube],
         reachable: true,
-        mechanism: "the cube adds (roll·g, −pitch·g), g = 0.03 m/rad, EMA α = 0.3, to the head (DeviceMotionService.swift:35–53): with the anchor read in camera coordinates a tilted phone moves the room with the head still",
+        mechanism: GyroTiltCheck.mechanism(gain: AppDefaults.tiltGain, alpha: AppDefaults.tiltAlpha, source: GyroTiltCheck.shippedSource),
         fixDescription: "no tilt offset",
         fix: \AppPipeline.addsTiltOffset,
         assumptions: [.attitude, .eye, .coreMotionOrder, .attitudeProduct],
@@ -37,16 +38,35 @@ enum GyroTiltCheck {
         (0..<count).map { $0 == 0 ? .identity : CoreMotionTilt.attitude(pitch: scriptedTilt, roll: scriptedTilt) }
     }
 
+    /// Where the shipped app's gain and filter are written (AristidesAI/Splat-Frame at `AppDefaults.appCommit`).
+    static let shippedSource = "DeviceMotionService.swift:35–53"
+
+    /// The mechanism with the gain and the filter the run had, and where they were read.
+    static func mechanism(gain: Double, alpha: Double?, source: String) -> String {
+        let filter = alpha.map { $0 == 1 ? "no filter" : "EMA α = \(rounded($0))" } ?? "no offset"
+        return "the cube adds (roll·g, −pitch·g), g = \(rounded(gain)) m/rad, \(filter), to the head (\(source)): with the anchor read in camera coordinates a tilted phone moves the room with the head still"
+    }
+
+    /// Four significant digits: what a float32 read-back of a written constant carries.
+    static func rounded(_ value: Double) -> String {
+        value == 0 ? "0" : NumberText.format(Double(String(format: "%.4g", value))!)
+    }
+
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let scripted = audit.attitude == nil
         if !scripted, let code = audit.codeEvidence(for: configured) {
             // On the code: the same anchors with the phone's attitude held at the first sample's (no tilt to add).
             let after = audit.resetTime != nil
-            return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: code.straight(afterReset: after),
-                                                              corrected: code.heldAttitude(afterReset: after)), measuredOnCode: true)
+            var evaluation = CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: code.straight(afterReset: after),
+                                                                        corrected: code.heldAttitude(afterReset: after)), measuredOnCode: true)
+            evaluation.mechanism = mechanism(gain: code.tilt.gain, alpha: code.tilt.alpha,
+                                             source: "read back from the app's code: its tilt offset for a held \(rounded(TiltResponse.roll)) rad roll")
+            return evaluation
         }
         let attitude = audit.attitude ?? scriptedAttitude(count: audit.trace.count)
         let samples = IsolatedShift.evaluate(AuditCheckID.gyroTilt, audit, configured: configured, attitude: attitude)
-        return CheckEvaluation(samples: samples, notes: scripted ? ["\(audit.traceName): no device attitude; phone tilted 5° in pitch and roll after the first sample"] : [])
+        var evaluation = CheckEvaluation(samples: samples, notes: scripted ? ["\(audit.traceName): no device attitude; phone tilted 5° in pitch and roll after the first sample"] : [])
+        evaluation.mechanism = mechanism(gain: configured.tiltGain, alpha: AppDefaults.tiltAlpha, source: shippedSource)
+        return evaluation
     }
 }

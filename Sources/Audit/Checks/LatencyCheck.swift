@@ -46,6 +46,12 @@ enum LatencyCheck {
         let landed = evidence.map { _ in "; the app's code: anchors reach the head \(hops ? "after a main-actor hop" : "within the delegate call"), the camera is set \(handsOff ? "after the frame's render" : "before it")" } ?? ""
         var evaluation = CheckEvaluation(samples: samples, notes: ["\(place): p50 \(format(d.p50 * 1000)) ms, p95 \(format(d.p95 * 1000)) ms (\(code == nil ? "EMA lag" : "the app's code's lag on a ramp") \(format(model.filterLag * 1000)) ms\(landed))"],
                                measuredOnCode: code != nil)
+        if evidence != nil {
+            // What the code's runs measured, whatever filter and threads it has: no EMA is assumed.
+            evaluation.mechanism = "sensor + the app's code's own filter lag on a steady ramp (replayed) + "
+                + (hops ? "a main-actor hop" : "no main-actor hop") + " + " + (handsOff ? "render hand-offs" : "the camera set before the render")
+                + " (where the code's run applied the anchors and the frames), head to photon, against a budget"
+        }
         let angles = viewAngles(audit, configured: configured, latencies: HeadToPhoton.samples(model, times: times))
         evaluation.viewAngles = angles.map(\.angle)
         evaluation.viewAngleTimes = angles.map(\.time)

@@ -53,6 +53,9 @@ package struct CheckEvaluation: Sendable {
     package var viewAngles: [Double] = []
     /// The trace's time of each of `viewAngles` when they are per instant (latency: what its plot draws); else empty.
     package var viewAngleTimes: [Double] = []
+    /// How the app produced the error as this case measured it (the gain the app's code holds, the filter it has),
+    /// where that departs from the check's own line (`AuditCheck.mechanism`).
+    package var mechanism: String?
 
     package init(samples: [CheckSample], notes: [String] = [], limit: Double? = nil, measuredOnCode: Bool = false) {
         self.samples = samples

@@ -159,7 +159,8 @@ package enum AppAudit {
                                                       measuredOnCode: evaluation.measuredOnCode && afterReset.measuredOnCode,
                                                       resetViewAngles: afterReset.viewAngles,
                                                       viewAngles: evaluation.viewAngleTimes.isEmpty ? [] : evaluation.viewAngles,
-                                                      viewAngleTimes: evaluation.viewAngleTimes, resetViewAngleTimes: afterReset.viewAngleTimes))
+                                                      viewAngleTimes: evaluation.viewAngleTimes, resetViewAngleTimes: afterReset.viewAngleTimes,
+                                                      mechanism: evaluation.mechanism))
                 }
             }
         }
@@ -215,7 +216,7 @@ package enum AppAudit {
             let relevant = cases.indices.filter { modes.contains(cases[$0].mode) }
             guard let first = relevant.first else { continue }
             var samples: [TracedSample] = [], afterReset: [TracedSample] = [], notes: [String] = [], limits: [Double] = [], assumptions: [String] = []
-            var resetViewAngles: [Double] = []
+            var resetViewAngles: [Double] = [], mechanisms: [String] = []
             // Per trace, the view-angle errors per instant (latency's plot), as shipped and after the Reset.
             var timedAngles: [(trace: String, shipped: [(time: Double, value: Double)], reset: [(time: Double, value: Double)])] = []
             // A check whose values do not depend on the case runs once, its places unlabelled.
@@ -245,6 +246,7 @@ package enum AppAudit {
                                         Array(zip(evaluation.resetViewAngleTimes, evaluation.resetViewAngles)).map { ($0, $1) }))
                 }
                 for note in evaluation.notes where !notes.contains(note) { notes.append(note) }
+                if let mechanism = evaluation.mechanism, !mechanisms.contains(mechanism) { mechanisms.append(mechanism) }
                 for kind in check.assumptions.sorted() {
                     let line = audit.assumption(kind, pipeline: configured)
                     if !assumptions.contains(line) { assumptions.append(line) }
@@ -257,7 +259,7 @@ package enum AppAudit {
             let limit = limits.min() ?? check.defaultLimit
             var result = CheckResult(check, samples: samples, afterReset: afterReset, limit: limit, notes: notes, assumptions: assumptions,
                                      arkitFrame: configured.arkitFrame, countsInVerdict: countsInVerdict, perTrace: check.dependsOnCase,
-                                     baseline: options.baseline)
+                                     baseline: options.baseline, mechanism: mechanisms.isEmpty ? nil : mechanisms.joined(separator: "; "))
             if result.afterReset.viewAngleErrorDeg == nil, !resetViewAngles.isEmpty {
                 result.afterReset.viewAngleErrorDeg = Spread.of(resetViewAngles)
             }

@@ -27,12 +27,14 @@ package struct CaseEvaluation: Sendable {
     package var viewAngles: [Double] = []
     package var viewAngleTimes: [Double] = []
     package var resetViewAngleTimes: [Double] = []
+    /// The mechanism as measured on this case (`CheckEvaluation.mechanism`).
+    package var mechanism: String?
 }
 
 extension CaseEvaluation: Codable {
     enum CodingKeys: String, CodingKey {
         case check, caseIndex, arkitFrame, values, times, records, places, framed, eyes, viewer, notes, limit, resetValues, resetTimes, resetViewer
-        case resetRecords, resetPlaces, resetFramed, resetEyes, measuredOnCode, resetViewAngles, viewAngles, viewAngleTimes, resetViewAngleTimes
+        case resetRecords, resetPlaces, resetFramed, resetEyes, measuredOnCode, resetViewAngles, viewAngles, viewAngleTimes, resetViewAngleTimes, mechanism
     }
 
     /// Per sample of a geometric check: eye error x, y, z, view angle, on-panel fraction, px on the panel (−1: none).
@@ -78,6 +80,7 @@ extension CaseEvaluation: Codable {
         viewAngles = try c.decode([Double].self, forKey: .viewAngles)
         viewAngleTimes = try c.decode([Double].self, forKey: .viewAngleTimes)
         resetViewAngleTimes = try c.decode([Double].self, forKey: .resetViewAngleTimes)
+        mechanism = try c.decodeIfPresent(String.self, forKey: .mechanism)
         let values = try c.decode([Double].self, forKey: .values)
         samples = values.map { CheckSample(value: $0, place: "") }
         afterReset = try c.decode([Double].self, forKey: .resetValues).map { CheckSample(value: $0, place: "") }
@@ -136,6 +139,7 @@ extension CaseEvaluation: Codable {
         try c.encode(viewAngles, forKey: .viewAngles)
         try c.encode(viewAngleTimes, forKey: .viewAngleTimes)
         try c.encode(resetViewAngleTimes, forKey: .resetViewAngleTimes)
+        try c.encodeIfPresent(mechanism, forKey: .mechanism)
         let values = samples.map(\.value)
         try c.encode(values, forKey: .values)
         try c.encode(samples.map(\.time), forKey: .times)
