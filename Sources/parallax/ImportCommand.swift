@@ -1,8 +1,8 @@
-import Analysis
 import ArgumentParser
 import Audit
 import Projection
 import Tracking
+import Trajectories
 import Vocabulary
 
 struct ImportCommand: ParsableCommand {
