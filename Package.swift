@@ -17,6 +17,7 @@ let libraryModules = [
     "Reporting",
     "Projection",
     "Analysis",
+    "Trajectories",
     "Rendering",
     "Harness",
     "Tuning",
@@ -63,7 +64,9 @@ let package = Package(
         .target(name: "Reporting", dependencies: ["Plumbing", "Vocabulary"], exclude: ["README.md"]),
         .target(name: "Projection", dependencies: ["Plumbing", "Vocabulary", "Geometry"], exclude: ["README.md"]),
         .target(name: "Smoothing", dependencies: ["Vocabulary", "Geometry", "Tracking"], exclude: ["README.md"]),
-        .target(name: "Analysis", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Smoothing", "Projection", "Scientific", "Reporting", "TestedApp"], exclude: ["README.md"]),
+        .target(name: "Analysis", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Tracking", "Smoothing", "Projection", "Scientific", "TestedApp"], exclude: ["README.md"]),
+        // Trajectory evaluation with evo's definitions (`parallax evaluate`) and recording import with truth pairing.
+        .target(name: "Trajectories", dependencies: ["Plumbing", "Vocabulary", "Scientific", "Geometry", "Tracking", "Projection", "Reporting", "Analysis"], exclude: ["README.md"]),
         // The app under test, model or code: the protocol, the sensor stream every app is fed, the model.
         .target(name: "TestedApp", dependencies: ["Vocabulary", "Geometry", "Tracking", "Smoothing", "Projection"], exclude: ["README.md"]),
         .target(name: "Rendering", dependencies: ["Plumbing", "Vocabulary", "Geometry", "Imaging"], exclude: ["README.md"]),
@@ -83,6 +86,7 @@ let package = Package(
             "Smoothing",
             "Projection",
             "Analysis",
+            "Trajectories",
             "Imaging",
             "Golden",
             "Rendering",
@@ -121,6 +125,7 @@ let package = Package(
             "Tracking",
             "Smoothing",
             "Analysis",
+            "Trajectories",
             "Imaging",
             "Golden",
             "Projection",
@@ -141,6 +146,7 @@ let package = Package(
             "Golden",
             "Projection",
             "Analysis",
+            "Trajectories",
             "Rendering",
             "Tuning",
             "Splatting",
@@ -163,7 +169,8 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "ParallaxTestSupport"]),
         .testTarget(name: "ProjectionTests", dependencies: ["Projection", "Geometry", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "SmoothingTests", dependencies: ["Smoothing", "Tracking", "Scientific", "Geometry", "Vocabulary"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection", "Geometry", "Plumbing", "Vocabulary", "Reporting", "ParallaxTestSupport"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Smoothing", "Tracking", "Scientific", "Projection", "Geometry", "Plumbing", "Vocabulary", "ParallaxTestSupport"]),
+        .testTarget(name: "TrajectoriesTests", dependencies: ["Trajectories", "Tracking", "Scientific", "Projection", "Geometry", "Vocabulary", "Reporting", "ParallaxTestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Golden", "Imaging", "Splatting", "Rendering", "Reporting", "Tuning", "Vocabulary", "Projection", "Smoothing", "Tracking", "Analysis", "AppReplay", "TestedApp", "Scientific", "ParallaxTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Projection", "Golden", "GoldenTesting", "Geometry", "Vocabulary", "ParallaxTestSupport"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "Geometry", "Smoothing", "Analysis", "Tracking", "Scientific", "Projection", "TestedApp", "Vocabulary", "ParallaxTestSupport"]),
@@ -174,7 +181,7 @@ let package = Package(
 
         // Every outside input surface behind one entry point (fuzz targets and the corpus replay test).
         .target(name: "FuzzEntryPoints", dependencies: [
-            "Tracking", "Splatting", "Imaging", "Harness", "Smoothing", "Golden", "Tuning", "Projection", "Rendering", "Geometry", "Analysis",
+            "Tracking", "Splatting", "Imaging", "Harness", "Smoothing", "Golden", "Tuning", "Projection", "Rendering", "Geometry", "Trajectories",
             "DeviceFacts", "Audit", "Plumbing", "TestedApp",
         ], exclude: ["README.md"]),
         .testTarget(name: "FuzzEntryPointsTests", dependencies: ["FuzzEntryPoints", "Splatting", "CZlib", "parallax", "ParallaxTestSupport"],
@@ -209,7 +216,7 @@ if Context.environment["PARALLAX_FUZZ"] == "1" {
 // Debugging them means dropping this; every other module stays -Onone.
 if Context.environment["PARALLAX_FUZZ"] != "1" {
     let computing: Set<String> = ["Geometry", "Scientific", "Tracking", "Smoothing", "Projection", "Imaging", "Golden", "Rendering",
-                                  "Splatting", "Scenes", "Analysis", "DeviceFacts", "Audit", "AuditVariants", "AuditOutput", "Tuning"]
+                                  "Splatting", "Scenes", "Analysis", "Trajectories", "DeviceFacts", "Audit", "AuditVariants", "AuditOutput", "Tuning"]
     for target in package.targets where computing.contains(target.name) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"], .when(configuration: .debug))]
     }

@@ -11,6 +11,7 @@ import Smoothing
 import Splatting
 import TestedApp
 import Tracking
+import Trajectories
 import Tuning
 
 func median(_ values: [Double]) -> Double {

@@ -1,6 +1,6 @@
-import Analysis
 import Foundation
 import Tracking
+import Trajectories
 
 /// The `trajectory` surface: a TUM or EuRoC file as `parallax import` and `evaluate` read it — the format
 /// detected from the text (or, when nothing is detected, TUM for an even first byte and EuRoC for an odd one,

@@ -1,7 +1,7 @@
-import Analysis
 import ArgumentParser
 import Plumbing
 import Tracking
+import Trajectories
 import Vocabulary
 
 struct EvaluateCommand: ParsableCommand {

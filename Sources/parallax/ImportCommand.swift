@@ -1,9 +1,9 @@
-import Analysis
 import ArgumentParser
 import Audit
 import DeviceFacts
 import Projection
 import Tracking
+import Trajectories
 import Vocabulary
 
 struct ImportCommand: ParsableCommand {

@@ -1,4 +1,3 @@
-import Analysis
 import Foundation
 import Reporting
 import Geometry
@@ -8,6 +7,7 @@ import Rendering
 import Scenes
 import Splatting
 import Tracking
+import Trajectories
 import Vocabulary
 
 /// A trace: a CSV file (`Traces/sway.csv`), a synthesis spec (`{name: glance, spec: Traces/glance.yml}`),

@@ -1,8 +1,8 @@
-import Analysis
 import Foundation
 import Geometry
 import Testing
 import Tracking
+import Trajectories
 
 /// `import --truth`: a 60 Hz recording 47 ms behind its 120 Hz truth, the truth on another clock (+1000 s) and in
 /// another frame (rotated 25°, scaled 1.3, moved): the offset, rotation and scale are recovered.

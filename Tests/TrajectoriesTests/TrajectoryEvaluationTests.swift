@@ -1,10 +1,10 @@
-import Analysis
 import Foundation
 import Geometry
 import Reporting
 import Scientific
 import Testing
 import Tracking
+import Trajectories
 import Vocabulary
 
 /// `parallax evaluate`'s pieces on hand-computed cases: statistics, evo's nearest association, interpolation

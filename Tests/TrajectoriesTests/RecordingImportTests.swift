@@ -1,10 +1,10 @@
-import Analysis
 import Foundation
 import Geometry
 import ParallaxTestSupport
 import Projection
 import Testing
 import Tracking
+import Trajectories
 import Vocabulary
 
 /// `RecordingImport`, the one import of `parallax import` and a suite's `import:`: the same trace as the importers
