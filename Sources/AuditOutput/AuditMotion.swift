@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Imaging
 import Reporting
+import TestedApp
 
 /// A few seconds of one trace in motion, for the suite report's scrubber: at each instant, the app's frame (the whole
 /// pipeline as configured: its eye and its camera) and a true window's (every fix on, at the app's movement scale) of

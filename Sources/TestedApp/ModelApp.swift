@@ -7,7 +7,7 @@ import Vocabulary
 /// The app as a model: a smoother per head axis on the anchor ARKit reports, then the off-axis projection with the
 /// movement scale (eye = (s·x, s·y, max(zMin, z))) — what the headline, `analyze --smoother` and `tune` measured
 /// before the app's code could run, and what the alternative smoothers are (they exist only as models). It has no
-/// gyro tilt, no origin and no hand-off: the audit's `HeadPipeline` models those. The reset button restarts the
+/// gyro tilt, no origin and no hand-off: `PipelineApp`, the whole pipeline as a model, has them. The reset button restarts the
 /// smoother. With settings, α replaces the weight of an `ema` filter (the app's slider) and is ignored by any other.
 package struct ModelApp: AppUnderTest {
     package var filter: SmootherSpec

@@ -5,6 +5,7 @@ import Golden
 import Imaging
 import ParallaxTestSupport
 import Projection
+import TestedApp
 import Testing
 import Tracking
 import Vocabulary

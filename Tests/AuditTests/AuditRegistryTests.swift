@@ -1,5 +1,6 @@
-import Testing
 @testable import Audit
+import TestedApp
+import Testing
 import Vocabulary
 
 /// The list of checks: every id is registered once, each fix is its own `AppPipeline` switch, and the facts the

@@ -4,6 +4,7 @@ import Foundation
 import Geometry
 import ParallaxTestSupport
 import Projection
+import TestedApp
 import Testing
 import Tracking
 import Vocabulary

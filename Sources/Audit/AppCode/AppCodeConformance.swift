@@ -6,18 +6,13 @@ import TestedApp
 import Tracking
 import Vocabulary
 
-/// The model of the app (`AppPipeline.shipped`: `HeadPipeline` and the app's projection on its own screen
-/// table) against the app's own code replayed on the same sensor samples (`AppReplay`), frame by frame: the
-/// smoothed head (`currentPosition`), the eye and the projection matrix. The app computes in Float, the model in
-/// Double, so they agree to Float's precision, not bit for bit: positions within `positionTolerance`, each
-/// projection element within `projectionTolerance`·max(1, |element|).
+/// The model of the app (`PipelineApp` of `AppPipeline.shipped`) against the app's own code replayed on the same
+/// sensor samples (`AppReplay`), frame by frame: the smoothed head (`currentPosition`), the eye and the projection
+/// matrix, within `AppComparison`'s tolerances (the app computes in Float, the model in Double; 0.1 µm and 5.6e-7
+/// relative seen on the canonical traces) — the audit's summary of it per case, with the largest differences.
 package struct AppCodeConformance: Sendable, Codable {
-    /// 1 µm: a Float's spacing at 0.5 m is 60 nm; the EMA, the tilt's trigonometry and the projection's
-    /// divisions add a few spacings (0.1 µm seen on the canonical traces).
-    package static let positionTolerance = 1e-6
-    /// Relative, per projection element: Float's ε is 1.2e-7, and 2n/(r − l) amplifies the eye's rounding
-    /// (5.6e-7 seen on the canonical traces).
-    package static let projectionTolerance = 1e-5
+    package static let positionTolerance = AppComparison.positionTolerance
+    package static let projectionTolerance = AppComparison.projectionTolerance
 
     package struct Case: Sendable, Codable {
         package var trace: String
@@ -107,31 +102,11 @@ package struct AppCodeConformance: Sendable, Codable {
         return AppCodeConformance(appSourcePath: replay.app.path, appSourceHash: replay.app.hash, cases: cases)
     }
 
-    /// The model's frames for the same inputs (what `compare` checks the replay against).
-    /// The model's tilt offset is what it adds before the scale: eye/s − head in x and y.
-    package static func modelFrames(_ inputs: SensorStream, screen: ScreenModel, arkitFrame: ARKitFrame,
-                                    presses: [Double] = []) throws -> [AppFrame] {
-        var pipeline = AppPipeline.shipped
-        pipeline.arkitFrame = arkitFrame
-        var head = HeadPipeline(pipeline, cameraOffset: screen.cameraOffset, mode: .cube)
-        guard let record = screen.record else { throw FieldError("screen", expected: "a display-table iPhone", found: "'\(screen.name)'") }
-        let appScreen = try OffAxisProjection(screen: ScreenModel.device(record, source: .appTable))
-        var pending = presses.sorted()[...]
-        return inputs.headInputs.enumerated().map { i, input in
-            while let press = pending.first, press <= inputs.samples[i].t {
-                pending.removeFirst()
-                head.recenter()
-            }
-            let eye = head.update(input)
-            let smoothed = head.smoothedHead!, s = pipeline.appliedMovementScale
-            return AppFrame(t: inputs.samples[i].t, head: smoothed, tiltOffset: (eye.x / s - smoothed.x, eye.y / s - smoothed.y), eye: eye,
-                            projection: appScreen.projectionMatrix(eye: eye), view: Mat4.translation(-eye))
-        }
-    }
-
     static func compare(_ frames: [AppFrame], with inputs: SensorStream, screen: ScreenModel, arkitFrame: ARKitFrame,
                         presses: [Double]) throws -> Case {
-        let model = try modelFrames(inputs, screen: screen, arkitFrame: arkitFrame, presses: presses)
+        var pipeline = AppPipeline.shipped
+        pipeline.arkitFrame = arkitFrame
+        let model = try PipelineApp(pipeline).run([AppRun(screen: screen, samples: inputs.samples, presses: presses)])[0]
         var result = Case(trace: inputs.traceName, screen: screen.name, arkitFrame: arkitFrame, frames: frames.count,
                           maxHeadDelta: 0, maxEyeDelta: 0, maxProjectionDelta: 0)
         result.missingFrames = abs(model.count - frames.count)

@@ -1,4 +1,5 @@
 import DeviceFacts
+import TestedApp
 import Vocabulary
 
 /// One audit check, as a value: its id, unit and limit, the modes it exists in, what it rests on, how it measures a

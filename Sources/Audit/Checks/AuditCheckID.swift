@@ -1,3 +1,4 @@
+import TestedApp
 import Vocabulary
 
 /// An audit check's stable id: its name in JSON, in `--fix` and in a suite's known failures. Each check's file
@@ -73,11 +74,6 @@ extension AuditCheckID: Codable {
         var c = encoder.singleValueContainer()
         try c.encode(rawValue)
     }
-}
-
-/// The app's two 3D modes.
-package enum AppMode: String, CaseIterable, Codable, Sendable {
-    case cube, splat
 }
 
 extension AuditCheck {

@@ -1,4 +1,5 @@
 import DeviceFacts
+import TestedApp
 import Vocabulary
 
 extension AuditCheckID {

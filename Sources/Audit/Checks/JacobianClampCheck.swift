@@ -4,6 +4,7 @@ import Golden
 import Imaging
 import Projection
 import Splatting
+import TestedApp
 import Vocabulary
 
 extension AuditCheckID {

@@ -1,5 +1,6 @@
 import Analysis
 import DeviceFacts
+import TestedApp
 import Vocabulary
 
 extension AuditCheckID {

@@ -1,5 +1,6 @@
 import DeviceFacts
 import Geometry
+import TestedApp
 import Vocabulary
 
 extension AuditCheckID {

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TestedApp
 import Vocabulary
 
 extension AuditCheckID {

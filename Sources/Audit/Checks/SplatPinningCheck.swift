@@ -1,3 +1,4 @@
+import TestedApp
 import Vocabulary
 
 extension AuditCheckID {

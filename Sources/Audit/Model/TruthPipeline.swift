@@ -1,5 +1,6 @@
 import Geometry
 import Projection
+import TestedApp
 
 /// The true eye: the true face-anchor position (truth columns, screen frame, or the reference estimate) with
 /// the camera offset and the eye model's offset rotated with the head, then the movement scale on x and y

@@ -1,6 +1,7 @@
 import Analysis
-import Plumbing
 import DeviceFacts
+import Plumbing
+import TestedApp
 import Vocabulary
 
 extension AuditCase {

@@ -1,4 +1,5 @@
 import Geometry
+import TestedApp
 
 /// The image shift one behaviour causes on its own: the frame of the corrected pipeline with only that
 /// behaviour as `configured` has it, against the corrected pipeline (the correct, exaggerated window, with the

@@ -1,5 +1,4 @@
 import Geometry
-import TestedApp
 import Vocabulary
 
 /// The app's whole head-to-pixel pipeline as one configuration: every behaviour that departs from a true
@@ -20,7 +19,7 @@ package struct AppPipeline: Hashable, Sendable {
     /// The audit's hypothesis about what ARKit reports (`ARKitFrame`); not a behaviour of the app.
     package var arkitFrame = ARKitFrame.gravity
 
-    // The app's behaviours (true = as shipped): each check's registration names its switch (`AuditCheck.fix`).
+    // The app's behaviours (true = as shipped): each audit check names its switch (`AuditCheck.fix`).
     /// The app reads the face anchor in ARKit's world frame as if it were screen-relative.
     package var readsWorldAnchor = true
     package var sizesScreenFromAppTable = true
@@ -53,34 +52,9 @@ package struct AppPipeline: Hashable, Sendable {
 
     /// The app as shipped.
     package static let shipped = AppPipeline()
+}
 
-    /// Whether this is the app as shipped under its ARKit hypothesis: what a replay of the app's own code computes.
-    package var isAsShipped: Bool {
-        var shipped = Self.shipped
-        shipped.arkitFrame = arkitFrame
-        return self == shipped
-    }
-
-    /// This pipeline with the corrected behaviour for `checks`.
-    package func fixing(_ checks: Set<AuditCheckID>) -> AppPipeline {
-        var p = self
-        for check in checks { p.fix(check) }
-        return p
-    }
-
-    /// Every behaviour corrected: the true (exaggerated unless `exaggeration` is fixed) window.
-    package func fixingAll() -> AppPipeline { fixing(Set(AuditCheckID.allCases)) }
-
-    private mutating func fix(_ check: AuditCheckID) {
-        guard let behaviour = AuditCheck.registered(check)?.fix else { return }
-        self[keyPath: behaviour] = false
-    }
-
-    /// The app's behaviour for `check` in `other`, everything else from self (to isolate one behaviour).
-    package func with(behaviourOf check: AuditCheckID, from other: AppPipeline) -> AppPipeline {
-        guard let behaviour = AuditCheck.registered(check)?.fix else { return self }
-        var p = self
-        p[keyPath: behaviour] = other[keyPath: behaviour]
-        return p
-    }
+/// The app's two 3D modes.
+package enum AppMode: String, CaseIterable, Codable, Sendable {
+    case cube, splat
 }

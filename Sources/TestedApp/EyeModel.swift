@@ -1,5 +1,4 @@
 import Geometry
-import TestedApp
 
 /// Where the eye sits relative to ARKit's face-anchor origin (the trace's positions), in the face frame:
 /// x to the person's right, y up, z out of the back of the head — the screen's axes when the head is upright

@@ -1,5 +1,4 @@
 import Geometry
-import TestedApp
 import Tracking
 import Vocabulary
 
