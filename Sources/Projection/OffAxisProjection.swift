@@ -125,16 +125,8 @@ public struct OffAxisCore: Hashable, Sendable {
         halfWidth: Double, halfHeight: Double, cameraOffset: Vec3, movementScale: Double, near: Double, far: Double,
         zMin: Double?, clip: ClipConvention, headFrame: OffAxisProjection.HeadFrame, view: OffAxisProjection.ViewMode
     ) {
-        self.halfWidth = halfWidth
-        self.halfHeight = halfHeight
-        self.cameraOffset = cameraOffset
-        self.movementScale = movementScale
-        self.near = near
-        self.far = far
-        self.zMin = zMin
-        self.clip = clip
-        self.headFrame = headFrame
-        self.view = view
+        (self.halfWidth, self.halfHeight, self.cameraOffset, self.movementScale) = (halfWidth, halfHeight, cameraOffset, movementScale)
+        (self.near, self.far, self.zMin, self.clip, self.headFrame, self.view) = (near, far, zMin, clip, headFrame, view)
     }
 
     /// The eye for a head position: (s·hx, s·hy, max(zMin, hz)) after the head-frame conversion.

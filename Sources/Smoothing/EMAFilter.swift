@@ -38,15 +38,9 @@ public struct EMAFilter: RegisteredSmoother {
     @inlinable @inline(__always)
     public mutating func smooth(_ sample: HeadSample) -> Vec3 {
         switch gate.admit(sample.tracked) {
-        case .freeze:
-            return gate.initialized ? state : sample.position
-        case .initialize:
-            state = sample.position
-        case .update:
-            let a = alpha
-            state.x += a * (sample.position.x - state.x)
-            state.y += a * (sample.position.y - state.y)
-            state.z += a * (sample.position.z - state.z)
+        case .update: state.blend(toward: sample.position, weight: alpha)
+        case .initialize: state = sample.position
+        case .freeze: return gate.initialized ? state : sample.position
         }
         return state
     }
@@ -54,5 +48,15 @@ public struct EMAFilter: RegisteredSmoother {
     public mutating func reset() {
         gate.reset()
         state = .zero
+    }
+}
+
+extension Vec3 {
+    /// One EMA step per axis, s ← s + a·(x − s): the EMA's and the time-constant EMA's update.
+    @inlinable @inline(__always)
+    mutating func blend(toward target: Vec3, weight a: Double) {
+        x += a * (target.x - x)
+        y += a * (target.y - y)
+        z += a * (target.z - z)
     }
 }

@@ -40,18 +40,16 @@ public struct TimeConstantEMAFilter: RegisteredSmoother {
     @inlinable @inline(__always)
     public mutating func smooth(_ sample: HeadSample) -> Vec3 {
         switch gate.admit(sample.tracked) {
-        case .freeze:
-            return gate.initialized ? state : sample.position
-        case .initialize:
-            state = sample.position
-            lastT = sample.t
         case .update:
             guard sample.t > lastT else { return state }
             let a = -expm1(-(sample.t - lastT) / tau)
             lastT = sample.t
-            state.x += a * (sample.position.x - state.x)
-            state.y += a * (sample.position.y - state.y)
-            state.z += a * (sample.position.z - state.z)
+            state.blend(toward: sample.position, weight: a)
+        case .initialize:
+            state = sample.position
+            lastT = sample.t
+        case .freeze:
+            return gate.initialized ? state : sample.position
         }
         return state
     }

@@ -14,6 +14,13 @@ struct AuditRegistryTests {
         #expect(AuditCheckID.named("no-such-check") == nil)
     }
 
+    /// A check measures the app's code exactly when it does not say why it stays a model.
+    @Test func eachCheckMeasuresTheCodeOrSaysWhyNot() {
+        for check in AuditCheck.all { #expect(check.measuresTheCode == (check.modelOnly == nil), "\(check.id)") }
+        #expect(AuditCheck.all.filter(\.measuresTheCode).map(\.id) == [.worldAlignment, .screenSize, .cameraOffset, .eyePoint, .recenterIdempotent,
+                                                                     .trackingLoss, .gyroTilt, .handOff, .latency])
+    }
+
     @Test func eachFixIsItsOwnSwitchAndFlipsTheShippedValue() throws {
         let fixes = AuditCheck.all.compactMap { $0.fix as WritableKeyPath<AppPipeline, Bool>? }
         #expect(fixes.count == AuditCheck.all.count && Set(fixes).count == fixes.count)

@@ -8,6 +8,9 @@ import Vocabulary
 package struct AuditCheck: Sendable {
     /// The check's values on one case, with the given pipeline as the app's.
     package typealias Measure = @Sendable (AuditCase, AppPipeline) throws -> CheckEvaluation
+    /// The check's values on one case from the app's code's runs (`AppCodeEvidence`); nil for a case they cannot
+    /// measure (the model's values then stand).
+    package typealias MeasureOnCode = @Sendable (AuditCase, AppCodeEvidence, AppPipeline) throws -> CheckEvaluation?
 
     /// The stable id (its raw value is the check's name in JSON).
     package let id: AuditCheckID
@@ -38,26 +41,39 @@ package struct AuditCheck: Sendable {
     /// Whether the values depend on the case; if not, the check is evaluated once, on the first case of its modes.
     package let dependsOnCase: Bool
     /// With `--app-source`, why the check is not measured on the app's code (nil: it is, on the as-shipped
-    /// baseline — both sides are the code's runs: its settings, its reset button, or simulated-sensor events).
+    /// baseline — both sides are the code's runs: its settings, its reset button, or simulated-sensor events —
+    /// by `measureOnCode`).
     package let modelOnly: String?
     /// The baseline the check is always measured on, whatever the audit's (nil: the audit's, `AuditBaseline`):
     /// checks that measure the app as configured, or compare against an all-corrected reference by construction.
     package let ownBaseline: AuditBaseline?
     private let measure: Measure
+    private let measureOnCode: MeasureOnCode?
 
     package init(id: AuditCheckID, unit: MetricUnit, defaultLimit: Double, modes: Set<AppMode>, reachable: Bool, isGated: Bool = true,
                  mechanism: String, fixDescription: String, fixCode: String? = nil, fixCaveat: String? = nil,
                  fix: (WritableKeyPath<AppPipeline, Bool> & Sendable)?, assumptions: Set<AuditAssumption> = [.eye], dependsOnCase: Bool = true,
-                 modelOnly: String?, ownBaseline: AuditBaseline? = nil, evaluate: @escaping Measure) {
+                 modelOnly: String?, ownBaseline: AuditBaseline? = nil, evaluate: @escaping Measure, measureOnCode: MeasureOnCode? = nil) {
         (self.id, self.unit, self.defaultLimit, self.modes, self.reachable, self.isGated) = (id, unit, defaultLimit, modes, reachable, isGated)
         (self.mechanism, self.fixDescription, self.fixCode, self.fixCaveat, self.fix) = (mechanism, fixDescription, fixCode, fixCaveat, fix)
         (self.assumptions, self.dependsOnCase, self.modelOnly, self.ownBaseline) = (assumptions, dependsOnCase, modelOnly, ownBaseline)
         measure = evaluate
+        self.measureOnCode = measureOnCode
     }
 
-    /// The check's values on one case, with `configured` as the app's pipeline.
+    /// Whether the check measures the app's code where the case has its runs.
+    package var measuresTheCode: Bool { measureOnCode != nil }
+
+    /// The check's values on one case, with `configured` as the app's pipeline: from the app's code's runs where the
+    /// case has them for this pipeline on the check's baseline (the app as shipped: `AuditCase.codeEvidence(for:)`),
+    /// else from the model. The one place the audit chooses between them.
     package func evaluate(_ audit: AuditCase, configured: AppPipeline) throws -> CheckEvaluation {
-        try measure(audit, configured)
+        if let measureOnCode, let code = (ownBaseline.map(audit.on) ?? audit).codeEvidence(for: configured),
+           var evaluation = try measureOnCode(audit, code, configured) {
+            evaluation.measuredOnCode = true
+            return evaluation
+        }
+        return try measure(audit, configured)
     }
 }
 

@@ -28,21 +28,26 @@ extension AuditCheck {
         fix: \AppPipeline.ignoresCameraOffset,
         assumptions: [.cameraPosition, .eye],
         modelOnly: nil,
-        evaluate: { CameraOffsetCheck.evaluate($0, configured: $1) })
+        evaluate: { CameraOffsetCheck.evaluate($0, configured: $1) },
+        measureOnCode: { CameraOffsetCheck.evaluate($0, code: $1, configured: $2) })
 }
 
 /// How camera-offset measures (`AuditCheck.cameraOffset`).
 enum CameraOffsetCheck {
-    static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
+    static func camera(_ audit: AuditCase) -> String {
         let c = audit.screen.cameraOffset
-        let camera = "\(audit.screen.name): camera at (\(format(c.x * 1000)), \(format(c.y * 1000))) mm from the screen centre (\(audit.screen.cameraOffsetQuality.rawValue))"
-        if let code = audit.codeEvidence(for: configured) {
-            // On the code: the same code fed each anchor moved by the camera's position less what the code adds.
-            let after = audit.resetTime != nil, d = code.cameraOffsetAdded
-            return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: code.straight(afterReset: after),
-                                                              corrected: code.cameraOffsetCorrected(afterReset: after)),
-                                   notes: [camera + "; the app's code adds (\(format(d.x * 1000)), \(format(d.y * 1000))) mm"], measuredOnCode: true)
-        }
-        return CheckEvaluation(samples: IsolatedShift.evaluate(AuditCheckID.cameraOffset, audit, configured: configured), notes: [camera])
+        return "\(audit.screen.name): camera at (\(format(c.x * 1000)), \(format(c.y * 1000))) mm from the screen centre (\(audit.screen.cameraOffsetQuality.rawValue))"
+    }
+
+    static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
+        CheckEvaluation(samples: IsolatedShift.evaluate(AuditCheckID.cameraOffset, audit, configured: configured), notes: [camera(audit)])
+    }
+
+    /// On the code: the same code fed each anchor moved by the camera's position less what the code adds.
+    static func evaluate(_ audit: AuditCase, code: AppCodeEvidence, configured: AppPipeline) -> CheckEvaluation {
+        let after = audit.resetTime != nil, d = code.cameraOffsetAdded
+        return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: code.straight(afterReset: after),
+                                                          corrected: code.cameraOffsetCorrected(afterReset: after)),
+                               notes: [camera(audit) + "; the app's code adds (\(format(d.x * 1000)), \(format(d.y * 1000))) mm"])
     }
 }

@@ -24,20 +24,24 @@ extension AuditCheck {
         fixCaveat: "with the world-alignment fix, read simd_mul(local, eyes) with local = camera.transform⁻¹ · faceAnchor.transform, rotated as that fix says",
         fix: \AppPipeline.usesAnchorAsEye,
         modelOnly: nil,
-        evaluate: { EyePointCheck.evaluate($0, configured: $1) })
+        evaluate: { EyePointCheck.evaluate($0, configured: $1) },
+        measureOnCode: { EyePointCheck.evaluate($0, code: $1, configured: $2) })
 }
 
 /// How eye-point measures (`AuditCheck.eyePoint`).
 enum EyePointCheck {
+    static func note(_ e: EyeModel) -> String {
+        "\(e.eye.rawValue) eye, IPD \(format(e.interpupillaryDistance * 1000, digits: 0)) mm, height \(format(e.height * 1000, digits: 0)) mm, depth \(format(e.depth * 1000, digits: 0)) mm"
+    }
+
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
-        let e = configured.eyeModel
-        let note = "\(e.eye.rawValue) eye, IPD \(format(e.interpupillaryDistance * 1000, digits: 0)) mm, height \(format(e.height * 1000, digits: 0)) mm, depth \(format(e.depth * 1000, digits: 0)) mm"
-        if let code = audit.codeEvidence(for: configured) {
-            // On the code: the same code fed each anchor moved to the eye, the face's eyes reported relative to it.
-            let after = audit.resetTime != nil
-            return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: code.straight(afterReset: after),
-                                                              corrected: code.eyeAtAnchor(afterReset: after)), notes: [note], measuredOnCode: true)
-        }
-        return CheckEvaluation(samples: IsolatedShift.evaluate(AuditCheckID.eyePoint, audit, configured: configured), notes: [note])
+        CheckEvaluation(samples: IsolatedShift.evaluate(AuditCheckID.eyePoint, audit, configured: configured), notes: [note(configured.eyeModel)])
+    }
+
+    /// On the code: the same code fed each anchor moved to the eye, the face's eyes reported relative to it.
+    static func evaluate(_ audit: AuditCase, code: AppCodeEvidence, configured: AppPipeline) -> CheckEvaluation {
+        let after = audit.resetTime != nil
+        return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: code.straight(afterReset: after),
+                                                          corrected: code.eyeAtAnchor(afterReset: after)), notes: [note(configured.eyeModel)])
     }
 }

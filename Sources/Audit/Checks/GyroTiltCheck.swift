@@ -26,7 +26,8 @@ extension AuditCheck {
         fix: \AppPipeline.addsTiltOffset,
         assumptions: [.attitude, .eye, .coreMotionOrder, .attitudeProduct],
         modelOnly: nil,
-        evaluate: { GyroTiltCheck.evaluate($0, configured: $1) })
+        evaluate: { GyroTiltCheck.evaluate($0, configured: $1) },
+        measureOnCode: { GyroTiltCheck.evaluate($0, code: $1, configured: $2) })
 }
 
 /// How gyro-tilt measures (`AuditCheck.gyroTilt`).
@@ -52,17 +53,20 @@ enum GyroTiltCheck {
         value == 0 ? "0" : NumberText.format(Double(String(format: "%.4g", value))!)
     }
 
+    /// On the code: the same anchors with the phone's attitude held at the first sample's (no tilt to add). A trace
+    /// without an attitude has nothing to hold; its scripted tilt is the model's.
+    static func evaluate(_ audit: AuditCase, code: AppCodeEvidence, configured: AppPipeline) -> CheckEvaluation? {
+        guard audit.attitude != nil else { return nil }
+        let after = audit.resetTime != nil
+        var evaluation = CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: code.straight(afterReset: after),
+                                                                    corrected: code.heldAttitude(afterReset: after)))
+        evaluation.mechanism = mechanism(gain: code.tilt.gain, alpha: code.tilt.alpha,
+                                         source: "read back from the app's code: its tilt offset for a held \(rounded(TiltResponse.roll)) rad roll")
+        return evaluation
+    }
+
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
         let scripted = audit.attitude == nil
-        if !scripted, let code = audit.codeEvidence(for: configured) {
-            // On the code: the same anchors with the phone's attitude held at the first sample's (no tilt to add).
-            let after = audit.resetTime != nil
-            var evaluation = CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: code.straight(afterReset: after),
-                                                                        corrected: code.heldAttitude(afterReset: after)), measuredOnCode: true)
-            evaluation.mechanism = mechanism(gain: code.tilt.gain, alpha: code.tilt.alpha,
-                                             source: "read back from the app's code: its tilt offset for a held \(rounded(TiltResponse.roll)) rad roll")
-            return evaluation
-        }
         let attitude = audit.attitude ?? scriptedAttitude(count: audit.trace.count)
         let samples = IsolatedShift.evaluate(AuditCheckID.gyroTilt, audit, configured: configured, attitude: attitude)
         var evaluation = CheckEvaluation(samples: samples, notes: scripted ? ["\(audit.traceName): no device attitude; phone tilted 5° in pitch and roll after the first sample"] : [])

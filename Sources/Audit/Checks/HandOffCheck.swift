@@ -19,27 +19,28 @@ extension AuditCheck {
         fixDescription: "the latest head for each frame",
         fix: \AppPipeline.delaysHandOff,
         modelOnly: nil,
-        evaluate: { HandOffCheck.evaluate($0, configured: $1) })
+        evaluate: { HandOffCheck.evaluate($0, configured: $1) },
+        measureOnCode: { HandOffCheck.evaluate($0, code: $1, configured: $2) })
 }
 
 /// How hand-off measures (`AuditCheck.handOff`).
 enum HandOffCheck {
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
-        if audit.mode == .cube, let code = audit.codeEvidence(for: configured) {
-            // On the code: where its run set the camera. Set after the render, the frame drawn is the one before. A run
-            // rendering off the main thread (render-thread other) is not counted: the model's delay is assumed.
-            let late = code.landing.framesHop ?? configured.delaysHandOff
-            let after = audit.resetTime != nil, frames = code.straight(afterReset: after)
-            let drawn = late ? [frames[0]] + frames.dropLast() : frames
-            let total = code.landing.framesDirect + code.landing.framesQueued
-            let landing = total == 0 ? "frames rendered off the main thread are not counted; the camera taken as set \(late ? "after" : "before") the render (assumed)"
-                : "the camera set after the frame's render in \(code.landing.framesQueued) of \(total) display frames"
-            return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: drawn, corrected: frames,
-                                                              appSample: { late ? max(0, $0 - 1) : $0 }),
-                                   notes: ["cube, the app's code: \(landing)" + (late ? ": drawn one frame (16.7 ms) later" : "")],
-                                   measuredOnCode: true)
-        }
-        return CheckEvaluation(samples: IsolatedShift.evaluate(AuditCheckID.handOff, audit, configured: configured),
-                               notes: [audit.mode == .cube ? "cube: projection applied one frame (16.7 ms) later" : "splat: 60 Hz timer, head 0–1 frame old by phase"])
+        CheckEvaluation(samples: IsolatedShift.evaluate(AuditCheckID.handOff, audit, configured: configured),
+                        notes: [audit.mode == .cube ? "cube: projection applied one frame (16.7 ms) later" : "splat: 60 Hz timer, head 0–1 frame old by phase"])
+    }
+
+    /// On the code (the cube): where its run set the camera. Set after the render, the frame drawn is the one before.
+    /// A run rendering off the main thread (render-thread other) is not counted: the model's delay is assumed.
+    static func evaluate(_ audit: AuditCase, code: AppCodeEvidence, configured: AppPipeline) -> CheckEvaluation {
+        let late = code.landing.framesHop ?? configured.delaysHandOff
+        let after = audit.resetTime != nil, frames = code.straight(afterReset: after)
+        let drawn = late ? [frames[0]] + frames.dropLast() : frames
+        let total = code.landing.framesDirect + code.landing.framesQueued
+        let landing = total == 0 ? "frames rendered off the main thread are not counted; the camera taken as set \(late ? "after" : "before") the render (assumed)"
+            : "the camera set after the frame's render in \(code.landing.framesQueued) of \(total) display frames"
+        return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: drawn, corrected: frames,
+                                                          appSample: { late ? max(0, $0 - 1) : $0 }),
+                               notes: ["cube, the app's code: \(landing)" + (late ? ": drawn one frame (16.7 ms) later" : "")])
     }
 }

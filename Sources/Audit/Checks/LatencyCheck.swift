@@ -24,35 +24,43 @@ extension AuditCheck {
         assumptions: [.sensorLatency, .handOffTiming],
         modelOnly: nil,
         ownBaseline: .asShipped,
-        evaluate: { LatencyCheck.evaluate($0, configured: $1) })
+        evaluate: { LatencyCheck.evaluate($0, configured: $1) },
+        measureOnCode: { LatencyCheck.evaluate($0, code: $1, configured: $2) })
 }
 
 /// How latency measures (`AuditCheck.latency`).
 enum LatencyCheck {
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
+        let filterLag = HeadToPhoton.emaFilterLag(alpha: configured.smoothingAlpha, rate: HeadToPhoton.rate(times: audit.times))
+        return measure(audit, configured: configured, filterLag: filterLag, hops: configured.hopsToMainActor, handsOff: configured.delaysHandOff,
+                       lagSource: "EMA lag", landed: "")
+    }
+
+    /// On the code: its own lag on a ramp (whatever filter it has), and the hop and the hand-off where its run counted
+    /// them (the driver's landing; none counted: the model's).
+    static func evaluate(_ audit: AuditCase, code: AppCodeEvidence, configured: AppPipeline) -> CheckEvaluation {
+        let hops = code.landing.anchorsHop ?? configured.hopsToMainActor
+        let handsOff = code.landing.framesHop ?? configured.delaysHandOff
+        let landed = "; the app's code: anchors reach the head \(hops ? "after a main-actor hop" : "within the delegate call"), the camera is set \(handsOff ? "after the frame's render" : "before it")"
+        var evaluation = measure(audit, configured: configured, filterLag: code.filterLag, hops: hops, handsOff: handsOff,
+                                 lagSource: "the app's code's lag on a ramp", landed: landed)
+        evaluation.mechanism = "sensor + the app's code's own filter lag on a steady ramp (replayed) + "
+            + (hops ? "a main-actor hop" : "no main-actor hop") + " + " + (handsOff ? "render hand-offs" : "the camera set before the render")
+            + " (where the code's run applied the anchors and the frames), head to photon, against a budget"
+        return evaluation
+    }
+
+    /// The shared head-to-photon computation (Analysis.HeadToPhoton), as the suite's scenarios compute it.
+    static func measure(_ audit: AuditCase, configured: AppPipeline, filterLag: Double, hops: Bool, handsOff: Bool,
+                        lagSource: String, landed: String) -> CheckEvaluation {
         let times = audit.times
-        let evidence = audit.appCode(for: configured)
-        // The hop and the hand-off where the code's run counted them (the driver's landing), else the model's.
-        let hops = evidence?.landing.anchorsHop ?? configured.hopsToMainActor
-        let handsOff = evidence?.landing.framesHop ?? configured.delaysHandOff
-        // The shared head-to-photon computation (Analysis.HeadToPhoton), as the suite's scenarios compute it.
         let path = HeadToPhoton.Path(mainThreadHop: hops, handOffFrames: handsOff ? HandOff.meanFrames(mode: audit.mode) : 0, displayRate: HandOff.displayRate)
-        let code = evidence?.filterLag
-        let filterLag = code ?? HeadToPhoton.emaFilterLag(alpha: configured.smoothingAlpha, rate: HeadToPhoton.rate(times: times))
         let model = HeadToPhoton.model(filterLag: filterLag, path: path)
         let d = HeadToPhoton.distribution(model, times: times)
         let place = audit.traceName
         // The check's values are the whole distribution, so its mean, p95 and worst are the distribution's.
         let samples = HeadToPhoton.samples(model, times: times).map { CheckSample(value: $0 * 1000, place: place) }
-        let landed = evidence.map { _ in "; the app's code: anchors reach the head \(hops ? "after a main-actor hop" : "within the delegate call"), the camera is set \(handsOff ? "after the frame's render" : "before it")" } ?? ""
-        var evaluation = CheckEvaluation(samples: samples, notes: ["\(place): p50 \(format(d.p50 * 1000)) ms, p95 \(format(d.p95 * 1000)) ms (\(code == nil ? "EMA lag" : "the app's code's lag on a ramp") \(format(model.filterLag * 1000)) ms\(landed))"],
-                               measuredOnCode: code != nil)
-        if evidence != nil {
-            // What the code's runs measured, whatever filter and threads it has: no EMA is assumed.
-            evaluation.mechanism = "sensor + the app's code's own filter lag on a steady ramp (replayed) + "
-                + (hops ? "a main-actor hop" : "no main-actor hop") + " + " + (handsOff ? "render hand-offs" : "the camera set before the render")
-                + " (where the code's run applied the anchors and the frames), head to photon, against a budget"
-        }
+        var evaluation = CheckEvaluation(samples: samples, notes: ["\(place): p50 \(format(d.p50 * 1000)) ms, p95 \(format(d.p95 * 1000)) ms (\(lagSource) \(format(model.filterLag * 1000)) ms\(landed))"])
         let angles = viewAngles(audit, configured: configured, latencies: HeadToPhoton.samples(model, times: times))
         evaluation.viewAngles = angles.map(\.angle)
         evaluation.viewAngleTimes = angles.map(\.time)

@@ -31,7 +31,8 @@ extension AuditCheck {
         // The jump's size is the position the corrected pipeline stores: camera offset and eye offset included.,
         assumptions: [.cameraPosition, .eye],
         modelOnly: nil,
-        evaluate: { RecenterCheck.evaluate($0, configured: $1) })
+        evaluate: { RecenterCheck.evaluate($0, configured: $1) },
+        measureOnCode: { RecenterCheck.evaluate($0, code: $1, configured: $2) })
 }
 
 /// How recenter-idempotent measures (`AuditCheck.recenterIdempotent`).
@@ -44,10 +45,6 @@ enum RecenterCheck {
         let image = audit.image(variant)
         let points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
         let truth = audit.trueEyes(variant), viewers = audit.trueEyes(variant, exaggerated: false)
-        if let appCode = audit.codeEvidence(for: configured) {
-            return appCodeEvaluation(audit, appCode.recenters(afterReset: audit.resetTime != nil), image: image, points: points,
-                                     truth: truth, viewers: viewers)
-        }
         var head = HeadPipeline(variant, cameraOffset: audit.screen.cameraOffset, mode: audit.mode)
         let press = audit.resetIndex
         var samples: [CheckSample] = []
@@ -72,8 +69,10 @@ enum RecenterCheck {
 
     /// With `--app-source`: the app's own reset button (its `resetOrigin()` and `resetReference()`), pressed twice at
     /// the replayed instants — the whole shipped pipeline as its code has it, no other fix on.
-    static func appCodeEvaluation(_ audit: AuditCase, _ presses: [RecenterPress], image: ImageModel, points: [Vec3],
-                                  truth: [Vec3], viewers: [Vec3]) -> CheckEvaluation {
+    static func evaluate(_ audit: AuditCase, code: AppCodeEvidence, configured: AppPipeline) -> CheckEvaluation {
+        let presses = code.recenters(afterReset: audit.resetTime != nil)
+        let image = audit.image(configured), points = ProbePoints.points(screen: audit.screen, mode: audit.mode)
+        let truth = audit.trueEyes(configured), viewers = audit.trueEyes(configured, exaggerated: false)
         var samples: [CheckSample] = [], worstJump = 0.0, worstDepthChange = 0.0
         for press in presses where audit.measures(press.index) {
             worstJump = max(worstJump, (press.twice - press.once).length)
@@ -84,6 +83,6 @@ enum RecenterCheck {
                                            viewer: found.viewer))
             }
         }
-        return CheckEvaluation(samples: samples, notes: ["\(audit.traceName): the app's own code, pressed at \(presses.count) instants: largest eye jump \(format(worstJump * 1000)) mm, largest depth change \(format(worstDepthChange * 1000)) mm"], measuredOnCode: true)
+        return CheckEvaluation(samples: samples, notes: ["\(audit.traceName): the app's own code, pressed at \(presses.count) instants: largest eye jump \(format(worstJump * 1000)) mm, largest depth change \(format(worstDepthChange * 1000)) mm"])
     }
 }

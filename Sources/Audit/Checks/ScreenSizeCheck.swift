@@ -19,15 +19,22 @@ extension AuditCheck {
         fixDescription: "the display's true active area",
         fix: \AppPipeline.sizesScreenFromAppTable,
         modelOnly: nil,
-        evaluate: { ScreenSizeCheck.evaluate($0, configured: $1) })
+        evaluate: { ScreenSizeCheck.evaluate($0, configured: $1) },
+        measureOnCode: { ScreenSizeCheck.evaluate($0, code: $1, configured: $2) })
 }
 
 /// How screen-size measures (`AuditCheck.screenSize`).
 enum ScreenSizeCheck {
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
-        let code = audit.codeEvidence(for: configured)
-        let samples = code.map { codeSamples(audit, $0.straight(afterReset: audit.resetTime != nil), configured: configured) }
-            ?? IsolatedShift.evaluate(AuditCheckID.screenSize, audit, configured: configured)
+        CheckEvaluation(samples: IsolatedShift.evaluate(AuditCheckID.screenSize, audit, configured: configured), notes: notes(audit))
+    }
+
+    static func evaluate(_ audit: AuditCase, code: AppCodeEvidence, configured: AppPipeline) -> CheckEvaluation {
+        CheckEvaluation(samples: codeSamples(audit, code.straight(afterReset: audit.resetTime != nil), configured: configured), notes: notes(audit))
+    }
+
+    /// The app's table against the display's active area.
+    static func notes(_ audit: AuditCase) -> [String] {
         var notes: [String] = []
         if let record = audit.screen.record {
             let size = AppScreenTable.size(for: record)
@@ -35,7 +42,7 @@ enum ScreenSizeCheck {
             let gx = (size.width / portrait.width - 1) * 100, gy = (size.height / portrait.height - 1) * 100
             notes.append("\(record.model): app table \(format(size.width * 1000)) × \(format(size.height * 1000)) mm vs display \(format(portrait.width * 1000)) × \(format(portrait.height * 1000)) mm, gain error \(format(gx)) % / \(format(gy)) %")
         }
-        return CheckEvaluation(samples: samples, notes: notes, measuredOnCode: code != nil)
+        return notes
     }
 
     /// On the code: each frame drawn by its own projection against the true window's frustum from the display's

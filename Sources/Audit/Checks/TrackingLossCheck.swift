@@ -30,7 +30,8 @@ extension AuditCheck {
         assumptions: [.eye, .truth],
         modelOnly: nil,
         ownBaseline: .asShipped,
-        evaluate: { TrackingLossCheck.evaluate($0, configured: $1) })
+        evaluate: { TrackingLossCheck.evaluate($0, configured: $1) },
+        measureOnCode: { TrackingLossCheck.evaluate($0, code: $1, configured: $2) })
 }
 
 /// How tracking-loss measures (`AuditCheck.trackingLoss`).
@@ -38,7 +39,6 @@ enum TrackingLossCheck {
     static let recoveredPx = 1.0
 
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
-        if let code = audit.codeEvidence(for: configured) { return codeEvaluation(audit, code, configured: configured) }
         var reference = configured
         reference.keepsSmootherThroughLoss = false
         let appEyes = audit.eyes(configured), referenceEyes = audit.eyes(reference)
@@ -77,7 +77,7 @@ enum TrackingLossCheck {
     /// head stands in for the app's (its own tilt reference would differ): reference eye = the app's eye + the head
     /// difference through the code's movement scale (x, y; z as is). With a Reset, the fresh app holds no origin:
     /// the app's origin is read as the head difference with and without the press just before the return.
-    static func codeEvaluation(_ audit: AuditCase, _ code: AppCodeEvidence, configured: AppPipeline) -> CheckEvaluation {
+    static func evaluate(_ audit: AuditCase, code: AppCodeEvidence, configured: AppPipeline) -> CheckEvaluation {
         let afterReset = audit.resetTime != nil
         let app = code.straight(afterReset: afterReset)
         let s = code.settings.movementScale
@@ -102,7 +102,7 @@ enum TrackingLossCheck {
             recoveries.append(CheckSample(value: samples[end].t - samples[j].t, place: audit.place(j)))
         }
         let note = "\(audit.traceName): the app's own code against itself restarted at each of \(recoveries.count) returns"
-        var evaluation = CheckEvaluation(samples: recoveries, notes: recoveries.isEmpty ? [] : [note], measuredOnCode: true)
+        var evaluation = CheckEvaluation(samples: recoveries, notes: recoveries.isEmpty ? [] : [note])
         evaluation.viewAngles = angles
         return evaluation
     }

@@ -28,18 +28,28 @@ extension AuditCheck {
         fix: \AppPipeline.readsWorldAnchor,
         assumptions: [.arkitFrame, .arkitAxes, .attitude, .eye],
         modelOnly: nil,
-        evaluate: { WorldAlignmentCheck.evaluate($0, configured: $1) })
+        evaluate: { WorldAlignmentCheck.evaluate($0, configured: $1) },
+        measureOnCode: { WorldAlignmentCheck.evaluate($0, code: $1, configured: $2) })
 }
 
 /// How world-alignment measures (`AuditCheck.worldAlignment`).
 enum WorldAlignmentCheck {
     static func evaluate(_ audit: AuditCase, configured: AppPipeline) -> CheckEvaluation {
-        let code = audit.codeEvidence(for: configured)
-        // On the code: the app fed ARKit's report under the hypothesis against the same app fed the anchor relative
-        // to the camera (what the fix reads); under the camera hypothesis the two are one run.
-        let samples = code.map { CodeShift.samples(audit, configured: configured, app: $0.straight(afterReset: audit.resetTime != nil),
-                                                   corrected: $0.cameraReading(afterReset: audit.resetTime != nil)) }
-            ?? IsolatedShift.evaluate(AuditCheckID.worldAlignment, audit, configured: configured)
+        CheckEvaluation(samples: IsolatedShift.evaluate(AuditCheckID.worldAlignment, audit, configured: configured), notes: notes(audit, configured: configured))
+    }
+
+    /// On the code: the app fed ARKit's report under the hypothesis against the same app fed the anchor relative to
+    /// the camera (what the fix reads); under the camera hypothesis the two are one run.
+    static func evaluate(_ audit: AuditCase, code: AppCodeEvidence, configured: AppPipeline) -> CheckEvaluation {
+        let after = audit.resetTime != nil
+        return CheckEvaluation(samples: CodeShift.samples(audit, configured: configured, app: code.straight(afterReset: after),
+                                                          corrected: code.cameraReading(afterReset: after)),
+                               notes: notes(audit, configured: configured))
+    }
+
+    /// The false height and depth at launch, the fix's reading under the other hypothesis, and the gyro offset with
+    /// and without the fix (the model's, whichever app was measured).
+    static func notes(_ audit: AuditCase, configured: AppPipeline) -> [String] {
         var notes: [String] = []
         if configured.arkitFrame == .gravity, audit.attitude != nil, let m = audit.trace.samples.first?.position {
             let r = audit.gravityReport[0]
@@ -64,6 +74,6 @@ enum WorldAlignmentCheck {
             }
             notes.append("\(audit.traceName) (the phone turns): gyro offset, p95 vs the true window — world anchor \(format(p95(worldAnchor: true, tilt: false))) px without it, \(format(p95(worldAnchor: true, tilt: true))) px with it; camera anchor with it \(format(p95(worldAnchor: false, tilt: true))) px")
         }
-        return CheckEvaluation(samples: samples, notes: notes, measuredOnCode: code != nil)
+        return notes
     }
 }
