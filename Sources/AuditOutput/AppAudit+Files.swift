@@ -41,7 +41,7 @@ extension AppAudit {
             (((path as NSString).lastPathComponent as NSString).deletingPathExtension, try TraceCSVReader.read(contentsOf: path))
         }
         var pipeline = pipeline
-        pipeline.arkitFrame = try AuditOptions.arkitFrame(parsing: arkitFrame)
+        pipeline.arkitFrame = try ARKitFrame(parsing: arkitFrame)
         var measured: MeasuredARKitFrame?
         if let recording {
             let recorded = try RecordedTrace.read(contentsOf: recording)

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Vocabulary
 
 /// What ARKit's face anchor position (`faceAnchor.transform.columns.3`) holds: the audit's hypothesis about
 /// the tracker's reporting frame, a switchable input stage (`--arkit-frame`, suite `audit.arkit_frame`). Which one
@@ -72,5 +73,13 @@ package enum GravityFrameReport {
             let r = unheading.rotate(q.rotate(m))
             return Vec3(r.x, r.y, abs(r.z))
         }
+    }
+}
+
+extension ARKitFrame {
+    /// `arkit_frame`: `gravity` (the default) or `camera`.
+    package init(parsing text: String) throws {
+        guard let frame = ARKitFrame(rawValue: text) else { throw FieldError("arkit_frame", expected: "gravity or camera", found: "'\(text)'") }
+        self = frame
     }
 }

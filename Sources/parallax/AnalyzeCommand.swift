@@ -68,45 +68,37 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(name: .long, help: "Movement scale for the parallax metrics (default 1.5, the app's; needs --screen). With --app-source: the app's Sensitivity slider.")
     var movementScale: Double?
 
-    @Option(name: .long, help: "The app's source folder: measure its own code (its controller, tracking, motion and projection replayed).")
-    var appSource: String?
-
     @Option(name: .long, help: "With --app-source: the app's Smoothing slider (α), set through its property (default: as built).")
     var smoothingAlpha: Double?
 
-    @Option(name: .long, help: "With --app-source: what ARKit's face anchor holds, gravity (a world frame fixed at session start) or camera.")
-    var arkitFrame = ARKitFrame.gravity.rawValue
+    @OptionGroup var app: AppOptions
 
-    @Option(name: .long, help: "With --app-source: seconds the app's code may run before it is stopped as hung.")
-    var timeout = 120.0
-
-    @OptionGroup var platform: PlatformOptions
+    func validate() throws {
+        try app.requireAppForARKitFrame()
+        if app.appSource == nil {
+            if movementScale != nil && screen == nil { throw ValidationError("--movement-scale: needs --screen (the parallax metrics are on a screen)") }
+            if smoothingAlpha != nil { throw ValidationError("--smoothing-alpha: sets the app's slider, with --app-source only (a smoother's α is in --smoother)") }
+        } else if smoother != nil {
+            throw ValidationError("--smoother: with --app-source the smoother is the app's own (set its α with --smoothing-alpha)")
+        }
+    }
 
     func run() throws {
-        let platform = try platform.platform(appSource: appSource)
         var options = AnalysisOptions()
         options.cutoff = cutoff
         options.maxLag = maxLag
         options.sensorLatency = sensorLatency
         options.renderFrames = renderFrames
         options.mainThreadHop = noMainThreadHop ? false : nil
-        if appSource == nil {
-            if movementScale != nil && screen == nil { throw ValidationError("--movement-scale: needs --screen (the parallax metrics are on a screen)") }
-            if smoothingAlpha != nil { throw ValidationError("--smoothing-alpha: sets the app's slider, with --app-source only (a smoother's α is in --smoother)") }
-        } else if smoother != nil {
-            throw ValidationError("--smoother: with --app-source the smoother is the app's own (set its α with --smoothing-alpha)")
-        }
         let trace = try TraceCSVReader.read(contentsOf: input)
         let report: TraceAnalysisReport
         do {
             let screenModel = try screen.map(ScreenModel.init(parsing:))
-            if let appSource {
-                let frame = try AuditOptions.arkitFrame(parsing: arkitFrame)
-                let app = try CodeApp(appSource: appSource, timeout: timeout, platform: platform)
+            if let app = try app.codeApp() {
                 let settings = try AppSettings.choosing(smoothingAlpha: smoothingAlpha, movementScale: movementScale, for: app)
                 let name = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
                 report = try TraceAnalysis.analyze(trace, traceName: name, app: app, settings: settings, screen: screenModel,
-                                                   arkitFrame: frame, options: options)
+                                                   arkitFrame: self.app.frame, options: options)
             } else {
                 report = try TraceAnalysis.analyze(trace, smoother: smoother ?? .app, screen: screenModel,
                                                    movementScale: movementScale ?? AppDefaults.movementScale, options: options)

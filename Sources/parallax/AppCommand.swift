@@ -73,7 +73,7 @@ struct AppReplayCommand: ParsableCommand {
         let result: AppCodeReplay
         do {
             let screenModel = try ScreenModel(parsing: screen)
-            let frame = try AuditOptions.arkitFrame(parsing: arkitFrame)
+            let frame = try ARKitFrame(parsing: arkitFrame)
             let parsedEvents = try events.map(ReplayEvents.init(parsing:)) ?? ReplayEvents()
             let traceData = try TraceCSVReader.read(contentsOf: trace)
             let name = ((trace as NSString).lastPathComponent as NSString).deletingPathExtension

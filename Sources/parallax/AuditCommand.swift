@@ -40,14 +40,10 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .long, help: "shipped (default: what the shipped app shows — the cube gated, splat-only checks listed as unreachable), cube, splat or both.")
     var mode = "shipped"
 
-    @Option(name: .long, help: "The hypothesis of what ARKit's face anchor holds (not documented): gravity (default: a world frame fixed at session start, inferred from the app's configuration) or camera (relative to the camera).")
-    var arkitFrame = "gravity"
-
     @Option(name: .long, parsing: .upToNextOption, help: "Check ids whose corrected behaviour to turn on, or 'all'.")
     var fix: [String] = []
 
-    @Option(name: .long, help: "The app's source folder: its own code gives the shipped side (parallax app replay).")
-    var appSource: String?
+    @OptionGroup var app: AppOptions
 
     @Option(name: .long, help: "A ParallaxRecorder recording: audited too, under the ARKit frame and axes it decides (marked measured).")
     var recording: String?
@@ -57,8 +53,6 @@ struct AuditCommand: ParsableCommand {
 
     @Option(name: .long, help: "With --app-source: write each failing check's fix as a patch to the app's code into this new folder (<check>.diff, all.diff), each applied, built and replayed first.")
     var patches: String?
-
-    @OptionGroup var platform: PlatformOptions
 
     @Option(name: .long, help: "A device probe (parallax device-check): the app's code runs on the platform it measured, and the entries it decided are marked measured (replaces --assume, --rates).")
     var probe: String?
@@ -73,19 +67,18 @@ struct AuditCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        if recording != nil, arkitFrame != ARKitFrame.gravity.rawValue { throw ValidationError("--arkit-frame: the recording (--recording) decides the ARKit frame") }
+        if recording != nil, app.frame != .gravity { throw ValidationError("--arkit-frame: the recording (--recording) decides the ARKit frame") }
+        if probe != nil, !app.platform.assumptions.isEmpty || app.platform.rates != nil {
+            throw ValidationError("--probe: the probe decides the platform; leave out --assume and --rates")
+        }
     }
 
     func run() throws {
         let result: AuditResult
-        if probe != nil, !platform.assumptions.isEmpty || platform.rates != nil {
-            throw ValidationError("--probe: the probe decides the platform; leave out --assume and --rates")
-        }
-        let platform = try platform.platform(appSource: appSource)
         do {
             // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
             result = try AppAudit.run(tracePaths: traces, screens: try AuditOptions.screens(parsing: screen), mode: mode, fixes: fix,
-                                      arkitFrame: arkitFrame, appReplay: try appSource.map { try AppReplay(appSource: $0, platform: platform) }, directory: output,
+                                      arkitFrame: app.frame.rawValue, appReplay: try app.replay(), directory: output,
                                       recording: recording, baseline: baseline, patches: patches, sensitivity: sensitivity, probe: probe)
         } catch let error as FieldError {
             throw error.naming(flags: ["screens": "--screen", "screen": "--screen", "mode": "--mode", "fix": "--fix", "traces": "--traces", "arkit_frame": "--arkit-frame", "baseline": "--baseline", "patches": "--patches", "sensitivity": "--sensitivity", "probe": "--probe"])

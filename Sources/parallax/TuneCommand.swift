@@ -46,14 +46,7 @@ struct TuneCommand: ParsableCommand {
             transform: TuneGrid.init(parsing:))
     var grid: TuneGrid?
 
-    @Option(name: .long, help: "The app's source folder: sweep its own settings over its code replayed (see the discussion above).")
-    var appSource: String?
-
-    @Option(name: .long, help: "With --app-source: what ARKit's face anchor holds, gravity (a world frame fixed at session start; default) or camera.")
-    var arkitFrame: String?
-
-    @Option(name: .long, help: "With --app-source: seconds each replay of the app's code may run before it is stopped as hung (default 120).")
-    var timeout: Double?
+    @OptionGroup var app: AppOptions
 
     @Option(name: .long, help: "Screen model.")
     var screen = AppDefaults.screen
@@ -91,8 +84,6 @@ struct TuneCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "Output JSON (default tune.json; with --shard tune.part-i-of-n.json).")
     var output: String?
 
-    @OptionGroup var platform: PlatformOptions
-
     @Flag(name: .long, help: "Print the result JSON to stdout instead of the text summary.")
     var json = false
 
@@ -101,10 +92,8 @@ struct TuneCommand: ParsableCommand {
         if shard != nil && (seeds > 1 || !holdout.isEmpty || holdoutFraction != nil) {
             throw ValidationError("--seeds and --holdout run whole sweeps; they do not combine with --shard")
         }
-        guard appSource != nil else {
-            if arkitFrame != nil || timeout != nil { throw ValidationError("--arkit-frame and --timeout: with --app-source only (they are the replay's)") }
-            return
-        }
+        try app.requireAppForARKitFrame()
+        guard app.appSource != nil else { return }
         // What the app's sweep replaces or cannot do, one line each (exit 2).
         if smoother != nil {
             throw ValidationError("--smoother: with --app-source the smoother is the app's own; its α is swept over the app's Smoothing slider (\(AppSettingsGrid.alpha.text))")
@@ -126,11 +115,9 @@ struct TuneCommand: ParsableCommand {
                                       movementScales: movementScale ?? Self.defaultMovementScales, objective: objective)
             request.robustness = RobustnessOptions(seeds: seeds, holdout: holdoutFraction ?? (holdout.isEmpty ? .none : .files(holdout)),
                                                    margin: holdoutMargin)
-            request.grid = grid ?? (appSource == nil ? .full : .app)
-            if let appSource {
-                let frame = try AuditOptions.arkitFrame(parsing: arkitFrame ?? ARKitFrame.gravity.rawValue)
-                request.app = AppTuneTarget(app: try CodeApp(appSource: appSource, timeout: timeout ?? 120, platform: platform.platform(appSource: appSource)), arkitFrame: frame)
-            }
+            let code = try app.codeApp()
+            request.grid = grid ?? (code == nil ? .full : .app)
+            request.app = code.map { AppTuneTarget(app: $0, arkitFrame: app.frame) }
             // Parsed here rather than by argument-parser, whose message would not be the `--screen: …` one.
             request.screen = try Parsed(parsing: screen)
             request.constraints = constraint.isEmpty ? nil : constraint

@@ -77,7 +77,7 @@ struct AuditDecisiveTests {
         #expect(throws: FieldError.self) { try AuditOptions.fixes(parsing: ["nope"]) }
         #expect(throws: FieldError.self) { try AuditOptions.screens(parsing: ["app-table:iphone-15-pro"]) }
         #expect(throws: FieldError.self) { try AuditOptions.scope(parsing: "both-ways") }
-        #expect(throws: FieldError.self) { try AuditOptions.arkitFrame(parsing: "world") }
+        #expect(throws: FieldError.self) { try ARKitFrame(parsing: "world") }
     }
 
     /// The default scope is what the shipped app shows: splat-only checks are evaluated, listed as unreachable

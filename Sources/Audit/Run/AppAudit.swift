@@ -91,12 +91,6 @@ package struct AuditOptions: Sendable {
         return scope
     }
 
-    /// `arkit_frame`: `gravity` (the default) or `camera`.
-    package static func arkitFrame(parsing text: String) throws -> ARKitFrame {
-        guard let frame = ARKitFrame(rawValue: text) else { throw FieldError("arkit_frame", expected: "gravity or camera", found: "'\(text)'") }
-        return frame
-    }
-
     /// `fix` values: check ids or `all`.
     package static func fixes(parsing texts: [String]) throws -> Set<AuditCheckID> {
         try texts.reduce(into: Set<AuditCheckID>()) { set, text in

@@ -65,7 +65,7 @@ struct SuiteAudit {
         let recording = try recorded(spec, loader: loader)
         return try located(loader) {
             var pipeline = AppPipeline.shipped
-            pipeline.arkitFrame = try recording.map { $0.measured.value } ?? AuditOptions.arkitFrame(parsing: spec.arkitFrame)
+            pipeline.arkitFrame = try recording.map { $0.measured.value } ?? ARKitFrame(parsing: spec.arkitFrame)
             let audited = traces.filter { spec.traces?.contains($0.name) ?? true } + (recording.map { [($0.name, $0.trace)] } ?? [])
             var options = AuditOptions(traces: audited,
                                        screens: spec.screens,
