@@ -55,16 +55,22 @@ package struct ReplayCache: Sendable {
         try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: folder.path)
     }
 
-    /// Removes staging folders whose building process is gone (after stopping the compiler processes it left working
-    /// in them), and lock files of entries that are gone and that no process holds.
+    /// Removes staging folders whose building process is gone or no longer builds (after stopping the compiler
+    /// processes it left working in them), and lock files of entries that are gone and that no process holds.
     package func sweepStaging() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return }
         for name in names {
             if let range = name.range(of: ".staging-"),
-               let pid = name[range.upperBound...].split(separator: "-").first.flatMap({ Int32($0) }),
-               kill(pid, 0) != 0 && errno == ESRCH {
+               let pid = name[range.upperBound...].split(separator: "-").first.flatMap({ Int32($0) }) {
+                // Its builder is gone when its process is, or — its pid reused meanwhile — when the entry's lock, which
+                // a builder holds while its staging folder exists, is free.
+                let lockPath = entry(String(name[..<range.lowerBound])).path + ".lock"
+                let gone = kill(pid, 0) != 0 && errno == ESRCH || !FileManager.default.fileExists(atPath: lockPath)
+                let lock = gone ? nil : try? FileLock(path: lockPath, wait: false)
+                guard gone || lock != nil else { continue }
                 Self.stopProcesses(workingIn: entry(name))
                 try? FileManager.default.removeItem(at: entry(name))
+                lock?.unlock()
             } else if name.hasSuffix(".lock"), !FileManager.default.fileExists(atPath: entry(String(name.dropLast(".lock".count))).path),
                       let lock = try? FileLock(path: entry(name).path, wait: false) {
                 try? FileManager.default.removeItem(at: entry(name))

@@ -70,11 +70,20 @@ import Testing
         // A staging folder of a process that cannot be alive (pid beyond the kernel's limit) and an orphaned lock.
         try fileManager.createDirectory(at: cache.entry("driver-d.staging-2147483646-x"), withIntermediateDirectories: true)
         _ = fileManager.createFile(atPath: cache.entry("driver-e.lock").path, contents: nil)
+        // Two staging folders of a live process (this one: a killed builder's pid reused): the one whose entry's lock is
+        // held is a build under way and stays; the one whose lock is free has no builder.
+        let building = open(cache.entry("driver-h").path + ".lock", O_CREAT | O_RDWR, 0o644)
+        #expect(building >= 0 && flock(building, LOCK_EX) == 0)
+        defer { close(building) }
+        try fileManager.createDirectory(at: cache.entry("driver-h.staging-\(getpid())-x"), withIntermediateDirectories: true)
+        _ = fileManager.createFile(atPath: cache.entry("driver-i.lock").path, contents: nil)
+        try fileManager.createDirectory(at: cache.entry("driver-i.staging-\(getpid())-x"), withIntermediateDirectories: true)
 
         cache.evict(prefix: "driver-", keep: 2)
         cache.sweepStaging()
         let left = try fileManager.contentsOfDirectory(atPath: cache.root.path).sorted()
-        #expect(left == ["driver-b", "driver-b.lock", "driver-c", "driver-c.lock", "standins-x", "standins-x.lock"])
+        #expect(left == ["driver-b", "driver-b.lock", "driver-c", "driver-c.lock", "driver-h.lock", "driver-h.staging-\(getpid())-x",
+                         "standins-x", "standins-x.lock"])
 
         // An entry built through the cache: made whole, or not at all.
         try cache.build("driver-f", isBuilt: { fileManager.fileExists(atPath: $0.appendingPathComponent("driver").path) }) { staging in
